@@ -1,0 +1,25 @@
+// Start-up configuration, from the environment only: `npm start` never asks a question.
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** postgres://… ; absent = the embedded PGlite in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  logLevel: string;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.SEMA_DATA_DIR || './.sema-data',
+    adminPassword: env.SEMA_ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,68 @@
+// The demo seed: the tenants of fixtures/seed/ (a shop on localhost, a clinical site on clinical.localhost),
+// the layer parameters, and an administrator `admin` on each tenant. Runs at every start and only adds
+// what is missing, so it never overwrites what an administrator changed.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from './adapter.ts';
+import { hashPassword, randomSecret } from '../auth/password.ts';
+
+const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'seed');
+const readSeed = (file: string) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
+
+interface SeedTenant {
+  domain: string;
+  frontend_client_id: string;
+  frontend_product_id: string;
+  frontend: object;
+  website_unit_list: ({ website_unit_client_id: string; route_name: string; position: number } & object)[];
+}
+
+export interface SeedResult {
+  tenantsCreated: string[];
+  /** Set when the administrator was created now with a generated password (printed once by the caller). */
+  generatedAdminPassword?: string;
+}
+
+export async function seed(db: Db, options: { adminPassword?: string } = {}): Promise<SeedResult> {
+  const { tenants } = readSeed('tenants.json') as { tenants: SeedTenant[] };
+  const { layer_wdm_list } = readSeed('layers.json') as { layer_wdm_list: Record<string, object> };
+  const result: SeedResult = { tenantsCreated: [] };
+  const adminPassword = options.adminPassword ?? randomSecret(16);
+  let adminHash: string | undefined;
+  await db.transaction(async (tx) => {
+    for (const [code, data] of Object.entries(layer_wdm_list))
+      await tx.query('insert into layer_wdm (layer_code, data) values ($1, $2) on conflict do nothing', [code, JSON.stringify(data)]);
+    for (const t of tenants) {
+      const inserted = await tx.query<{ tenant_id: string }>(
+        `insert into tenant (tenant_id, domain, frontend_client_id, frontend_product_id, frontend)
+         values ($1, $2, $3, $4, $5) on conflict (domain) do nothing returning tenant_id`,
+        [randomUUID(), t.domain, t.frontend_client_id, t.frontend_product_id, JSON.stringify(t.frontend)],
+      );
+      if (!inserted.length) continue;
+      const tenantId = inserted[0].tenant_id;
+      result.tenantsCreated.push(t.domain);
+      for (const unit of t.website_unit_list) {
+        const { website_unit_client_id, ...definition } = unit;
+        await tx.query(
+          'insert into website_unit (website_unit_client_id, tenant_id, route_name, position, definition) values ($1, $2, $3, $4, $5)',
+          [website_unit_client_id, tenantId, unit.route_name, unit.position, JSON.stringify(definition)],
+        );
+      }
+      adminHash ??= await hashPassword(adminPassword);
+      const adminId = randomUUID();
+      await tx.query(
+        `insert into app_user (user_id, tenant_id, username, firstname, lastname, password_hash, active_lang)
+         values ($1, $2, 'admin', 'Site', 'Administrator', $3, $4)`,
+        [adminId, tenantId, adminHash, (t.frontend as { default_language: number }).default_language],
+      );
+      await tx.query(
+        `insert into user_authorization (user_auth_id, tenant_id, user_id, auth_name, can_assign_auth)
+         values ($1, $2, $3, 'admin', true)`,
+        [randomUUID(), tenantId, adminId],
+      );
+    }
+  });
+  if (adminHash && !options.adminPassword) result.generatedAdminPassword = adminPassword;
+  return result;
+}

@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ApiError } from '../http/api-error.ts';
+import { migrationFiles } from '../db/migrate.ts';
+import type { HandlerSet } from './types.ts';
+import type { LayerWdmGetResponse } from '../../src/generated/types/routes.ts';
+
+const VERSION = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+const SCHEMA_VERSION = migrationFiles().length;
+
+export const systemHandlers: HandlerSet = {
+  application_version: async () => ({ version: VERSION, schema_version: SCHEMA_VERSION }),
+
+  date_datetime: async () => {
+    const now = new Date();
+    return { datetime: now.toISOString(), timestamp: now.getTime(), timezone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  },
+
+  layer_wdm_get: async ({ layer_code_list }, { db }) => {
+    const codes = [...new Set(layer_code_list.split(','))];
+    if (codes.length > 20) throw new ApiError('invalid_input', { details: 'layer_code_list: at most 20 codes' });
+    const rows = await db.query<{ layer_code: string; data: object }>('select layer_code, data from layer_wdm where layer_code = any($1)', [codes]);
+    return { layer_wdm_list: Object.fromEntries(rows.map((r) => [r.layer_code, r.data])) as LayerWdmGetResponse['layer_wdm_list'] };
+  },
+};

@@ -1,0 +1,67 @@
+// What every handler knows about its request: the tenant (from the host), the caller's language and
+// currency (from the spec's query parameters), and who is calling.
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Db, Queryable } from '../db/adapter.ts';
+import type { Lang } from './api-error.ts';
+import type { Caller } from '../auth/caller.ts';
+import type { RouteTableEntry } from '../../src/generated/route-table.ts';
+
+export interface Tenant {
+  tenant_id: string;
+  domain: string;
+  frontend_client_id: string;
+  frontend_product_id: string;
+  frontend: { default_language: 0 | 1; default_currency_type?: 0 | 1 } & Record<string, unknown>;
+  session_idle_seconds: number;
+}
+
+export interface RequestContext {
+  db: Db;
+  tenant: Tenant;
+  lang: Lang;
+  currency: 0 | 1;
+  caller: Caller;
+  route: RouteTableEntry;
+  log: FastifyBaseLogger;
+  /** Runs `work` in one transaction (money, orders, stock: all or nothing). */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+}
+
+export interface CommonQuery {
+  __lang__v?: 0 | 1;
+  __lang__l?: Lang;
+  __user__currency__type?: 0 | 1;
+  __sys__pro__id?: string;
+  __sys__pro__domain?: string;
+}
+
+const LABELS: Lang[] = ['tr', 'en'];
+
+/** The caller's language: __lang__v, else __lang__l, else the site's default. */
+export function languageOf(query: CommonQuery, tenant?: Pick<Tenant, 'frontend'>): Lang {
+  if (query.__lang__v === 0 || query.__lang__v === 1) return LABELS[query.__lang__v];
+  if (query.__lang__l === 'tr' || query.__lang__l === 'en') return query.__lang__l;
+  return LABELS[tenant?.frontend.default_language ?? 1];
+}
+
+/** A loose reading of the language for answers given before the query is validated (e.g. malformed JSON). */
+export function languageOfRaw(request: FastifyRequest): Lang {
+  const q = request.query as Record<string, string | undefined>;
+  if (q?.__lang__v === '0' || q?.__lang__l === 'tr') return 'tr';
+  if (q?.__lang__v === '1' || q?.__lang__l === 'en') return 'en';
+  return /^tr\b/i.test(request.headers['accept-language'] ?? '') ? 'tr' : 'en';
+}
+
+/** The host without port and leading www, lower case: the tenant's key. */
+export function domainOf(request: FastifyRequest): string {
+  return request.hostname.toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
+}
+
+export async function findTenant(db: Queryable, domain: string): Promise<Tenant | undefined> {
+  const rows = await db.query<Tenant & Record<string, unknown>>(
+    `select tenant_id, domain, frontend_client_id, frontend_product_id, frontend, session_idle_seconds
+       from tenant where domain = $1`,
+    [domain],
+  );
+  return rows[0];
+}

@@ -1,0 +1,47 @@
+// Every failure becomes the specification's envelope, in the caller's language, with the catalogue's HTTP
+// status. Nothing of the server's inside (stack, SQL) reaches the client; unknown errors are logged with a
+// reference the user can quote.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, envelopeOf, httpStatusOf } from './api-error.ts';
+import { languageOfRaw } from './context.ts';
+import { routeAtPath } from './register-routes.ts';
+
+const FASTIFY_CODES: Record<string, ConstructorParameters<typeof ApiError>[0]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_body',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'malformed_body',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'malformed_body',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+};
+
+export interface EnvelopeOptions {
+  /** Answer unknown GET paths outside /v1 with the app's index.html (history-mode routing). */
+  spaFallback: boolean;
+}
+
+export function installEnvelope(app: FastifyInstance, options: EnvelopeOptions): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const lang = request.lang ?? languageOfRaw(request);
+    let apiError: ApiError;
+    if (error instanceof ApiError) apiError = error;
+    else if (error.code && FASTIFY_CODES[error.code]) apiError = new ApiError(FASTIFY_CODES[error.code]);
+    else if ((error as { type?: string }).type === 'entity.parse.failed' || error instanceof SyntaxError) apiError = new ApiError('malformed_body');
+    else {
+      request.log.error({ err: error }, 'unexpected error');
+      apiError = new ApiError('internal_error', { ref: request.id });
+    }
+    reply
+      .code(httpStatusOf(apiError.key))
+      .send({ ...envelopeOf(apiError.key, lang, apiError.params), ...apiError.extra });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const lang = languageOfRaw(request);
+    const path = request.url.split('?')[0];
+    if (options.spaFallback && request.method === 'GET' && !path.startsWith('/v1/') && path !== '/v1')
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const other = routeAtPath(path);
+    if (other) return reply.code(405).header('allow', other.method).send(envelopeOf('method_not_allowed', lang, { method: other.method }));
+    return reply.code(404).send(envelopeOf('not_found', lang, { path }));
+  });
+}

@@ -1,0 +1,86 @@
+// Registers every route of the generated table: tenant → language → input validation → caller check →
+// handler (or "not implemented") → output validation → envelope.
+import type { FastifyInstance } from 'fastify';
+import { routeTable, type RouteName, type RouteTableEntry } from '../../src/generated/route-table.ts';
+import { fieldErrors, type SchemaError } from '../../src/domain/validation-messages.ts';
+import type { Db } from '../db/adapter.ts';
+import { ApiError, envelopeOf, type Lang } from './api-error.ts';
+import { domainOf, findTenant, languageOf, type CommonQuery, type RequestContext } from './context.ts';
+import { compileValidators } from './validators.ts';
+import { authorize } from '../auth/caller.ts';
+import type { HandlerSet } from '../handlers/types.ts';
+
+const COMMON_PREFIX = '__';
+
+function splitQuery(query: Record<string, unknown>): { common: Record<string, unknown>; own: Record<string, unknown> } {
+  const common: Record<string, unknown> = {};
+  const own: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query ?? {})) (k.startsWith(COMMON_PREFIX) ? common : own)[k] = v;
+  return { common, own };
+}
+
+function invalid(errors: readonly SchemaError[], lang: Lang): ApiError {
+  const fields = fieldErrors(errors, lang);
+  const details = fields.map((f) => `${f.field} ${f.message}`).join('; ');
+  const onlyMissing = errors.every((e) => e.keyword === 'required');
+  return new ApiError(onlyMissing ? 'required_fields' : 'invalid_input', { details }, { errors: fields });
+}
+
+export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSet): void {
+  const validators = compileValidators();
+
+  for (const route of routeTable) {
+    const v = validators.routes.get(route.name)!;
+    const handler = handlers[route.name as RouteName] as ((input: unknown, ctx: RequestContext) => Promise<object>) | undefined;
+
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request, reply) => {
+        const { common, own } = splitQuery(request.query as Record<string, unknown>);
+        const domain = domainOf(request);
+        const tenant = await findTenant(db, domain);
+        // Until the tenant is known, the language comes from the query alone.
+        const queryOk = validators.commonQuery(common);
+        let lang = languageOf(queryOk ? (common as CommonQuery) : {}, tenant);
+        request.lang = lang;
+        if (!tenant) throw new ApiError('unknown_tenant', { domain });
+        if (!queryOk) throw invalid(validators.commonQuery.errors ?? [], lang);
+        lang = languageOf(common as CommonQuery, tenant);
+
+        const input = route.method === 'GET' ? own : (request.body ?? {});
+        if (!v.request(input)) throw invalid(v.request.errors ?? [], lang);
+
+        const caller = await authorize(db, tenant, request.headers.authorization, route.caller_type, route.auth_codes);
+        if (!handler) throw new ApiError('not_implemented', { route: route.path });
+        const ctx: RequestContext = {
+          db,
+          tenant,
+          lang,
+          currency: (common as CommonQuery).__user__currency__type ?? tenant.frontend.default_currency_type ?? 0,
+          caller,
+          route,
+          log: request.log,
+          transaction: (work) => db.transaction(work),
+        };
+        const output = await handler(input, ctx);
+        if (!v.response(output)) {
+          request.log.error({ route: route.name, errors: v.response.errors }, 'response does not match its schema');
+          throw new Error(`response of ${route.name} does not match its schema`);
+        }
+        reply.code(200).send({ ...envelopeOf('ok', lang), ...output });
+      },
+    });
+  }
+}
+
+/** The catalogued route at this path answering another method, if any (for a 405 instead of a 404). */
+export function routeAtPath(path: string): RouteTableEntry | undefined {
+  return routeTable.find((r) => r.path === path);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang?: Lang;
+  }
+}

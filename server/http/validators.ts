@@ -1,0 +1,44 @@
+// Every route's request and response validator, compiled once when the server starts.
+import { Ajv2020, type AnySchema, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { ANNOTATION_KEYWORDS } from '../../src/domain/ajv-keywords.ts';
+import contractSchemas from '../../src/generated/schemas.json' with { type: 'json' };
+import { routeTable, type RouteName } from '../../src/generated/route-table.ts';
+
+export interface RouteValidators {
+  request: ValidateFunction;
+  response: ValidateFunction;
+}
+
+function newAjv(options: { coerceTypes: boolean }): Ajv2020 {
+  // Query strings are text: GET inputs are coerced ("3" → 3); JSON bodies are taken as sent.
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, coerceTypes: options.coerceTypes });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  for (const k of ANNOTATION_KEYWORDS) ajv.addKeyword(k);
+  for (const s of contractSchemas.schemas) ajv.addSchema(s as AnySchema);
+  return ajv;
+}
+
+export const COMMON_QUERY_SCHEMA = {
+  type: 'object',
+  properties: {
+    __lang__v: { type: 'integer', enum: [0, 1] },
+    __lang__l: { type: 'string', enum: ['tr', 'en'] },
+    __user__currency__type: { type: 'integer', enum: [0, 1] },
+    __sys__pro__id: { type: 'string', maxLength: 64 },
+    __sys__pro__domain: { type: 'string', maxLength: 253 },
+  },
+} as const;
+
+export function compileValidators(): { routes: Map<RouteName, RouteValidators>; commonQuery: ValidateFunction } {
+  const body = newAjv({ coerceTypes: false });
+  const query = newAjv({ coerceTypes: true });
+  const routes = new Map<RouteName, RouteValidators>();
+  for (const r of routeTable) {
+    routes.set(r.name, {
+      request: (r.method === 'GET' ? query : body).compile({ ...r.request, $id: r.requestId }),
+      response: body.compile({ ...r.response, $id: r.responseId }),
+    });
+  }
+  return { routes, commonQuery: query.compile(COMMON_QUERY_SCHEMA) };
+}

@@ -1,0 +1,14 @@
+// Opens the database, migrates, seeds the demo, and builds the app: shared by `npm start` and the tests.
+import { mkdirSync } from 'node:fs';
+import { openDb, type Db } from './db/adapter.ts';
+import { migrate } from './db/migrate.ts';
+import { seed, type SeedResult } from './db/seed.ts';
+import type { ServerConfig } from './config.ts';
+
+export async function prepareDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'adminPassword'>): Promise<{ db: Db; seeded: SeedResult }> {
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  await migrate(db);
+  const seeded = await seed(db, { adminPassword: config.adminPassword });
+  return { db, seeded };
+}

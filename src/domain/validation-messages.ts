@@ -1,0 +1,87 @@
+// ajv's errors as sentences a person can act on, in Turkish and English. Shared by the server (the envelope
+// of bad input) and the browser (form errors), so one field fails with the same words everywhere.
+export type Lang = 'tr' | 'en';
+
+export interface SchemaError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+export interface FieldError {
+  /** The field's path, dotted: `frontend.colors.accent`, `product_items.2.total`. */
+  field: string;
+  message: string;
+}
+
+type Template = (p: Record<string, unknown>) => string;
+const list = (v: unknown) => (Array.isArray(v) ? v.join(', ') : String(v));
+
+const MESSAGES: Record<string, Record<Lang, Template>> = {
+  required: { en: () => 'is required', tr: () => 'zorunludur' },
+  type: { en: (p) => `must be ${typeName(p.type, 'en')}`, tr: (p) => `${typeName(p.type, 'tr')} olmalıdır` },
+  minLength: { en: (p) => `must be at least ${p.limit} characters`, tr: (p) => `en az ${p.limit} karakter olmalıdır` },
+  maxLength: { en: (p) => `must be at most ${p.limit} characters`, tr: (p) => `en fazla ${p.limit} karakter olmalıdır` },
+  minimum: { en: (p) => `must be at least ${p.limit}`, tr: (p) => `en az ${p.limit} olmalıdır` },
+  maximum: { en: (p) => `must be at most ${p.limit}`, tr: (p) => `en fazla ${p.limit} olmalıdır` },
+  exclusiveMinimum: { en: (p) => `must be more than ${p.limit}`, tr: (p) => `${p.limit} değerinden büyük olmalıdır` },
+  exclusiveMaximum: { en: (p) => `must be less than ${p.limit}`, tr: (p) => `${p.limit} değerinden küçük olmalıdır` },
+  minItems: { en: (p) => `must have at least ${p.limit} items`, tr: (p) => `en az ${p.limit} öğe içermelidir` },
+  maxItems: { en: (p) => `must have at most ${p.limit} items`, tr: (p) => `en fazla ${p.limit} öğe içermelidir` },
+  uniqueItems: { en: () => 'must not repeat an item', tr: () => 'aynı öğeyi tekrar içermemelidir' },
+  enum: { en: (p) => `must be one of: ${list(p.allowedValues)}`, tr: (p) => `şunlardan biri olmalıdır: ${list(p.allowedValues)}` },
+  const: { en: (p) => `must be ${String(p.allowedValue)}`, tr: (p) => `${String(p.allowedValue)} olmalıdır` },
+  pattern: { en: () => 'is not in the expected format', tr: () => 'beklenen biçimde değil' },
+  format: { en: (p) => `must be a valid ${formatName(p.format, 'en')}`, tr: (p) => `geçerli bir ${formatName(p.format, 'tr')} olmalıdır` },
+  additionalProperties: { en: () => 'is not a known field', tr: () => 'tanınan bir alan değil' },
+  unevaluatedProperties: { en: () => 'is not a known field', tr: () => 'tanınan bir alan değil' },
+  multipleOf: { en: (p) => `must be a multiple of ${p.multipleOf}`, tr: (p) => `${p.multipleOf} katı olmalıdır` },
+};
+
+const TYPE_NAMES: Record<string, Record<Lang, string>> = {
+  string: { en: 'text', tr: 'metin' },
+  integer: { en: 'a whole number', tr: 'tam sayı' },
+  number: { en: 'a number', tr: 'sayı' },
+  boolean: { en: 'true or false', tr: 'doğru ya da yanlış' },
+  object: { en: 'an object', tr: 'nesne' },
+  array: { en: 'a list', tr: 'liste' },
+  null: { en: 'empty', tr: 'boş' },
+};
+const FORMAT_NAMES: Record<string, Record<Lang, string>> = {
+  email: { en: 'e-mail address', tr: 'e-posta adresi' },
+  date: { en: 'date (YYYY-MM-DD)', tr: 'tarih (YYYY-AA-GG)' },
+  'date-time': { en: 'date and time', tr: 'tarih ve saat' },
+  uuid: { en: 'identifier', tr: 'kimlik' },
+  uri: { en: 'address', tr: 'adres' },
+};
+
+function typeName(type: unknown, lang: Lang): string {
+  const names = String(type).split(',').map((t) => TYPE_NAMES[t]?.[lang] ?? t);
+  return names.join(lang === 'en' ? ' or ' : ' ya da ');
+}
+function formatName(format: unknown, lang: Lang): string {
+  return FORMAT_NAMES[String(format)]?.[lang] ?? String(format);
+}
+
+function fieldOf(e: SchemaError): string {
+  const path = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (e.keyword === 'required') path.push(String(e.params.missingProperty));
+  if (e.keyword === 'additionalProperties') path.push(String(e.params.additionalProperty));
+  if (e.keyword === 'unevaluatedProperties') path.push(String(e.params.unevaluatedProperty));
+  return path.join('.') || '(body)';
+}
+
+/** One message per field (the first error of each), in the caller's language. */
+export function fieldErrors(errors: readonly SchemaError[], lang: Lang): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const e of errors) {
+    if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'allOf') continue;
+    const field = fieldOf(e);
+    if (byField.has(field)) continue;
+    const template = MESSAGES[e.keyword]?.[lang];
+    byField.set(field, { field, message: template ? template(e.params) : (e.message ?? e.keyword) });
+  }
+  if (!byField.size && errors.length) byField.set('(body)', { field: '(body)', message: lang === 'en' ? 'is not valid' : 'geçerli değil' });
+  return [...byField.values()];
+}
