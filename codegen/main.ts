@@ -211,4 +211,4 @@ async function main() {
   console.log(`codegen: ${stale.length} of ${files.size} files written, ${extra.length} removed (${contract.routes.length} routes).`);
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,131 @@
+// Server tests run against a real database: PGlite always, and PostgreSQL too when TEST_DATABASE_URL is
+// set (CI sets it). `forEachDatabase` runs a suite once per database.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppOptions } from '../../server/app.ts';
+import type { Db } from '../../server/db/adapter.ts';
+import { openPglite } from '../../server/db/pglite.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { seed } from '../../server/db/seed.ts';
+import { setTransport, type Transport } from '../../src/api/call.ts';
+import { SNAPSHOT_PATH, TEST_ADMIN_PASSWORD } from './paths.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export const databaseKinds = (): DbKind[] => (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
+
+/** A fresh, migrated and seeded database of the given kind; closing it drops it. */
+export async function openTestDb(kind: DbKind): Promise<Db> {
+  if (kind === 'pglite') return openPglite(undefined, new Blob([readFileSync(SNAPSHOT_PATH)]));
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `sema_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString());
+  await migrate(db);
+  await seed(db, { adminPassword: TEST_ADMIN_PASSWORD });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface CallerOptions {
+  host?: string;
+  authorization?: string;
+  query?: Record<string, string | number>;
+}
+
+/** A transport that sends the generated client's calls through Fastify's inject (no sockets). */
+export function injectTransport(app: FastifyInstance, options: CallerOptions = {}): Transport {
+  return (async (route: { method: 'GET' | 'POST'; path: string }, input: unknown) => {
+    const query: Record<string, string> = Object.fromEntries(Object.entries(options.query ?? {}).map(([k, v]) => [k, String(v)]));
+    if (route.method === 'GET') for (const [k, v] of Object.entries((input ?? {}) as object)) query[k] = String(v);
+    const res = await app.inject({
+      method: route.method,
+      url: route.path,
+      query,
+      headers: { host: options.host ?? 'localhost', ...(options.authorization ? { authorization: options.authorization } : {}) },
+      ...(route.method === 'POST' ? { payload: input as object } : {}),
+    });
+    return { ...(res.json() as object), http_status: res.statusCode };
+  }) as Transport;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  /** Makes the generated client call this app as the given caller. */
+  as(options?: CallerOptions): void;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(kind: DbKind, options: Partial<AppOptions> = {}): Promise<TestApp> {
+  const db = await openTestDb(kind);
+  const app = await buildApp({ db, ...options });
+  await app.ready();
+  const testApp: TestApp = {
+    app,
+    db,
+    as: (caller) => setTransport(injectTransport(app, caller)),
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+  testApp.as();
+  return testApp;
+}
+
+/**
+ * Signs a user of `domain` in by writing an access token straight into the database, as the login route
+ * will. Gives the user the listed auth codes (creating the user when missing). Answers the bearer header.
+ */
+export async function signInForTest(
+  db: Db,
+  options: { domain?: string; username: string; authCodes?: string[]; expiresInSeconds?: number },
+): Promise<string> {
+  const { randomUUID } = await import('node:crypto');
+  const { hashSecret, newSecret } = await import('../../server/auth/secret-hash.ts');
+  const [tenant] = await db.query<{ tenant_id: string }>('select tenant_id from tenant where domain = $1', [options.domain ?? 'localhost']);
+  let [user] = await db.query<{ user_id: string }>('select user_id from app_user where tenant_id = $1 and username = $2', [tenant.tenant_id, options.username]);
+  if (!user) {
+    user = { user_id: randomUUID() };
+    await db.query('insert into app_user (user_id, tenant_id, username) values ($1, $2, $3)', [user.user_id, tenant.tenant_id, options.username]);
+  }
+  for (const code of options.authCodes ?? [])
+    await db.query('insert into user_authorization (user_auth_id, tenant_id, user_id, auth_name) values ($1, $2, $3, $4)', [
+      randomUUID(),
+      tenant.tenant_id,
+      user.user_id,
+      code,
+    ]);
+  const token = newSecret();
+  await db.query(
+    `insert into session_token (token_hash, tenant_id, user_id, kind, family_id, expires_at)
+     values ($1, $2, $3, 'access', $4, now() + make_interval(secs => $5))`,
+    [hashSecret(token), tenant.tenant_id, user.user_id, randomUUID(), options.expiresInSeconds ?? 3600],
+  );
+  return `Bearer ${token}`;
+}
+
+/** Adds a front-end key to `domain`; answers the header value. */
+export async function frontendKeyForTest(db: Db, domain = 'localhost'): Promise<string> {
+  const { hashSecret, newSecret } = await import('../../server/auth/secret-hash.ts');
+  const key = newSecret();
+  await db.query("insert into frontend_key (key_hash, tenant_id, name) select $1, tenant_id, 'test' from tenant where domain = $2", [hashSecret(key), domain]);
+  return `Fkey ${key}`;
+}

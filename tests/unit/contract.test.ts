@@ -1,0 +1,112 @@
+// The contract itself: every schema compiles in ajv's strict mode, every $ref resolves, every fixture fits
+// its schema (and every deliberately invalid one does not), and the generated files are current.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkContract, contractAjv, loadContract, SCHEMA_BASE, type Contract } from '../../codegen/contract.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const contract = loadContract();
+const ajv = contractAjv(contract);
+const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
+const validator = (entity: string) => {
+  const v = ajv.getSchema(`${SCHEMA_BASE}entities/${entity}.json`);
+  if (!v) throw new Error(`no schema for ${entity}`);
+  return v;
+};
+
+describe('the contract', () => {
+  it('is sound: strict schemas, resolved references, unique routes, a consistent error catalogue', () => {
+    expect(checkContract(contract)).toEqual([]);
+  });
+
+  it('catches a reference to a schema that does not exist', () => {
+    const broken: Contract = structuredClone(contract);
+    broken.routes[0].response = { type: 'object', properties: { x: { $ref: '../entities/no_such_entity.json' } } };
+    expect(checkContract(broken).join('\n')).toMatch(/no_such_entity/);
+  });
+
+  it('catches an unknown keyword (strict mode) and a misplaced keyword', () => {
+    const broken: Contract = structuredClone(contract);
+    broken.routes[0].request = { type: 'object', properties: { x: { type: 'string', maxLenght: 3 } } };
+    broken.routes[1].request = { type: 'object', properties: { x: { type: 'integer', minLength: 3 } } };
+    const problems = checkContract(broken).join('\n');
+    expect(problems).toMatch(/maxLenght/);
+    expect(problems).toMatch(/minLength/);
+  });
+
+  it('catches a success code that does not end in 000 and a duplicate code', () => {
+    const broken: Contract = structuredClone(contract);
+    broken.errors.codes.other_success = { status_code: '11000', http: 200, message: { en: 'x', tr: 'x' } };
+    broken.errors.codes.twin = { ...broken.errors.codes.not_found };
+    const problems = checkContract(broken).join('\n');
+    expect(problems).toMatch(/only ok may end in 000/);
+    expect(problems).toMatch(/share 10004/);
+  });
+
+  it('gives every status message the same placeholders in Turkish and English', () => {
+    for (const [key, c] of Object.entries(contract.errors.codes)) {
+      const names = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(names(c.message.tr), key).toEqual(names(c.message.en));
+    }
+  });
+
+  it('has exactly one success code and session-ended codes that end in 096', () => {
+    const codes = Object.values(contract.errors.codes).map((c) => c.status_code);
+    expect(codes.filter((c) => c.endsWith('000'))).toEqual(['10000']);
+    expect(contract.errors.codes.session_ended.status_code.endsWith('096')).toBe(true);
+  });
+});
+
+describe('fixtures', () => {
+  const entities = contract.schemas.filter((s) => s.file.startsWith('entities/')).map((s) => s.file.slice('entities/'.length, -'.json'.length));
+
+  it('exist for every entity', () => {
+    const missing = entities.filter((e) => !existsSync(join(ROOT, 'fixtures', 'entities', `${e}.json`)));
+    expect(missing).toEqual([]);
+  });
+
+  const files = existsSync(join(ROOT, 'fixtures', 'entities')) ? readdirSync(join(ROOT, 'fixtures', 'entities')).filter((f) => f.endsWith('.json')) : [];
+  it.each(files)('%s: valid records pass and invalid ones fail', (file) => {
+    const entity = file.slice(0, -'.json'.length);
+    const fixture = readJson(`fixtures/entities/${file}`) as { valid: unknown[]; invalid: { why: string; record: unknown }[] };
+    const validate = validator(entity);
+    expect(fixture.valid.length).toBeGreaterThanOrEqual(1);
+    expect(fixture.invalid.length).toBeGreaterThanOrEqual(1);
+    for (const [i, record] of fixture.valid.entries()) expect(validate(record), `valid[${i}]: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    for (const { why, record } of fixture.invalid) expect(validate(record), `invalid record passed: ${why}`).toBe(false);
+  });
+
+  it('the demo seed fits the schemas', () => {
+    const { tenants } = readJson('fixtures/seed/tenants.json');
+    for (const t of tenants) {
+      expect(validator('frontend_configuration')(t.frontend), t.domain).toBe(true);
+      for (const unit of t.website_unit_list) expect(validator('website_unit')(unit), `${t.domain} ${unit.route_name}`).toBe(true);
+    }
+    const { layer_wdm_list } = readJson('fixtures/seed/layers.json');
+    for (const option of layer_wdm_list.frd.language_options) expect(validator('language_option')(option)).toBe(true);
+  });
+});
+
+describe('the page catalogue (schemas/screens/pages.json)', () => {
+  const path = 'schemas/screens/pages.json';
+  it('fits the page schema, with unique route names, unique paths and known parents', () => {
+    expect(existsSync(join(ROOT, path))).toBe(true);
+    const { pages } = readJson(path) as { pages: { route_name: string; parent?: string | null; path: Record<string, string> }[] };
+    const validate = validator('page');
+    for (const p of pages) expect(validate(p), `${p.route_name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    const names = pages.map((p) => p.route_name);
+    expect(new Set(names).size).toBe(names.length);
+    const paths = pages.flatMap((p) => [...new Set(Object.values(p.path))]);
+    expect(paths.filter((x, i) => paths.indexOf(x) !== i)).toEqual([]);
+    for (const p of pages) if (p.parent) expect(names, `${p.route_name}'s parent`).toContain(p.parent);
+  });
+});
+
+describe('generated code', () => {
+  it('is up to date with the contract (npm run codegen)', async () => {
+    const { generate } = await import('../../codegen/main.ts');
+    const files = await generate(contract);
+    for (const [file, text] of files) expect(readFileSync(join(ROOT, 'src', 'generated', file), 'utf8'), file).toBe(text);
+  });
+});
