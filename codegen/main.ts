@@ -50,17 +50,22 @@ function routeTypeName(r: CatalogueRoute, part: 'request' | 'response') {
   return `${pascal(r.name)}${part === 'request' ? 'Request' : 'Response'}`;
 }
 
-async function routeTypes(contract: Contract, rootNames: Map<string, string>): Promise<string> {
+async function routeTypes(contract: Contract, rootNames: Map<string, string>, entityNames: Set<string>): Promise<string> {
   const used = new Set<string>();
   const parts: string[] = [];
   for (const r of contract.routes) {
     for (const part of ['request', 'response'] as const) {
       const name = routeTypeName(r, part);
-      const schema = toTsSchema({ ...r[part], title: name, description: part === 'request' ? `${r.method} ${r.path} — ${r.summary.en}` : undefined }, routeSchemaId(r.name, part), rootNames, used);
-      parts.push(await tsDeclaration(schema, name));
+      const id = routeSchemaId(r.name, part);
+      const { $defs, ...schema } = r[part] as { $defs?: Record<string, object> };
+      for (const [def, sub] of Object.entries($defs ?? {}))
+        parts.push(await tsDeclaration({ ...(toTsSchema(sub, id, rootNames, used, false, name) as object), title: name + pascal(def) }, name + pascal(def)));
+      const description = part === 'request' ? `${r.method} ${r.path} — ${r.summary.en}` : undefined;
+      parts.push(await tsDeclaration(toTsSchema({ ...schema, title: name, description }, id, rootNames, used, true, name), name));
     }
   }
-  return `${HEADER}/* eslint-disable */\n${importLine(used, new Set(), './entities.ts')}\n${parts.join('\n\n')}\n`;
+  const imported = new Set([...used].filter((n) => entityNames.has(n)));
+  return `${HEADER}/* eslint-disable */\n${importLine(imported, new Set(), './entities.ts')}\n${parts.join('\n\n')}\n`;
 }
 
 function clientModule(routes: CatalogueRoute[]): string {
@@ -162,7 +167,8 @@ export async function generate(contract: Contract): Promise<Map<string, string>>
   const rootNames = typeNamesByUrl(contract);
   const files = new Map<string, string>();
   files.set('types/entities.ts', await entityTypes(contract, rootNames));
-  files.set('types/routes.ts', await routeTypes(contract, rootNames));
+  const entityNames = new Set([...rootNames.values(), ...typedSchemas(contract).flatMap((t) => Object.keys((t.schema.$defs ?? {}) as object).map(pascal))]);
+  files.set('types/routes.ts', await routeTypes(contract, rootNames, entityNames));
   const areas = [...new Set(contract.routes.map((r) => r.area))].sort();
   for (const area of areas) files.set(`client/${area}.ts`, clientModule(contract.routes.filter((r) => r.area === area)));
   files.set('client/index.ts', `${HEADER}${areas.map((a) => `export * from './${a}.ts';`).join('\n')}\n`);

@@ -12,8 +12,8 @@ const COMMON_QUERY = [
   ['__sys__pro__domain', 'The host without a leading www.', { type: 'string' }],
 ] as const;
 
-function rewriteRefs(node: unknown, base: string, rootNames: Map<string, string>): unknown {
-  if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, base, rootNames));
+function rewriteRefs(node: unknown, base: string, rootNames: Map<string, string>, localPrefix = ''): unknown {
+  if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, base, rootNames, localPrefix));
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
@@ -22,10 +22,11 @@ function rewriteRefs(node: unknown, base: string, rootNames: Map<string, string>
       const url = new URL(v, base);
       const parts = decodeURIComponent(url.hash.replace(/^#/, '')).split('/').filter(Boolean);
       url.hash = '';
-      const name = parts[0] === '$defs' ? pascal(parts[1]) : rootNames.get(url.href);
+      const local = url.href === base ? localPrefix : '';
+      const name = parts[0] === '$defs' ? local + pascal(parts[1]) : rootNames.get(url.href);
       const rest = parts[0] === '$defs' ? parts.slice(2) : parts;
       out.$ref = `#/components/schemas/${name}${rest.length ? `/${rest.join('/')}` : ''}`;
-    } else out[k] = rewriteRefs(v, base, rootNames);
+    } else out[k] = rewriteRefs(v, base, rootNames, localPrefix);
   }
   return out;
 }
@@ -52,8 +53,16 @@ export function openApiDocument(contract: Contract, rootNames: Map<string, strin
   };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of contract.routes) {
-    const request = rewriteRefs(r.request, routeSchemaId(r.name, 'request'), rootNames) as { properties?: Record<string, unknown>; required?: string[] };
-    const response = rewriteRefs(r.response, routeSchemaId(r.name, 'response'), rootNames);
+    for (const part of ['request', 'response'] as const) {
+      const prefix = `${pascal(r.name)}${pascal(part)}`;
+      for (const [def, sub] of Object.entries(((r[part] as { $defs?: object }).$defs ?? {}) as Record<string, unknown>))
+        components[prefix + pascal(def)] = rewriteRefs(sub, routeSchemaId(r.name, part), rootNames, prefix);
+    }
+    const request = rewriteRefs(r.request, routeSchemaId(r.name, 'request'), rootNames, `${pascal(r.name)}Request`) as {
+      properties?: Record<string, unknown>;
+      required?: string[];
+    };
+    const response = rewriteRefs(r.response, routeSchemaId(r.name, 'response'), rootNames, `${pascal(r.name)}Response`);
     const common = COMMON_QUERY.map(([name, description, schema]) => ({ name, in: 'query', required: false, description, schema }));
     const op: Record<string, unknown> = {
       operationId: r.name,

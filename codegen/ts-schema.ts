@@ -32,14 +32,15 @@ export function typeNamesByUrl(contract: Contract): Map<string, string> {
 }
 
 /** The TypeScript expression for a $ref, resolved against the schema's own URL. */
-export function refToTs(ref: string, base: string, rootNames: Map<string, string>): string {
+export function refToTs(ref: string, base: string, rootNames: Map<string, string>, localPrefix = ''): string {
   const url = new URL(ref, base);
   const fragment = decodeURIComponent(url.hash.replace(/^#/, ''));
   url.hash = '';
   const parts = fragment.split('/').filter(Boolean);
   let expr: string;
   if (parts[0] === '$defs') {
-    expr = pascal(parts[1]);
+    // A route schema's own $defs are declared beside it, prefixed with its type name.
+    expr = (url.href === base ? localPrefix : '') + pascal(parts[1]);
     parts.splice(0, 2);
   } else {
     const root = rootNames.get(url.href);
@@ -55,8 +56,9 @@ export function refToTs(ref: string, base: string, rootNames: Map<string, string
 }
 
 /** A copy of a schema ready for json-schema-to-typescript, recording the type names it refers to. */
-export function toTsSchema(node: unknown, base: string, rootNames: Map<string, string>, used: Set<string>, isRoot = true): unknown {
-  if (Array.isArray(node)) return node.map((n) => toTsSchema(n, base, rootNames, used, false));
+export function toTsSchema(node: unknown, base: string, rootNames: Map<string, string>, used: Set<string>, isRoot = true, localPrefix = ''): unknown {
+  const recurse = (n: unknown) => toTsSchema(n, base, rootNames, used, false, localPrefix);
+  if (Array.isArray(node)) return node.map(recurse);
   if (!node || typeof node !== 'object') return node;
   const src = node as Record<string, unknown>;
   const out: Record<string, unknown> = {};
@@ -64,15 +66,15 @@ export function toTsSchema(node: unknown, base: string, rootNames: Map<string, s
     if (k === '$defs' || k === '$id' || k === '$schema' || k.startsWith('x-')) continue;
     if (k === 'title' && !isRoot) continue; // nested titles would become stray named types
     if (k === 'properties' || k === 'patternProperties') {
-      out[k] = Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, toTsSchema(s, base, rootNames, used, false)]));
+      out[k] = Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, recurse(s)]));
     } else if (k === 'unevaluatedProperties') {
-      if (!('additionalProperties' in src)) out.additionalProperties = toTsSchema(v, base, rootNames, used, false);
+      if (!('additionalProperties' in src)) out.additionalProperties = recurse(v);
     } else if (k !== '$ref') {
-      out[k] = typeof v === 'object' ? toTsSchema(v, base, rootNames, used, false) : v;
+      out[k] = typeof v === 'object' ? recurse(v) : v;
     }
   }
   if (typeof src.$ref !== 'string') return out;
-  const tsType = refToTs(src.$ref, base, rootNames);
+  const tsType = refToTs(src.$ref, base, rootNames, localPrefix);
   for (const m of tsType.matchAll(/[A-Z][A-Za-z0-9]*/g)) if (m[0] !== 'NonNullable') used.add(m[0]);
   const constraining = Object.keys(out).filter((k) => !ANNOTATIONS.has(k));
   if (!constraining.length) return { ...out, tsType };

@@ -17,6 +17,7 @@ export interface AppOptions {
   staticDir?: string;
   /** Replaces the handler set (tests of the not-implemented path). */
   handlers?: HandlerSet;
+  trustProxy?: boolean;
 }
 
 export const BODY_LIMIT = 12 * 1024 * 1024; // the largest upload (10 MB) plus JSON overhead
@@ -26,7 +27,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const serveApp = !!options.staticDir && existsSync(join(options.staticDir, 'index.html'));

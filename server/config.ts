@@ -8,6 +8,8 @@ export interface ServerConfig {
   adminPassword?: string;
   smtpUrl?: string;
   logLevel: string;
+  /** Behind a reverse proxy: take the host and address from X-Forwarded-* (never set this when exposed directly). */
+  trustProxy: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -21,5 +23,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.SEMA_ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

@@ -12,6 +12,7 @@ const { db, seeded } = await prepareDatabase(config);
 const app = await buildApp({
   db,
   staticDir: STATIC_DIR,
+  trustProxy: config.trustProxy,
   logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
 });
 

@@ -110,3 +110,32 @@ describe('generated code', () => {
     for (const [file, text] of files) expect(readFileSync(join(ROOT, 'src', 'generated', file), 'utf8'), file).toBe(text);
   });
 });
+
+describe('the OpenAPI document', () => {
+  const doc = JSON.parse(readFileSync(join(ROOT, 'src', 'generated', 'openapi.json'), 'utf8'));
+
+  it('is OpenAPI 3.1 with one operation per catalogued route', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const ops = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) => Object.values(p));
+    expect(ops.map((o) => o.operationId).sort()).toEqual(contract.routes.map((r) => r.name).sort());
+  });
+
+  it('has no reference that points nowhere', () => {
+    const dangling: string[] = [];
+    const resolve = (pointer: string) =>
+      pointer
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[decodeURIComponent(key)], doc);
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object')
+        for (const [k, v] of Object.entries(node)) {
+          if (k === '$ref' && (typeof v !== 'string' || resolve(v) === undefined)) dangling.push(String(v));
+          else walk(v);
+        }
+    };
+    walk(doc);
+    expect(dangling).toEqual([]);
+  });
+});

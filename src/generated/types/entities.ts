@@ -86,6 +86,248 @@ export type SupportStatus = 'open' | 'terminated';
 export type ClickType = 'route' | 'expand' | 'external';
 
 /**
+ * Gender asked at registration (spec section 5, "Please select gender") and on patient records. Values not shown in the specification.
+ */
+export type Gender = 'female' | 'male' | 'other' | 'not_stated';
+
+/**
+ * How a bundle product is paid for (bundle product pay_type, spec section 3). Values not shown in the specification.
+ */
+export type PayType = 'one_time' | 'periodic' | 'per_usage' | 'free';
+
+/**
+ * The period of a periodic payment (bundle product pay_period_type).
+ */
+export type PayPeriodType = 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly';
+
+/**
+ * Whether a bought product is ready as soon as its payment is approved or the team prepares and activates it (the order note of spec section 1).
+ */
+export type PreparationType = 'automatic' | 'manual';
+
+/**
+ * What pro_usage_count counts: a total for the whole purchase, an amount renewed every pay period, or no limit.
+ */
+export type UsageCountType = 'total' | 'per_period' | 'unlimited';
+
+/**
+ * The kind of work the organization user does when a bundle is ordered (bundle task_type). Values not shown in the specification.
+ */
+export type TaskType = 'activation' | 'delivery' | 'analysis' | 'consulting' | 'other';
+
+/**
+ * Priority of the work created by an order (bundle priority).
+ */
+export type Priority = 'low' | 'normal' | 'high' | 'urgent';
+
+/**
+ * Whether an authorization is unlimited or limited to auth_count uses; a counted authorization needs auth_count (spec section 5: auth_count is rule-dependent).
+ */
+export type AuthType = 'unlimited' | 'counted';
+
+/**
+ * States of a bundle in a user's cart (spec section 4 names a status-change call, not the values).
+ */
+export type ShopcartBundleStatus = 'in_cart' | 'ordered' | 'active' | 'passive' | 'cancelled';
+
+/**
+ * How an order is paid: by card or by money transfer (EFT), the two ways of spec section 1.
+ */
+export type PaymentMethod = 'credit_card' | 'transfer_to_account';
+
+/**
+ * State of an external-application or access-key token (token_status).
+ */
+export type TokenStatus = 'valid' | 'expired' | 'revoked';
+
+/**
+ * Why a user's credit balance changed.
+ */
+export type CreditReason =
+  'purchase' | 'excel_upload' | 'analysis' | 'machine_learning' | 'refund' | 'manual_adjustment';
+
+/**
+ * State of a background process (/process/start, /process/stop, /process/info).
+ */
+export type ProcessStatus = 'waiting' | 'running' | 'stopped' | 'finished' | 'failed';
+
+/**
+ * Level of a process log line.
+ */
+export type LogLevel = 'info' | 'warning' | 'error';
+
+/**
+ * Data type of a column of an analysis project's dataset.
+ */
+export type AnalysisColumnType = 'numeric' | 'categorical' | 'date' | 'text' | 'boolean';
+
+/**
+ * Algorithms offered for machine-learning training.
+ */
+export type MlAlgorithm =
+  | 'linear_regression'
+  | 'logistic_regression'
+  | 'decision_tree'
+  | 'random_forest'
+  | 'naive_bayes'
+  | 'k_nearest_neighbors';
+
+/**
+ * State of a machine-learning model's training.
+ */
+export type MlTrainingStatus = 'waiting' | 'training' | 'trained' | 'failed';
+
+/**
+ * File extensions a document may have; others get "File extension type is not eligible" (spec section 5).
+ */
+export type DocumentFileType = 'pdf' | 'png' | 'jpg' | 'jpeg' | 'xls' | 'xlsx' | 'csv' | 'docx' | 'txt';
+
+/**
+ * Clinical roles suggested by the labels (spec section 6).
+ */
+export type ClinicalRole =
+  'doctor' | 'nurse' | 'pharmacist' | 'hospital_official' | 'administrator' | 'wisdom_administrator';
+
+/**
+ * Who can see and use a treatment protocol (spec section 4). private = its owner; shared = users the owner names; public = the owner's hospital; global = every hospital (needs administrator rights, like global templates in spec section 6).
+ */
+export type ProtocolVisibility = 'private' | 'shared' | 'public' | 'global';
+
+/**
+ * Kind of a treatment protocol (the "type" a protocol must have, spec section 5).
+ */
+export type ProtocolType =
+  'chemotherapy' | 'immunotherapy' | 'targeted_therapy' | 'hormone_therapy' | 'supportive_care';
+
+/**
+ * The kinds of line a protocol holds (spec section 5: drug, note, message, laboratory, premedication).
+ */
+export type ProtocolItemType = 'drug' | 'premedication' | 'laboratory' | 'note' | 'message';
+
+/**
+ * Dose units of protocol drugs: per body surface area (m²), per kilogram, flat, or the carboplatin AUC target.
+ */
+export type DoseUnit = 'mg_m2' | 'mg_kg' | 'mg' | 'g_m2' | 'g' | 'mcg_m2' | 'mcg' | 'auc' | 'iu_m2' | 'iu' | 'ml';
+
+/**
+ * How a drug is given.
+ */
+export type AdministrationType =
+  'iv_infusion' | 'iv_bolus' | 'oral' | 'subcutaneous' | 'intramuscular' | 'intrathecal' | 'intravesical';
+
+/**
+ * How often a drug is given on each of its days.
+ */
+export type DoseFrequency = 'once_daily' | 'twice_daily' | 'three_times_daily' | 'four_times_daily' | 'continuous';
+
+/**
+ * What a protocol line's days are counted from (the "starting date" each line must have, spec section 5).
+ */
+export type StartingDateType = 'cycle_start' | 'treatment_start';
+
+/**
+ * Parameter types of a data model (spec section 3 names select, radiogroup, listbox, chart, sentence "and others").
+ */
+export type DataModelParameterType =
+  | 'select'
+  | 'radiogroup'
+  | 'checkbox'
+  | 'listbox'
+  | 'text'
+  | 'textarea'
+  | 'integer'
+  | 'float'
+  | 'date'
+  | 'chart'
+  | 'sentence'
+  | 'object'
+  | 'list'
+  | 'anatomy';
+
+/**
+ * Data model states (spec section 4): draft, published as a new version, deleted (not allowed once a version was published).
+ */
+export type DataModelStatus = 'draft' | 'published' | 'deleted';
+
+/**
+ * The kind of unit a data-model parameter measures in (spec section 3).
+ */
+export type UnitKind = 'laboratory' | 'length' | 'weight' | 'dose';
+
+/**
+ * How precise a date parameter is (spec section 3).
+ */
+export type DateType = 'year' | 'year_month' | 'date' | 'datetime';
+
+/**
+ * Which dates a date parameter accepts (spec section 3).
+ */
+export type PermittedDateRange = 'no_limit' | 'today_and_before' | 'today_and_after';
+
+/**
+ * States of one drug on one treatment day (spec section 4, from labels; transitions not shown).
+ */
+export type DrugStatus =
+  | 'not_approved'
+  | 'approved'
+  | 'brands_selected'
+  | 'prepared_robotic'
+  | 'prepared_manual'
+  | 'patient_drug_matched'
+  | 'given_fully'
+  | 'given_partly'
+  | 'not_given_not_recorded'
+  | 'not_given_out_of_stock'
+  | 'not_given_wrong_dose'
+  | 'not_given_no_vascular_access'
+  | 'not_given_patient_refused'
+  | 'cancelled_for_the_day';
+
+/**
+ * States of a treatment and of its cycles (spec section 4, from labels; transitions not shown).
+ */
+export type TreatmentStatus = 'not_approved' | 'approved' | 'started' | 'finished' | 'terminated';
+
+/**
+ * States of a rule-engine decision-support package.
+ */
+export type DecisionPackageStatus = 'draft' | 'published';
+
+/**
+ * Rule comparison operators (spec section 9).
+ */
+export type RuleOperator =
+  | 'equal'
+  | 'not_equal'
+  | 'greater'
+  | 'greater_or_equal'
+  | 'smaller'
+  | 'smaller_or_equal'
+  | 'includes'
+  | 'not_includes'
+  | 'do_not_look_for_value';
+
+/**
+ * OAuth grant types of the clinical token call (spec section 7): password at login, refresh_token on renewal.
+ */
+export type GrantType = 'password' | 'refresh_token';
+
+/**
+ * Formulas for body surface area (m²) from weight and height.
+ */
+export type BsaFormula = 'mosteller' | 'dubois' | 'haycock' | 'gehan_george' | 'boyd';
+
+/**
+ * Formulas for the glomerular filtration rate from creatinine.
+ */
+export type GfrFormula = 'cockcroft_gault' | 'mdrd' | 'ckd_epi';
+
+/**
+ * Body mass index classes of spec section 9: under 18.5, normal 18.5 to 24.9, over 24.9.
+ */
+export type BmiClass = 'underweight' | 'normal' | 'overweight';
+
+/**
  * A visible text in every language of the product.
  */
 export interface BilingualText {
@@ -94,11 +336,570 @@ export interface BilingualText {
 }
 
 /**
+ * A user's access key for an external application (/user/accesskey/record: url, externalapplication_key, route), from which access tokens are made.
+ */
+export interface AccessKey {
+  access_key_client_id: string;
+  user_client_id?: string;
+  externalapplication_key: string;
+  access_key?: string;
+  url: string;
+  route?: string;
+  access_key_token?: string;
+  token_status?: TokenStatus;
+  created_at?: string;
+  expires_at?: string;
+}
+
+/**
+ * An agreement of a shop bundle that buyers read and approve (spec section 3, named only).
+ */
+export interface Agreement {
+  agreement_client_id: string;
+  shop_client_id: string;
+  bundle_client_id: string;
+  agreement_name: string;
+  agreement_text: string;
+  approve_required?: boolean;
+  agreement_version?: number;
+  agreement_status?: BundleStatus;
+}
+
+/**
+ * A column of an analysis project's dataset, with its statistics results when calculated (spec section 3: column_list results).
+ */
+export interface AnalysisColumn {
+  column_id: string;
+  project_id?: string;
+  /**
+   * 0 = the first column (A).
+   */
+  column_index: number;
+  column_name: string;
+  column_type: AnalysisColumnType;
+  unit?: string;
+  results?: {
+    count: number;
+    missing_count: number;
+    mean?: number;
+    median?: number;
+    standard_deviation?: number;
+    minimum?: number;
+    maximum?: number;
+    /**
+     * @maxItems 1000
+     */
+    category_list?: {
+      value: string;
+      count: number;
+    }[];
+  };
+}
+
+/**
+ * A data-analysis project (spec section 3: project_id, column_list, details): a dataset from an Excel file and its columns.
+ */
+export interface AnalysisProject {
+  project_id: string;
+  user_client_id?: string;
+  project_name: string;
+  details?: {
+    description?: string;
+    file_name?: string;
+    row_count?: number;
+    column_count?: number;
+    /**
+     * At most 100,000 (spec section 9).
+     */
+    filled_cell_count?: number;
+    credit_used?: number;
+  };
+  /**
+   * @maxItems 16384
+   */
+  column_list?: AnalysisColumn[];
+  created_at?: string;
+  updated_at?: string;
+}
+
+/**
+ * One logged action (spec section 1: all actions are logged).
+ */
+export interface AuditRecord {
+  audit_id: string;
+  occurred_at: string;
+  domain?: string;
+  user_client_id?: string;
+  username?: string;
+  route_name: string;
+  caller_type?: CallerType;
+  status_code: string;
+  ip_address?: string;
+  user_agent?: string;
+  duration_ms?: number;
+  entity?: string;
+  /**
+   * The *_client_id (or id) of the record touched, in the entity named by entity.
+   */
+  record_id?: string;
+  /**
+   * @maxItems 200
+   */
+  changed_fields?: string[];
+}
+
+/**
+ * An authorization (spec section 3): an auth code that can be created, assigned to users and cancelled (spec section 4).
+ */
+export type Authorization = {
+  auth_id: string;
+  auth_w_id?: string;
+  /**
+   * Set when the authorization is listed as assigned to a user: the id of that assignment.
+   */
+  user_auth_id?: string;
+  auth_name: AuthCode;
+  auth_type: AuthType;
+  can_assign_auth?: boolean;
+  auth_count_create?: number;
+  auth_count?: number;
+  start_date?: string;
+  end_date?: string;
+  is_cancelled?: boolean;
+  created_by_username?: string;
+};
+
+/**
+ * A bill (invoice) of an order (spec section 3). Created not approved, then approved (spec section 4).
+ */
+export interface Bill {
+  bill_client_id: string;
+  order_client_id?: string;
+  shop_client_id?: string;
+  user_client_id?: string;
+  bill_date: string;
+  shop_address: string;
+  shop_tax_number: string;
+  shop_tax_office: string;
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  product_items: {
+    pro_client_id?: string;
+    pro_name: string;
+    quantity: number;
+    unit_price: number;
+    line_total: number;
+  }[];
+  /**
+   * Absent = Turkish lira.
+   */
+  currency_type?: CurrencyType;
+  total_price: number;
+  tax_rate_percent: number;
+  approve_status?: BillApproveStatus;
+  approve_date?: string;
+}
+
+/**
+ * A product bundle sold by a shop (spec section 3). Set active or passive by separate calls (spec section 4).
+ */
+export interface Bundle {
+  bundle_client_id: string;
+  shop_client_id: string;
+  user_client_id?: string;
+  bundle_name: string;
+  /**
+   * @maxItems 50
+   */
+  feature_list?: string[];
+  bundle_status?: BundleStatus;
+  organization_id?: string;
+  organization_name?: string;
+  organization_user_id?: string;
+  organization_username?: string;
+  task_type?: TaskType;
+  priority?: Priority;
+}
+
+/**
+ * A product inside a bundle (spec section 3): what is sold, how it is paid and how long and how much it can be used.
+ */
+export type BundleProduct = {
+  pro_client_id: string;
+  bundle_client_id: string;
+  shop_client_id?: string;
+  pro_name: string;
+  pro_info?: string;
+  pro_group_name?: string;
+  pay_type?: PayType;
+  /**
+   * Needed when pay_type is periodic.
+   */
+  pay_period_type?: PayPeriodType;
+  currency_type?: CurrencyType;
+  /**
+   * @minItems 1
+   * @maxItems 2
+   */
+  currency_amount_list?: {
+    currency_type: CurrencyType;
+    /**
+     * Integer minor units: 149900 = 1.499,00 ₺.
+     */
+    amount: number;
+  }[];
+  preparation_type?: PreparationType;
+  pay_credit_card?: boolean;
+  pay_transfer_to_account?: boolean;
+  /**
+   * How many days after ordering a transfer may arrive.
+   */
+  pay_delay_max_days?: number;
+  pro_start_date?: string;
+  pro_end_date?: string;
+  pro_usage_count?: number;
+  pro_usage_count_type?: UsageCountType;
+  pro_count_suffix?: string;
+  /**
+   * The authorization the buyer receives while the product is active.
+   */
+  pro_auth_id?: string;
+  pro_status?: BundleStatus;
+  organization_id?: string;
+  organization_name?: string;
+  organization_user_id?: string;
+  organization_username?: string;
+  task_type?: TaskType;
+  priority?: Priority;
+};
+
+/**
+ * The card payment form (spec section 3): handed to the payment provider and never stored or logged.
+ */
+export interface Card {
+  card_holder: string;
+  /**
+   * Digits only; the Luhn check is done by the payment provider.
+   */
+  card_number: string;
+  card_month: number;
+  card_year: number;
+  card_cvv: string;
+}
+
+/**
+ * What the browser keeps while the shop application runs (spec section 3, client state).
+ */
+export interface ClientState {
+  /**
+   * null when nobody is logged in.
+   */
+  user?: null | User;
+  version?: string;
+  frontend_settings?: FrontendConfiguration;
+  /**
+   * frontend_product_id of the configuration answer; sent as __sys__pro__id.
+   */
+  system_product_id?: string;
+  /**
+   * @maxItems 500
+   */
+  menu_data?: (Page | WebsiteUnit)[];
+  /**
+   * @maxItems 10
+   */
+  lang_list?: LanguageOption[];
+  active_lang?: LanguageOption;
+  /**
+   * Visible texts by language label, then by text key.
+   */
+  translations?: {
+    en?: {
+      [k: string]: string | undefined;
+    };
+    tr?: {
+      [k: string]: string | undefined;
+    };
+  };
+  /**
+   * @maxItems 200
+   */
+  shopcart_list?: Shopcart[];
+  /**
+   * @maxItems 1000
+   */
+  shopcart_order_list?: Order[];
+  currency_type: CurrencyType;
+  website_edit: boolean;
+  /**
+   * Starts closed on mobile, open otherwise (spec section 4).
+   */
+  sidebar: {
+    opened: boolean;
+    hidden: boolean;
+  };
+  device: {
+    /**
+     * Body width minus 3 is under 750 pixels.
+     */
+    mobile: boolean;
+    tablet: boolean;
+  };
+  screen_size: {
+    width: number;
+    height: number;
+  };
+  loading: boolean;
+  modal?: {
+    show: boolean;
+    kind?: 'info' | 'warning' | 'error' | 'confirm';
+    title?: string;
+    message?: string;
+  };
+}
+
+/**
+ * The clinical token call's payload (spec section 7): client id and secret, grant type, scope and credentials.
+ */
+export type ClinicalLoginRequest = {
+  client_id: string;
+  client_secret: string;
+  grant_type: GrantType;
+  /**
+   * wisdom (spec section 9).
+   */
+  scope: string;
+  username?: string;
+  password?: string;
+  refresh_token?: string;
+};
+
+/**
+ * The clinical login check's answer (spec section 3): a status code string and, on success (ending in 000), the user.
+ */
+export type ClinicalLoginResult = {
+  status_code: string;
+  status_message?: string;
+  user?: ClinicalUser;
+};
+
+/**
+ * The clinical token answer (spec section 3): an access token, and a refresh token for renewal.
+ */
+export interface ClinicalToken {
+  access_token: string;
+  refresh_token?: string;
+  token_type?: string;
+  expires_in?: number;
+  scope?: string;
+}
+
+/**
+ * The clinical application's stored local user (spec section 3), with the active_lang preference.
+ */
+export interface ClinicalUser {
+  username: string;
+  firstname?: string;
+  lastname?: string;
+  mail?: string;
+  active_lang: LanguageLabel;
+  /**
+   * @maxItems 6
+   */
+  role_list?: ClinicalRole[];
+  hospital_name?: string;
+  department_name?: string;
+  profile_picture?: string;
+  session_idle_minutes?: number;
+}
+
+/**
+ * A change of a user's credit balance (spec section 1: saving a project with a new Excel file deducts credits).
+ */
+export interface Credit {
+  credit_client_id: string;
+  user_client_id: string;
+  /**
+   * Positive = credits added, negative = credits used.
+   */
+  credit_change: number;
+  balance_after: number;
+  credit_reason: CreditReason;
+  project_id?: string;
+  pro_client_id?: string;
+  description?: string;
+  created_at?: string;
+}
+
+/**
  * A currency the user can switch to (spec section 3): the label (symbol) and the value (0 ₺, 1 $).
  */
 export interface CurrencyOption {
   label: '₺' | '$';
   value: CurrencyType;
+}
+
+/**
+ * A text per language, keyed by language label. At least one language; the designer lists missing translations.
+ */
+export interface LocalizedText {
+  en?: string;
+  tr?: string;
+}
+
+/**
+ * A medical data model (spec section 3): groups of parameters used to record patient data. Draft, published as a new version, or deleted (spec section 4).
+ */
+export interface DataModel {
+  data_model_id: string;
+  title: LocalizedText;
+  /**
+   * The language the model is designed in.
+   */
+  language: LanguageLabel;
+  owner: string;
+  /**
+   * Users the owner allowed to edit the model (spec section 6).
+   *
+   * @maxItems 500
+   */
+  authorized_user_list?: string[];
+  version: number;
+  color?: string;
+  status: DataModelStatus;
+  template?: boolean;
+  /**
+   * @maxItems 200
+   */
+  group_list: DataModelGroup[];
+  created_at?: string;
+  updated_at?: string;
+}
+
+/**
+ * A group of parameters in a data model. A group holding parameters cannot be deleted (spec section 5).
+ */
+export interface DataModelGroup {
+  code: string;
+  label: LocalizedText;
+  /**
+   * @maxItems 500
+   */
+  parameter_list: DataModelParameter[];
+}
+
+/**
+ * An option of a choice parameter (spec section 3): label, value and translation per language. Labels are unique within their parameter.
+ */
+export interface DataModelOption {
+  /**
+   * Unique within the parameter ("THE SAME VALUE AVAILABLE PLEASE CORRECT YOUR VALUE").
+   */
+  label: string;
+  /**
+   * What is stored when the option is chosen.
+   */
+  value: string;
+  translation?: LocalizedText;
+}
+
+/**
+ * A parameter of a data model (spec section 3): a field with a type, limits, units, date settings and options, or sub-parameters for object and list types.
+ */
+export type DataModelParameter = {
+  /**
+   * Digits, letters, underscore and hyphen; does not end with underscore or hyphen (spec section 5).
+   */
+  code: string;
+  label: LocalizedText;
+  type: DataModelParameterType;
+  required?: boolean;
+  show_while_recording?: boolean;
+  anonymization?: boolean;
+  min_limit?: number;
+  max_limit?: number;
+  max_decimal?: number;
+  max_length?: number;
+  /**
+   * When set, only these characters may be typed, e.g. "0123456789."
+   */
+  allowed_characters?: string;
+  unit_kind?: UnitKind;
+  unit?: string;
+  date_type?: DateType;
+  permitted_date_range?: PermittedDateRange;
+  rule?: string;
+  /**
+   * @maxItems 1000
+   */
+  option_list?: DataModelOption[];
+  /**
+   * @maxItems 500
+   */
+  parameter_list?: DataModelParameter[];
+};
+
+/**
+ * A rule-engine decision-support package (spec section 1): a named, versioned document of rules, draft or published.
+ */
+export interface DecisionPackage {
+  package_id: string;
+  name: LocalizedText;
+  description?: LocalizedText;
+  owner: string;
+  version: number;
+  status: DecisionPackageStatus;
+  document: {};
+  created_at?: string;
+  published_at?: string;
+}
+
+/**
+ * An uploaded document (spec section 3: document_name, document_delete, doc).
+ */
+export interface Document {
+  document_client_id: string;
+  user_client_id?: string;
+  document_name: string;
+  file_type: DocumentFileType;
+  size_bytes?: number;
+  doc?: string;
+  bucket?: string;
+  key?: string;
+  document_delete?: boolean;
+  created_at?: string;
+}
+
+/**
+ * The clinical document-fetch payload (spec section 3): the storage bucket and key.
+ */
+export interface DocumentFetchRequest {
+  bucket: string;
+  /**
+   * Path of the object in the bucket; never starts with / and never holds "..".
+   */
+  key: string;
+}
+
+/**
+ * An outside application allowed to use this platform's accounts (spec section 3).
+ */
+export interface ExternalApplication {
+  externalapplication_client_id: string;
+  user_client_id?: string;
+  externalapplication_name: string;
+  externalapplication_key?: string;
+  externalapplication_url: string;
+  /**
+   * Path on the application's address that receives the access token.
+   */
+  externalapplication_route?: string;
+  access_key_token?: string;
+  token_status?: TokenStatus;
+  register_in_this_application_status?: Flag;
+  external_application_for_register?: boolean;
 }
 
 export type Color = string;
@@ -149,11 +950,123 @@ export interface FrontendConfiguration {
 }
 
 /**
+ * A laboratory result of a patient.
+ */
+export interface LabResult {
+  lab_result_id: string;
+  patient_id: string;
+  test_code: string;
+  test_name?: LocalizedText;
+  value: number;
+  unit: string;
+  reference_min?: number;
+  reference_max?: number;
+  is_abnormal?: boolean;
+  result_date: string;
+}
+
+/**
+ * The call's result: wdm16_list maps each requested label id to its text in the requested language.
+ */
+export interface Result {
+  wdm16_list: {
+    [k: string]: string | undefined;
+  };
+}
+
+/**
+ * The clinical label-translation payload (spec section 3): a language and the label ids to translate.
+ */
+export interface LabelTranslationRequest {
+  lang: LanguageLabel;
+  /**
+   * @minItems 1
+   * @maxItems 2000
+   */
+  label_id_list: string[];
+}
+
+/**
  * A language the site offers (spec section 3): the label (tr, en) and the value (0, 1).
  */
 export interface LanguageOption {
   label: LanguageLabel;
   value: Language;
+}
+
+/**
+ * A machine-learning model trained on a project's dataset (spec section 3, named only).
+ */
+export interface MachineLearningModel {
+  model_id: string;
+  project_id: string;
+  model_name: string;
+  algorithm: MlAlgorithm;
+  target_column: string;
+  /**
+   * @minItems 1
+   * @maxItems 1000
+   */
+  feature_column_list: string[];
+  /**
+   * Share of rows used for training; the rest test the model.
+   */
+  train_ratio?: number;
+  training_status?: MlTrainingStatus;
+  metrics?: {
+    accuracy?: number;
+    r2?: number;
+    rmse?: number;
+    mae?: number;
+  };
+  created_at?: string;
+  trained_at?: string;
+}
+
+/**
+ * A mail approval of a registration or a password reset (spec section 3).
+ */
+export interface MailApproval {
+  mail_id: string;
+  /**
+   * The user's user_client_id.
+   */
+  user_id: string;
+  mail?: string;
+  mail_approve_token?: string;
+  mail_approve_date?: string;
+  mail_password_reset_token?: string;
+  expires_at?: string;
+}
+
+/**
+ * An order of one or more cart lines from one shop (spec sections 3 and 4, named only).
+ */
+export interface Order {
+  order_client_id: string;
+  user_client_id: string;
+  shop_client_id: string;
+  shopcart_client_id?: string;
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  shopcart_bundle_client_id_list: string[];
+  order_status: OrderStatus;
+  payment_method: PaymentMethod;
+  currency_type: CurrencyType;
+  /**
+   * Including tax.
+   */
+  total_amount: number;
+  order_note?: string;
+  order_date: string;
+  payment_date?: string;
+  payment_refund_date?: string;
+  bill_date?: string;
+  bill_cancel_date?: string;
+  cancel_date?: string;
+  product_send_date?: string;
 }
 
 export interface PageFields {
@@ -203,6 +1116,440 @@ export type RoutePath = string;
  * Menu or page definition (spec section 3): one route of the single-page application, with a path and caption per language.
  */
 export type Page = PageFields & {};
+
+/**
+ * A patient followed on the clinical side.
+ */
+export interface Patient {
+  patient_id: string;
+  patient_no?: string;
+  identity_number?: string;
+  firstname: string;
+  lastname: string;
+  gender: Gender;
+  date_of_birth: string;
+  diagnosis?: string;
+  icd10_code?: string;
+  created_at?: string;
+}
+
+/**
+ * A patient's weight, height, BSA, BMI, GFR and creatinine with their dates (spec section 3), used for dosing. Older than 30 days gives a warning (spec section 5).
+ */
+export type PatientMeasurement = {
+  measurement_id: string;
+  patient_id: string;
+  measurement_date: string;
+  weight?: number;
+  height?: number;
+  bsa?: number;
+  bsa_formula?: BsaFormula;
+  bmi?: number;
+  bmi_class?: BmiClass;
+  creatinine?: number;
+  creatinine_date?: string;
+  gfr?: number;
+  gfr_formula?: GfrFormula;
+};
+
+/**
+ * A payment of an order by card or money transfer (spec section 4 names the payment states).
+ */
+export type Payment = {
+  payment_client_id: string;
+  order_client_id: string;
+  user_client_id?: string;
+  shop_client_id?: string;
+  payment_method: PaymentMethod;
+  payment_status: PaymentStatus;
+  currency_type: CurrencyType;
+  amount: number;
+  payment_date?: string;
+  payment_refund_date?: string;
+  card_brand?: string;
+  card_last_four?: string;
+  /**
+   * What the payer wrote as the transfer description (EFT açıklaması).
+   */
+  transfer_reference?: string;
+  provider_reference?: string;
+};
+
+/**
+ * A background process and its log (/process/info, /process/start, /process/stop, /process/info/delete/log).
+ */
+export interface ProcessInfo {
+  process_id: string;
+  process_name: string;
+  process_status: ProcessStatus;
+  progress_percent?: number;
+  user_client_id?: string;
+  project_id?: string;
+  started_at?: string;
+  finished_at?: string;
+  /**
+   * @maxItems 1000
+   */
+  log_list?: {
+    log_date: string;
+    log_level: LogLevel;
+    message: string;
+  }[];
+}
+
+/**
+ * An agreement attached to one bundle product, approved when that product is bought (spec section 3, named only).
+ */
+export interface ProductAgreement {
+  product_agreement_client_id: string;
+  pro_client_id: string;
+  bundle_client_id: string;
+  shop_client_id?: string;
+  agreement_name: string;
+  agreement_text: string;
+  approve_required?: boolean;
+  agreement_version?: number;
+  agreement_status?: BundleStatus;
+}
+
+/**
+ * A treatment (e.g. chemotherapy) protocol template (spec sections 3–5): its lines, cycle count and length, and who can see it.
+ */
+export type Protocol = {
+  protocol_id: string;
+  /**
+   * Required; when left empty the editor copies the automatic title (spec section 5).
+   */
+  name: string;
+  protocol_group: string;
+  visibility: ProtocolVisibility;
+  protocol_type: ProtocolType;
+  cycle_count?: number;
+  cycle_length_days?: number;
+  owner?: string;
+  /**
+   * Users who see a shared protocol.
+   *
+   * @maxItems 500
+   */
+  shared_user_list?: string[];
+  /**
+   * @minItems 1
+   * @maxItems 200
+   */
+  drug_list: ProtocolDrug[];
+  note?: string;
+  version?: number;
+  created_at?: string;
+  updated_at?: string;
+};
+
+/**
+ * One line of a treatment protocol: a drug, premedication, laboratory test, note or message, with its days in the cycle.
+ */
+export type ProtocolDrug = {
+  item_id: string;
+  item_type: ProtocolItemType;
+  drug_name?: string;
+  dosage?: number;
+  unit?: DoseUnit;
+  administration_type?: AdministrationType;
+  frequency?: DoseFrequency;
+  starting_date_type: StartingDateType;
+  /**
+   * Days on which the line applies, 1 = the first day.
+   *
+   * @minItems 1
+   * @maxItems 365
+   */
+  day_list: number[];
+  duration_minutes?: number;
+  /**
+   * Cap on the calculated dose, e.g. vincristine 2 mg.
+   */
+  max_dose?: number;
+  lab_test?: string;
+  text?: string;
+};
+
+/**
+ * A shop that sells product bundles (spec section 3): its name, owner and the seller details printed on bills.
+ */
+export interface Shop {
+  shop_client_id: string;
+  shop_name: string;
+  user_client_id: string;
+  shop_address?: string;
+  shop_tax_number?: string;
+  shop_tax_office?: string;
+  shop_mail?: string;
+  /**
+   * @maxItems 10
+   */
+  bank_account_list?: {
+    bank_name: string;
+    account_holder: string;
+    /**
+     * Capital letters and digits, no spaces.
+     */
+    iban: string;
+  }[];
+}
+
+/**
+ * Payment and state of one product of a cart line.
+ */
+export interface ProductPayment {
+  pro_name: string;
+  currency_type: CurrencyType;
+  amount: number;
+  payment_status: PaymentStatus;
+  pro_status?: BundleStatus;
+  active_start_date?: string;
+  active_end_date?: string;
+  usage_left?: number;
+}
+
+/**
+ * One line of a user's shopping cart: a bundle, how many, and the payment of each of its products (spec section 3).
+ */
+export interface Shopcart {
+  shopcart_client_id?: string;
+  shopcart_w_id?: string;
+  shopcart_bundle_client_id: string;
+  shopcart_bundle_w_id?: string;
+  bundle_client_id: string;
+  bundle_name?: string;
+  shop_client_id?: string;
+  user_client_id?: string;
+  add_bundle_count: number;
+  shopcart_bundle_status?: ShopcartBundleStatus;
+  product_payment_list?: {
+    [k: string]: ProductPayment | undefined;
+  };
+}
+
+/**
+ * A comment on a support request, by the user or by the shop.
+ */
+export interface SupportComment {
+  comment_client_id: string;
+  support_client_id: string;
+  user_client_id?: string;
+  username?: string;
+  by_shop?: boolean;
+  comment: string;
+  created_at?: string;
+}
+
+/**
+ * A support request to a shop (spec section 3): opened, commented on, seen and terminated (spec section 4). Either a logged-in user or a mail address.
+ */
+export type SupportTicket = (
+  | {
+      user_client_id: unknown;
+    }
+  | {
+      mail: unknown;
+    }
+) & {
+  client_id: string;
+  id?: string;
+  user_client_id?: string;
+  shop_client_id: string;
+  shop_name?: string;
+  order_client_id?: string;
+  bundle_client_id?: string;
+  /**
+   * For requests sent without logging in.
+   */
+  mail?: string;
+  fullname?: string;
+  subject: string;
+  message: string;
+  support_status?: SupportStatus;
+  created_at?: string;
+  terminated_at?: string;
+  user_seen_at?: string;
+  shop_seen_at?: string;
+};
+
+/**
+ * The answer of /oauth/token and of the password-reset approval (spec section 3): a bearer access token and a refresh token.
+ */
+export interface Token {
+  /**
+   * Bearer.
+   */
+  token_type: string;
+  access_token: string;
+  refresh_token?: string;
+  /**
+   * Seconds until access_token expires (spec section 9).
+   */
+  expires_in: number;
+}
+
+/**
+ * A patient's treatment following a protocol (spec section 3, treatment concepts), with its cycles and the measurement doses were calculated from.
+ */
+export interface Treatment {
+  treatment_id: string;
+  patient_id: string;
+  protocol_id: string;
+  protocol_name?: string;
+  start_date: string;
+  treatment_status: TreatmentStatus;
+  cycle_count?: number;
+  /**
+   * @maxItems 100
+   */
+  cycle_list?: TreatmentCycle[];
+  measurement?: PatientMeasurement;
+  doctor_username?: string;
+  note?: string;
+}
+
+/**
+ * One cycle of a patient's treatment: its dates, delay, the drugs of each day, toxicities and notes (spec section 3, treatment concepts).
+ */
+export interface TreatmentCycle {
+  cycle_number: number;
+  planned_date: string;
+  start_date?: string;
+  delay_days?: number;
+  cycle_status: TreatmentStatus;
+  /**
+   * @maxItems 2000
+   */
+  drug_day_list: {
+    item_id?: string;
+    drug_name: string;
+    day: number;
+    planned_date?: string;
+    dosage: number;
+    unit: DoseUnit;
+    /**
+     * 100 = the protocol dose; lower after a dose reduction.
+     */
+    dose_percent?: number;
+    /**
+     * Absolute amount after BSA, weight or AUC calculation, in mg (mL for mL doses, IU for IU doses).
+     */
+    calculated_dose?: number;
+    duration_minutes?: number;
+    drug_status: DrugStatus;
+    note?: string;
+  }[];
+  /**
+   * @maxItems 100
+   */
+  toxicity_list?: {
+    toxicity_name: string;
+    grade: number;
+    observed_date?: string;
+  }[];
+  note?: string;
+}
+
+/**
+ * What /register answers (spec section 3): eligibility of the e-mail and username, and the new ids.
+ */
+export interface RegistrationResult {
+  is_email_eligible: boolean;
+  is_username_eligible: boolean;
+  new_user_id?: string;
+  new_mail_id?: string;
+  new_access_id?: string;
+}
+
+/**
+ * A user account (spec section 3, register/get). The password is write-only; registration answers with a RegistrationResult ($defs).
+ */
+export interface User {
+  user_client_id?: string;
+  /**
+   * English letters, numbers and dot (spec section 5).
+   */
+  username: string;
+  password?: string;
+  mail: string;
+  firstname: string;
+  lastname: string;
+  gender: Gender;
+  date_of_birth?: string;
+  /**
+   * Paragraphs about the user.
+   *
+   * @maxItems 20
+   */
+  about_me?: string[];
+  active_lang?: LanguageOption;
+  is_active?: {
+    label?: string;
+    value: Flag;
+  };
+  registration_status?: RegistrationStatus;
+  /**
+   * Key of the external application the user registered through; at most 32 characters (spec section 9).
+   */
+  access_key?: string;
+  cover_photo?: string;
+  website?: string;
+  /**
+   * Profile address or user name.
+   */
+  facebook?: string;
+  /**
+   * Profile address or user name.
+   */
+  instagram?: string;
+  /**
+   * Profile address or user name.
+   */
+  linkedin?: string;
+  /**
+   * Profile address or user name.
+   */
+  twitter?: string;
+  /**
+   * Channel address or name.
+   */
+  youtube?: string;
+  agreements_approved?: true;
+}
+
+/**
+ * An authorization assigned to a user (/authorization/assign/to/user, /user/authorization/list), with its count and date limits.
+ */
+export type UserAuthorization = {
+  user_auth_id: string;
+  auth_id: string;
+  /**
+   * The user holding the authorization (assigning_username in the assign call).
+   */
+  username: string;
+  user_client_id?: string;
+  assigned_by_username?: string;
+  auth_name: AuthCode;
+  auth_type: AuthType;
+  can_assign_auth?: boolean;
+  auth_count_create?: number;
+  auth_count?: number;
+  start_date?: string;
+  end_date?: string;
+  is_cancelled?: boolean;
+  assign_date?: string;
+  cancel_date?: string;
+};
+
+/**
+ * The clinical last-version answer's result (spec section 7: result.version).
+ */
+export interface VersionRecord {
+  version: string;
+  released_at?: string;
+}
 
 /**
  * A page an administrator adds to one domain's site with no code: a page definition plus its position and content.

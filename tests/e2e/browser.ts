@@ -1,0 +1,86 @@
+// Browser tests drive Debian's Chromium through playwright-core (never a downloaded browser) against a
+// server started the way `npm start` starts it, on a free port with a fresh embedded database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+export const CHROMIUM = process.env.SEMA_CHROMIUM || '/usr/bin/chromium';
+
+/** Browser tests run when Chromium is installed; in CI (CI=1) a missing Chromium is a failure, not a skip. */
+export function chromiumAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  if (process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install chromium) or set SEMA_CHROMIUM`);
+  console.warn(`\n  Browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set SEMA_CHROMIUM)\n`);
+  return false;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface RunningServer {
+  port: number;
+  url(host?: string): string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** `npm start`'s command on a free port and a throwaway data directory. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sema-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--build-if-needed'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEMA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 170_000;
+  while (!output.includes('Sema is running')) {
+    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    port,
+    url: (host = 'localhost') => `http://${host}:${port}`,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headless Chromium with a fresh profile (playwright makes one per launch) and no calls to the outside. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
