@@ -144,8 +144,9 @@ function schemasJson(contract: Contract): string {
 }
 
 function errorsModule(contract: Contract): string {
-  const entries = Object.entries(contract.errors.codes)
-    .map(([k, c]) => `  ${k}: { status_code: '${c.status_code}', http: ${c.http}, message: ${JSON.stringify(c.message)} },`)
+  const entries = Object.entries(contract.errors.codes);
+  const consts = entries
+    .map(([k, c]) => `export const ${camel(k)} = { status_code: '${c.status_code}', http: ${c.http}, message: ${JSON.stringify(c.message)} } as const;`)
     .join('\n');
   return `${HEADER}
 export interface StatusEntry {
@@ -154,9 +155,12 @@ export interface StatusEntry {
   message: { en: string; tr: string };
 }
 
+// One constant per status, so a browser bundle that names one does not carry the whole catalogue.
+${consts}
+
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
-${entries}
+${entries.map(([k]) => `  ${k}: ${camel(k)},`).join('\n')}
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

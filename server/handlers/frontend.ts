@@ -27,4 +27,10 @@ export const frontendHandlers: HandlerSet = {
   },
 
   frontend_websiteunit_list: async (_input, { db, tenant }) => ({ website_unit_list: await websiteUnits(db, tenant.tenant_id) }),
+
+  frontend_websiteunit_get: async ({ website_unit_client_id }, { db, tenant, lang }) => {
+    const [unit] = await websiteUnits(db, tenant.tenant_id, website_unit_client_id);
+    if (!unit) throw new ApiError('record_not_found', { entity: lang === 'tr' ? 'web sitesi birimi' : 'website unit' });
+    return { website_unit: unit };
+  },
 };

@@ -6,85 +6,166 @@ export interface StatusEntry {
   message: { en: string; tr: string };
 }
 
+// One constant per status, so a browser bundle that names one does not carry the whole catalogue.
+export const ok = { status_code: '10000', http: 200, message: {"en":"Done.","tr":"İşlem tamamlandı."} } as const;
+export const invalidInput = { status_code: '10001', http: 400, message: {"en":"Please check the highlighted fields: {{details}}","tr":"Lütfen işaretli alanları kontrol edin: {{details}}"} } as const;
+export const requiredFields = { status_code: '10002', http: 400, message: {"en":"All required fields must be filled in.","tr":"Tüm zorunlu alanlar doldurulmalıdır."} } as const;
+export const malformedBody = { status_code: '10003', http: 400, message: {"en":"Check the json structure.","tr":"JSON yapısını kontrol edin."} } as const;
+export const notFound = { status_code: '10004', http: 404, message: {"en":"There is no such call: {{path}}","tr":"Böyle bir çağrı yok: {{path}}"} } as const;
+export const methodNotAllowed = { status_code: '10005', http: 405, message: {"en":"This call is made with {{method}}.","tr":"Bu çağrı {{method}} ile yapılır."} } as const;
+export const notImplemented = { status_code: '10006', http: 501, message: {"en":"This call is in the catalogue but is not built yet: {{route}}","tr":"Bu çağrı katalogda var ama henüz yapılmadı: {{route}}"} } as const;
+export const unknownTenant = { status_code: '10007', http: 404, message: {"en":"No site is configured for the domain {{domain}}.","tr":"{{domain}} alan adı için yapılandırılmış bir site yok."} } as const;
+export const loginRequired = { status_code: '10008', http: 401, message: {"en":"Please login","tr":"Lütfen giriş yapın"} } as const;
+export const forbidden = { status_code: '10009', http: 403, message: {"en":"You are not authorized for this: one of {{auth_codes}} is needed.","tr":"Bunun için yetkiniz yok: {{auth_codes}} yetkilerinden biri gerekir."} } as const;
+export const payloadTooLarge = { status_code: '10010', http: 413, message: {"en":"The request is too large.","tr":"İstek çok büyük."} } as const;
+export const rateLimited = { status_code: '10011', http: 429, message: {"en":"Too many requests. Please wait a moment and try again.","tr":"Çok fazla istek. Lütfen biraz bekleyip tekrar deneyin."} } as const;
+export const internalError = { status_code: '10012', http: 500, message: {"en":"Something went wrong on our side. The error was recorded as {{ref}}.","tr":"Bizim tarafımızda bir sorun oluştu. Hata {{ref}} numarasıyla kaydedildi."} } as const;
+export const networkProblem = { status_code: '10013', http: 503, message: {"en":"There is currently a problem with your network access to system servers. Please try again.","tr":"Şu anda sistem sunucularına ağ erişiminizde bir sorun var. Lütfen tekrar deneyin."} } as const;
+export const invalidKey = { status_code: '10014', http: 401, message: {"en":"The front-end key is not valid for this site.","tr":"Ön yüz anahtarı bu site için geçerli değil."} } as const;
+export const domainMismatch = { status_code: '10015', http: 400, message: {"en":"The domain {{domain}} does not match the site you are calling ({{host}}).","tr":"{{domain}} alan adı çağırdığınız siteyle ({{host}}) eşleşmiyor."} } as const;
+export const recordNotFound = { status_code: '10016', http: 404, message: {"en":"There is no {{entity}} with this id on this site.","tr":"Bu sitede bu numarayla bir {{entity}} yok."} } as const;
+export const sessionEnded = { status_code: '10096', http: 401, message: {"en":"Your session has ended. Please login again.","tr":"Oturumunuz sona erdi. Lütfen tekrar giriş yapın."} } as const;
+export const captchaIncorrect = { status_code: '11001', http: 400, message: {"en":"Code is incorrect","tr":"Kod hatalı"} } as const;
+export const loginFailed = { status_code: '11002', http: 401, message: {"en":"Username or password error","tr":"Kullanıcı adı veya parola hatalı"} } as const;
+export const usernameEmpty = { status_code: '11003', http: 400, message: {"en":"Username cannot be empty","tr":"Kullanıcı adı boş olamaz"} } as const;
+export const fillAllInputs = { status_code: '11004', http: 400, message: {"en":"Please fill all inputs","tr":"Lütfen tüm alanları doldurun"} } as const;
+export const mailRequired = { status_code: '11005', http: 400, message: {"en":"Please write your mail","tr":"Lütfen e-posta adresinizi yazın"} } as const;
+export const mailFormat = { status_code: '11006', http: 400, message: {"en":"Please write as true mail format","tr":"Lütfen geçerli bir e-posta adresi yazın"} } as const;
+export const firstnameRequired = { status_code: '11007', http: 400, message: {"en":"Please write firstname","tr":"Lütfen adınızı yazın"} } as const;
+export const lastnameRequired = { status_code: '11008', http: 400, message: {"en":"Please write lastname","tr":"Lütfen soyadınızı yazın"} } as const;
+export const genderRequired = { status_code: '11009', http: 400, message: {"en":"Please select gender","tr":"Lütfen cinsiyet seçin"} } as const;
+export const agreementsRequired = { status_code: '11010', http: 400, message: {"en":"Please read and approve agreements","tr":"Lütfen sözleşmeleri okuyup onaylayın"} } as const;
+export const passwordMin8 = { status_code: '11011', http: 400, message: {"en":"Password minimum 8 characters","tr":"Parola en az 8 karakter olmalıdır"} } as const;
+export const passwordMin16 = { status_code: '11012', http: 400, message: {"en":"Password minimum 16 characters","tr":"Parola en az 16 karakter olmalıdır"} } as const;
+export const usernameFormat = { status_code: '11013', http: 400, message: {"en":"Username can contain only English letters, numbers and dot","tr":"Kullanıcı adı yalnızca İngilizce harf, rakam ve nokta içerebilir"} } as const;
+export const keyTooLong = { status_code: '11014', http: 400, message: {"en":"Maximum key character count is 32","tr":"Anahtar en fazla 32 karakter olabilir"} } as const;
+export const mailApproveCodeRequired = { status_code: '11015', http: 400, message: {"en":"Please write mail approve code","tr":"Lütfen e-posta onay kodunu yazın"} } as const;
+export const usernameNotEligible = { status_code: '11016', http: 409, message: {"en":"This username is not eligible. Please choose another one.","tr":"Bu kullanıcı adı kullanılamaz. Lütfen başka bir kullanıcı adı seçin."} } as const;
+export const mailNotEligible = { status_code: '11017', http: 409, message: {"en":"This e-mail address is not eligible. It may already be registered.","tr":"Bu e-posta adresi kullanılamaz. Daha önce kayıt olunmuş olabilir."} } as const;
+export const registrationError = { status_code: '11018', http: 400, message: {"en":"Registration error","tr":"Kayıt hatası"} } as const;
+export const selectUser = { status_code: '11019', http: 400, message: {"en":"Please select at least one user","tr":"Lütfen en az bir kullanıcı seçin"} } as const;
+export const mailSubjectContent = { status_code: '11020', http: 400, message: {"en":"Please fill in the email subject and content","tr":"Lütfen e-postanın konusunu ve içeriğini doldurun"} } as const;
+export const authorizationAmount = { status_code: '11021', http: 400, message: {"en":"Please check the authorization amount","tr":"Lütfen yetki miktarını kontrol edin"} } as const;
+export const tokenExpired = { status_code: '11022', http: 401, message: {"en":"Your session token has expired. Please login again.","tr":"Oturum jetonunuzun süresi doldu. Lütfen tekrar giriş yapın."} } as const;
+export const tokenInvalid = { status_code: '11023', http: 401, message: {"en":"Your session token is invalid. Please login again.","tr":"Oturum jetonunuz geçersiz. Lütfen tekrar giriş yapın."} } as const;
+export const notEnoughCredit = { status_code: '12001', http: 402, message: {"en":"You don't have enough credit!","tr":"Yeterli krediniz yok!"} } as const;
+export const excelType = { status_code: '13001', http: 415, message: {"en":"Only .xls or .xlsx files can be uploaded","tr":"Yalnızca .xls veya .xlsx dosyaları yüklenebilir"} } as const;
+export const invalidFileType = { status_code: '13002', http: 415, message: {"en":"Invalid file type","tr":"Geçersiz dosya türü"} } as const;
+export const excelCellLimit = { status_code: '13003', http: 413, message: {"en":"The Excel file can have at most 100,000 filled cells","tr":"Excel dosyasında en fazla 100.000 dolu hücre olabilir"} } as const;
+export const fileExtensionNotEligible = { status_code: '13004', http: 415, message: {"en":"File extension type is not eligible","tr":"Dosya uzantısı uygun değil"} } as const;
+export const fileSizeNotEligible = { status_code: '13005', http: 413, message: {"en":"File size is not eligible","tr":"Dosya boyutu uygun değil"} } as const;
+export const sameResults = { status_code: '13006', http: 409, message: {"en":"You already got results with these values.","tr":"Bu değerlerle zaten sonuç aldınız."} } as const;
+export const analyzeIdRequired = { status_code: '13007', http: 400, message: {"en":"Please write id value to analyze","tr":"Lütfen analiz edilecek id değerini yazın"} } as const;
+export const analysisUnitRequired = { status_code: '13008', http: 400, message: {"en":"Please enter the analysis database unit value","tr":"Lütfen analiz veritabanı birim değerini girin"} } as const;
+export const chunkLoadError = { status_code: '13009', http: 503, message: {"en":"A part of the application could not be loaded ({{reason}}). Please reload the page.","tr":"Uygulamanın bir bölümü yüklenemedi ({{reason}}). Lütfen sayfayı yenileyin."} } as const;
+export const styleChunkLoadError = { status_code: '13010', http: 503, message: {"en":"The page styles could not be loaded. Please reload the page.","tr":"Sayfa stilleri yüklenemedi. Lütfen sayfayı yenileyin."} } as const;
+export const parenthesis = { status_code: '14001', http: 400, message: {"en":"Please check the parenthesis","tr":"Lütfen parantezleri kontrol edin"} } as const;
+export const fieldRequired = { status_code: '14002', http: 400, message: {"en":"This field is required. Please fill it.","tr":"Bu alan zorunludur. Lütfen doldurun."} } as const;
+export const maxLength = { status_code: '14003', http: 400, message: {"en":"Character length is more than expected. Expected length: {{max}}","tr":"Karakter uzunluğu beklenenden fazla. Beklenen uzunluk: {{max}}"} } as const;
+export const maxDecimal = { status_code: '14004', http: 400, message: {"en":"You have exceeded the maximum decimal number. Maximum decimal number: {{max}}","tr":"En fazla ondalık basamak sayısını aştınız. En fazla ondalık basamak: {{max}}"} } as const;
+export const minValue = { status_code: '14005', http: 400, message: {"en":"You have written under the minimum value. Minimum value should be; {{min}}","tr":"En küçük değerin altında bir değer yazdınız. En küçük değer; {{min}} olmalıdır"} } as const;
+export const maxValue = { status_code: '14006', http: 400, message: {"en":"You have exceeded the maximum value. Maximum value should be; {{max}}","tr":"En büyük değeri aştınız. En büyük değer; {{max}} olmalıdır"} } as const;
+export const allowedCharacters = { status_code: '14007', http: 400, message: {"en":"Only these characters can be written: {{characters}}","tr":"Yalnızca şu karakterler yazılabilir: {{characters}}"} } as const;
+export const dateOlder30Days = { status_code: '14008', http: 400, message: {"en":"The selected date is earlier than 30 days ago.","tr":"Seçilen tarih 30 günden daha eski."} } as const;
+export const creatinineOlder30Days = { status_code: '14009', http: 400, message: {"en":"The last creatinine value is older than 30 days.","tr":"Son kreatinin değeri 30 günden daha eski."} } as const;
+export const measurementOlder30Days = { status_code: '14010', http: 400, message: {"en":"The last weight and height record is older than 30 days.","tr":"Son kilo ve boy kaydı 30 günden daha eski."} } as const;
+export const measurementDateRequired = { status_code: '14011', http: 400, message: {"en":"Weight and length date is required.","tr":"Kilo ve boy tarihi zorunludur."} } as const;
+export const inappropriateFileType = { status_code: '14012', http: 415, message: {"en":"Inappropriate file type","tr":"Uygun olmayan dosya türü"} } as const;
+export const fileSizeLimit = { status_code: '14013', http: 413, message: {"en":"The file is too large. Maximum size: {{max}} MB","tr":"Dosya çok büyük. En fazla boyut: {{max}} MB"} } as const;
+export const maxCharacterCount = { status_code: '14014', http: 400, message: {"en":"Maximum character count problem.","tr":"En fazla karakter sayısı sorunu."} } as const;
+export const sameValue = { status_code: '14015', http: 409, message: {"en":"THE SAME VALUE AVAILABLE PLEASE CORRECT YOUR VALUE","tr":"AYNI DEĞER MEVCUT, LÜTFEN DEĞERİNİZİ DÜZELTİN"} } as const;
+export const protocolNameRequired = { status_code: '14016', http: 400, message: {"en":"Please write the protocol name or copy the automatic title.","tr":"Lütfen protokol adını yazın veya otomatik başlığı kopyalayın."} } as const;
+export const protocolGroupRequired = { status_code: '14017', http: 400, message: {"en":"Please choose the protocol group.","tr":"Lütfen protokol grubunu seçin."} } as const;
+export const protocolVisibilityRequired = { status_code: '14018', http: 400, message: {"en":"Please choose the protocol visibility.","tr":"Lütfen protokolün görünürlüğünü seçin."} } as const;
+export const protocolTypeRequired = { status_code: '14019', http: 400, message: {"en":"Please choose the protocol type.","tr":"Lütfen protokol türünü seçin."} } as const;
+export const protocolItemFieldsRequired = { status_code: '14020', http: 400, message: {"en":"Please choose the starting date, unit, frequency, administration type and days of each drug, note, message, laboratory and premedication.","tr":"Lütfen her ilaç, not, mesaj, laboratuvar ve premedikasyon için başlangıç tarihini, birimi, sıklığı, uygulama yolunu ve günleri seçin."} } as const;
+export const changeNeedsConfirmation = { status_code: '14021', http: 409, message: {"en":"The {{field}} changed by more than {{percent}}%. Please confirm the change.","tr":"{{field}} değeri %{{percent}} oranından fazla değişti. Lütfen değişikliği onaylayın."} } as const;
+export const dataModelTitleRequired = { status_code: '14022', http: 400, message: {"en":"Please write the data model title.","tr":"Lütfen veri modelinin başlığını yazın."} } as const;
+export const dataModelLanguageRequired = { status_code: '14023', http: 400, message: {"en":"Please choose the data model language.","tr":"Lütfen veri modelinin dilini seçin."} } as const;
+export const optionLabelNotUnique = { status_code: '14024', http: 409, message: {"en":"Option labels must be unique.","tr":"Seçenek etiketleri birbirinden farklı olmalıdır."} } as const;
+export const parameterCodeFormat = { status_code: '14025', http: 400, message: {"en":"The parameter code can contain only digits, letters, underscore and hyphen, and cannot end with underscore or hyphen.","tr":"Parametre kodu yalnızca rakam, harf, alt çizgi ve tire içerebilir; alt çizgi veya tire ile bitemez."} } as const;
+export const groupHasParameters = { status_code: '14026', http: 409, message: {"en":"A group holding parameters cannot be deleted.","tr":"Parametre içeren bir grup silinemez."} } as const;
+
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
-  ok: { status_code: '10000', http: 200, message: {"en":"Done.","tr":"İşlem tamamlandı."} },
-  invalid_input: { status_code: '10001', http: 400, message: {"en":"Please check the highlighted fields: {{details}}","tr":"Lütfen işaretli alanları kontrol edin: {{details}}"} },
-  required_fields: { status_code: '10002', http: 400, message: {"en":"All required fields must be filled in.","tr":"Tüm zorunlu alanlar doldurulmalıdır."} },
-  malformed_body: { status_code: '10003', http: 400, message: {"en":"Check the json structure.","tr":"JSON yapısını kontrol edin."} },
-  not_found: { status_code: '10004', http: 404, message: {"en":"There is no such call: {{path}}","tr":"Böyle bir çağrı yok: {{path}}"} },
-  method_not_allowed: { status_code: '10005', http: 405, message: {"en":"This call is made with {{method}}.","tr":"Bu çağrı {{method}} ile yapılır."} },
-  not_implemented: { status_code: '10006', http: 501, message: {"en":"This call is in the catalogue but is not built yet: {{route}}","tr":"Bu çağrı katalogda var ama henüz yapılmadı: {{route}}"} },
-  unknown_tenant: { status_code: '10007', http: 404, message: {"en":"No site is configured for the domain {{domain}}.","tr":"{{domain}} alan adı için yapılandırılmış bir site yok."} },
-  login_required: { status_code: '10008', http: 401, message: {"en":"Please login","tr":"Lütfen giriş yapın"} },
-  forbidden: { status_code: '10009', http: 403, message: {"en":"You are not authorized for this: one of {{auth_codes}} is needed.","tr":"Bunun için yetkiniz yok: {{auth_codes}} yetkilerinden biri gerekir."} },
-  payload_too_large: { status_code: '10010', http: 413, message: {"en":"The request is too large.","tr":"İstek çok büyük."} },
-  rate_limited: { status_code: '10011', http: 429, message: {"en":"Too many requests. Please wait a moment and try again.","tr":"Çok fazla istek. Lütfen biraz bekleyip tekrar deneyin."} },
-  internal_error: { status_code: '10012', http: 500, message: {"en":"Something went wrong on our side. The error was recorded as {{ref}}.","tr":"Bizim tarafımızda bir sorun oluştu. Hata {{ref}} numarasıyla kaydedildi."} },
-  network_problem: { status_code: '10013', http: 503, message: {"en":"There is currently a problem with your network access to system servers. Please try again.","tr":"Şu anda sistem sunucularına ağ erişiminizde bir sorun var. Lütfen tekrar deneyin."} },
-  invalid_key: { status_code: '10014', http: 401, message: {"en":"The front-end key is not valid for this site.","tr":"Ön yüz anahtarı bu site için geçerli değil."} },
-  domain_mismatch: { status_code: '10015', http: 400, message: {"en":"The domain {{domain}} does not match the site you are calling ({{host}}).","tr":"{{domain}} alan adı çağırdığınız siteyle ({{host}}) eşleşmiyor."} },
-  session_ended: { status_code: '10096', http: 401, message: {"en":"Your session has ended. Please login again.","tr":"Oturumunuz sona erdi. Lütfen tekrar giriş yapın."} },
-  captcha_incorrect: { status_code: '11001', http: 400, message: {"en":"Code is incorrect","tr":"Kod hatalı"} },
-  login_failed: { status_code: '11002', http: 401, message: {"en":"Username or password error","tr":"Kullanıcı adı veya parola hatalı"} },
-  username_empty: { status_code: '11003', http: 400, message: {"en":"Username cannot be empty","tr":"Kullanıcı adı boş olamaz"} },
-  fill_all_inputs: { status_code: '11004', http: 400, message: {"en":"Please fill all inputs","tr":"Lütfen tüm alanları doldurun"} },
-  mail_required: { status_code: '11005', http: 400, message: {"en":"Please write your mail","tr":"Lütfen e-posta adresinizi yazın"} },
-  mail_format: { status_code: '11006', http: 400, message: {"en":"Please write as true mail format","tr":"Lütfen geçerli bir e-posta adresi yazın"} },
-  firstname_required: { status_code: '11007', http: 400, message: {"en":"Please write firstname","tr":"Lütfen adınızı yazın"} },
-  lastname_required: { status_code: '11008', http: 400, message: {"en":"Please write lastname","tr":"Lütfen soyadınızı yazın"} },
-  gender_required: { status_code: '11009', http: 400, message: {"en":"Please select gender","tr":"Lütfen cinsiyet seçin"} },
-  agreements_required: { status_code: '11010', http: 400, message: {"en":"Please read and approve agreements","tr":"Lütfen sözleşmeleri okuyup onaylayın"} },
-  password_min_8: { status_code: '11011', http: 400, message: {"en":"Password minimum 8 characters","tr":"Parola en az 8 karakter olmalıdır"} },
-  password_min_16: { status_code: '11012', http: 400, message: {"en":"Password minimum 16 characters","tr":"Parola en az 16 karakter olmalıdır"} },
-  username_format: { status_code: '11013', http: 400, message: {"en":"Username can contain only English letters, numbers and dot","tr":"Kullanıcı adı yalnızca İngilizce harf, rakam ve nokta içerebilir"} },
-  key_too_long: { status_code: '11014', http: 400, message: {"en":"Maximum key character count is 32","tr":"Anahtar en fazla 32 karakter olabilir"} },
-  mail_approve_code_required: { status_code: '11015', http: 400, message: {"en":"Please write mail approve code","tr":"Lütfen e-posta onay kodunu yazın"} },
-  username_not_eligible: { status_code: '11016', http: 409, message: {"en":"This username is not eligible. Please choose another one.","tr":"Bu kullanıcı adı kullanılamaz. Lütfen başka bir kullanıcı adı seçin."} },
-  mail_not_eligible: { status_code: '11017', http: 409, message: {"en":"This e-mail address is not eligible. It may already be registered.","tr":"Bu e-posta adresi kullanılamaz. Daha önce kayıt olunmuş olabilir."} },
-  registration_error: { status_code: '11018', http: 400, message: {"en":"Registration error","tr":"Kayıt hatası"} },
-  select_user: { status_code: '11019', http: 400, message: {"en":"Please select at least one user","tr":"Lütfen en az bir kullanıcı seçin"} },
-  mail_subject_content: { status_code: '11020', http: 400, message: {"en":"Please fill in the email subject and content","tr":"Lütfen e-postanın konusunu ve içeriğini doldurun"} },
-  authorization_amount: { status_code: '11021', http: 400, message: {"en":"Please check the authorization amount","tr":"Lütfen yetki miktarını kontrol edin"} },
-  token_expired: { status_code: '11022', http: 401, message: {"en":"Your session token has expired. Please login again.","tr":"Oturum jetonunuzun süresi doldu. Lütfen tekrar giriş yapın."} },
-  token_invalid: { status_code: '11023', http: 401, message: {"en":"Your session token is invalid. Please login again.","tr":"Oturum jetonunuz geçersiz. Lütfen tekrar giriş yapın."} },
-  not_enough_credit: { status_code: '12001', http: 402, message: {"en":"You don't have enough credit!","tr":"Yeterli krediniz yok!"} },
-  excel_type: { status_code: '13001', http: 415, message: {"en":"Only .xls or .xlsx files can be uploaded","tr":"Yalnızca .xls veya .xlsx dosyaları yüklenebilir"} },
-  invalid_file_type: { status_code: '13002', http: 415, message: {"en":"Invalid file type","tr":"Geçersiz dosya türü"} },
-  excel_cell_limit: { status_code: '13003', http: 413, message: {"en":"The Excel file can have at most 100,000 filled cells","tr":"Excel dosyasında en fazla 100.000 dolu hücre olabilir"} },
-  file_extension_not_eligible: { status_code: '13004', http: 415, message: {"en":"File extension type is not eligible","tr":"Dosya uzantısı uygun değil"} },
-  file_size_not_eligible: { status_code: '13005', http: 413, message: {"en":"File size is not eligible","tr":"Dosya boyutu uygun değil"} },
-  same_results: { status_code: '13006', http: 409, message: {"en":"You already got results with these values.","tr":"Bu değerlerle zaten sonuç aldınız."} },
-  analyze_id_required: { status_code: '13007', http: 400, message: {"en":"Please write id value to analyze","tr":"Lütfen analiz edilecek id değerini yazın"} },
-  analysis_unit_required: { status_code: '13008', http: 400, message: {"en":"Please enter the analysis database unit value","tr":"Lütfen analiz veritabanı birim değerini girin"} },
-  chunk_load_error: { status_code: '13009', http: 503, message: {"en":"A part of the application could not be loaded ({{reason}}). Please reload the page.","tr":"Uygulamanın bir bölümü yüklenemedi ({{reason}}). Lütfen sayfayı yenileyin."} },
-  style_chunk_load_error: { status_code: '13010', http: 503, message: {"en":"The page styles could not be loaded. Please reload the page.","tr":"Sayfa stilleri yüklenemedi. Lütfen sayfayı yenileyin."} },
-  parenthesis: { status_code: '14001', http: 400, message: {"en":"Please check the parenthesis","tr":"Lütfen parantezleri kontrol edin"} },
-  field_required: { status_code: '14002', http: 400, message: {"en":"This field is required. Please fill it.","tr":"Bu alan zorunludur. Lütfen doldurun."} },
-  max_length: { status_code: '14003', http: 400, message: {"en":"Character length is more than expected. Expected length: {{max}}","tr":"Karakter uzunluğu beklenenden fazla. Beklenen uzunluk: {{max}}"} },
-  max_decimal: { status_code: '14004', http: 400, message: {"en":"You have exceeded the maximum decimal number. Maximum decimal number: {{max}}","tr":"En fazla ondalık basamak sayısını aştınız. En fazla ondalık basamak: {{max}}"} },
-  min_value: { status_code: '14005', http: 400, message: {"en":"You have written under the minimum value. Minimum value should be; {{min}}","tr":"En küçük değerin altında bir değer yazdınız. En küçük değer; {{min}} olmalıdır"} },
-  max_value: { status_code: '14006', http: 400, message: {"en":"You have exceeded the maximum value. Maximum value should be; {{max}}","tr":"En büyük değeri aştınız. En büyük değer; {{max}} olmalıdır"} },
-  allowed_characters: { status_code: '14007', http: 400, message: {"en":"Only these characters can be written: {{characters}}","tr":"Yalnızca şu karakterler yazılabilir: {{characters}}"} },
-  date_older_30_days: { status_code: '14008', http: 400, message: {"en":"The selected date is earlier than 30 days ago.","tr":"Seçilen tarih 30 günden daha eski."} },
-  creatinine_older_30_days: { status_code: '14009', http: 400, message: {"en":"The last creatinine value is older than 30 days.","tr":"Son kreatinin değeri 30 günden daha eski."} },
-  measurement_older_30_days: { status_code: '14010', http: 400, message: {"en":"The last weight and height record is older than 30 days.","tr":"Son kilo ve boy kaydı 30 günden daha eski."} },
-  measurement_date_required: { status_code: '14011', http: 400, message: {"en":"Weight and length date is required.","tr":"Kilo ve boy tarihi zorunludur."} },
-  inappropriate_file_type: { status_code: '14012', http: 415, message: {"en":"Inappropriate file type","tr":"Uygun olmayan dosya türü"} },
-  file_size_limit: { status_code: '14013', http: 413, message: {"en":"The file is too large. Maximum size: {{max}} MB","tr":"Dosya çok büyük. En fazla boyut: {{max}} MB"} },
-  max_character_count: { status_code: '14014', http: 400, message: {"en":"Maximum character count problem.","tr":"En fazla karakter sayısı sorunu."} },
-  same_value: { status_code: '14015', http: 409, message: {"en":"THE SAME VALUE AVAILABLE PLEASE CORRECT YOUR VALUE","tr":"AYNI DEĞER MEVCUT, LÜTFEN DEĞERİNİZİ DÜZELTİN"} },
-  protocol_name_required: { status_code: '14016', http: 400, message: {"en":"Please write the protocol name or copy the automatic title.","tr":"Lütfen protokol adını yazın veya otomatik başlığı kopyalayın."} },
-  protocol_group_required: { status_code: '14017', http: 400, message: {"en":"Please choose the protocol group.","tr":"Lütfen protokol grubunu seçin."} },
-  protocol_visibility_required: { status_code: '14018', http: 400, message: {"en":"Please choose the protocol visibility.","tr":"Lütfen protokolün görünürlüğünü seçin."} },
-  protocol_type_required: { status_code: '14019', http: 400, message: {"en":"Please choose the protocol type.","tr":"Lütfen protokol türünü seçin."} },
-  protocol_item_fields_required: { status_code: '14020', http: 400, message: {"en":"Please choose the starting date, unit, frequency, administration type and days of each drug, note, message, laboratory and premedication.","tr":"Lütfen her ilaç, not, mesaj, laboratuvar ve premedikasyon için başlangıç tarihini, birimi, sıklığı, uygulama yolunu ve günleri seçin."} },
-  change_needs_confirmation: { status_code: '14021', http: 409, message: {"en":"The {{field}} changed by more than {{percent}}%. Please confirm the change.","tr":"{{field}} değeri %{{percent}} oranından fazla değişti. Lütfen değişikliği onaylayın."} },
-  data_model_title_required: { status_code: '14022', http: 400, message: {"en":"Please write the data model title.","tr":"Lütfen veri modelinin başlığını yazın."} },
-  data_model_language_required: { status_code: '14023', http: 400, message: {"en":"Please choose the data model language.","tr":"Lütfen veri modelinin dilini seçin."} },
-  option_label_not_unique: { status_code: '14024', http: 409, message: {"en":"Option labels must be unique.","tr":"Seçenek etiketleri birbirinden farklı olmalıdır."} },
-  parameter_code_format: { status_code: '14025', http: 400, message: {"en":"The parameter code can contain only digits, letters, underscore and hyphen, and cannot end with underscore or hyphen.","tr":"Parametre kodu yalnızca rakam, harf, alt çizgi ve tire içerebilir; alt çizgi veya tire ile bitemez."} },
-  group_has_parameters: { status_code: '14026', http: 409, message: {"en":"A group holding parameters cannot be deleted.","tr":"Parametre içeren bir grup silinemez."} },
+  ok: ok,
+  invalid_input: invalidInput,
+  required_fields: requiredFields,
+  malformed_body: malformedBody,
+  not_found: notFound,
+  method_not_allowed: methodNotAllowed,
+  not_implemented: notImplemented,
+  unknown_tenant: unknownTenant,
+  login_required: loginRequired,
+  forbidden: forbidden,
+  payload_too_large: payloadTooLarge,
+  rate_limited: rateLimited,
+  internal_error: internalError,
+  network_problem: networkProblem,
+  invalid_key: invalidKey,
+  domain_mismatch: domainMismatch,
+  record_not_found: recordNotFound,
+  session_ended: sessionEnded,
+  captcha_incorrect: captchaIncorrect,
+  login_failed: loginFailed,
+  username_empty: usernameEmpty,
+  fill_all_inputs: fillAllInputs,
+  mail_required: mailRequired,
+  mail_format: mailFormat,
+  firstname_required: firstnameRequired,
+  lastname_required: lastnameRequired,
+  gender_required: genderRequired,
+  agreements_required: agreementsRequired,
+  password_min_8: passwordMin8,
+  password_min_16: passwordMin16,
+  username_format: usernameFormat,
+  key_too_long: keyTooLong,
+  mail_approve_code_required: mailApproveCodeRequired,
+  username_not_eligible: usernameNotEligible,
+  mail_not_eligible: mailNotEligible,
+  registration_error: registrationError,
+  select_user: selectUser,
+  mail_subject_content: mailSubjectContent,
+  authorization_amount: authorizationAmount,
+  token_expired: tokenExpired,
+  token_invalid: tokenInvalid,
+  not_enough_credit: notEnoughCredit,
+  excel_type: excelType,
+  invalid_file_type: invalidFileType,
+  excel_cell_limit: excelCellLimit,
+  file_extension_not_eligible: fileExtensionNotEligible,
+  file_size_not_eligible: fileSizeNotEligible,
+  same_results: sameResults,
+  analyze_id_required: analyzeIdRequired,
+  analysis_unit_required: analysisUnitRequired,
+  chunk_load_error: chunkLoadError,
+  style_chunk_load_error: styleChunkLoadError,
+  parenthesis: parenthesis,
+  field_required: fieldRequired,
+  max_length: maxLength,
+  max_decimal: maxDecimal,
+  min_value: minValue,
+  max_value: maxValue,
+  allowed_characters: allowedCharacters,
+  date_older_30_days: dateOlder30Days,
+  creatinine_older_30_days: creatinineOlder30Days,
+  measurement_older_30_days: measurementOlder30Days,
+  measurement_date_required: measurementDateRequired,
+  inappropriate_file_type: inappropriateFileType,
+  file_size_limit: fileSizeLimit,
+  max_character_count: maxCharacterCount,
+  same_value: sameValue,
+  protocol_name_required: protocolNameRequired,
+  protocol_group_required: protocolGroupRequired,
+  protocol_visibility_required: protocolVisibilityRequired,
+  protocol_type_required: protocolTypeRequired,
+  protocol_item_fields_required: protocolItemFieldsRequired,
+  change_needs_confirmation: changeNeedsConfirmation,
+  data_model_title_required: dataModelTitleRequired,
+  data_model_language_required: dataModelLanguageRequired,
+  option_label_not_unique: optionLabelNotUnique,
+  parameter_code_format: parameterCodeFormat,
+  group_has_parameters: groupHasParameters,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

@@ -1,0 +1,63 @@
+// Start-up (spec sections 2 and 8): install the transport, fetch this host's configuration and the frd
+// layer, apply them and build the router. Any non-success answer is shown as `code=message` in an alert and
+// the app does not start.
+import { createBrowserRouter } from 'react-router-dom';
+import { setTransport } from '../../api/call';
+import { ApiError } from '../../api/errors';
+import { createHttpTransport, siteDomain } from '../../api/http-transport';
+import { frontendGet, layerWdmGet } from '../../generated/client';
+import { initI18n } from '../i18n';
+import { LOGOUT_PATH } from '../router/catalogue';
+import { defaultPageLoaders, type PageLoader } from '../router/registry';
+import { buildRoutes } from '../router/routes';
+import { readActiveLang, readCurrencyType, readSystemProductId } from '../storage';
+import { useAppStore } from '../store';
+import { applyConfiguration } from './apply';
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export type BootResult = { ok: true; router: AppRouter } | { ok: false; code: string; message: string };
+
+export interface BootOptions {
+  /** Defaults to the page's host. */
+  host?: string;
+  /** Extra or replacement page components by route-view name. */
+  pageLoaders?: Record<string, PageLoader>;
+}
+
+export async function boot(options: BootOptions = {}): Promise<BootResult> {
+  const domain = siteDomain(options.host ?? window.location.hostname);
+  initI18n(readActiveLang()?.label ?? 'tr');
+
+  let router: AppRouter | null = null;
+  setTransport(
+    createHttpTransport({
+      context: () => ({
+        accessToken: useAppStore.getState().session.token?.access_token ?? null,
+        currency: readCurrencyType(),
+        language: readActiveLang(),
+        productId: readSystemProductId(),
+        domain,
+      }),
+      onSessionEnded: () => {
+        useAppStore.getState().clearSession();
+        if (router) void router.navigate(LOGOUT_PATH);
+        else window.location.assign(LOGOUT_PATH);
+      },
+    }),
+  );
+
+  try {
+    const [frontend, layers] = await Promise.all([frontendGet({ domain }), layerWdmGet({ layer_code_list: 'frd' })]);
+    applyConfiguration(frontend, layers);
+  } catch (e) {
+    const code = e instanceof ApiError ? e.status_code : 'error';
+    const message = e instanceof ApiError ? e.status_message : String((e as Error)?.message ?? e);
+    window.alert(`${code}=${message}`);
+    return { ok: false, code, message };
+  }
+
+  const pages = useAppStore.getState().configuration.menuData;
+  router = createBrowserRouter(buildRoutes(pages, { ...defaultPageLoaders, ...options.pageLoaders }));
+  return { ok: true, router };
+}

@@ -1,0 +1,45 @@
+// The page frame of every menu page: skip link, top bar, sidebar and the main region.
+import { useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../store';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+import { useDeviceWatcher } from './useDeviceWatcher';
+import './layout.css';
+
+export function Layout() {
+  const { t } = useTranslation();
+  useDeviceWatcher();
+  const { opened, hidden } = useAppStore((s) => s.layout.sidebar);
+  const isMobile = useAppStore((s) => s.layout.device.isMobile);
+  const toggleSidebar = useAppStore((s) => s.toggleSidebar);
+
+  // On mobile the open menu covers the page: Escape closes it.
+  useEffect(() => {
+    if (!isMobile || !opened) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') toggleSidebar(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isMobile, opened, toggleSidebar]);
+
+  return (
+    <div className="app" data-device={isMobile ? 'mobile' : 'desktop'} data-sidebar={opened && !hidden ? 'open' : 'closed'}>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <TopBar />
+      <div className="app__body">
+        {!hidden && <Sidebar />}
+        {!hidden && isMobile && opened && (
+          <button type="button" className="app__backdrop" tabIndex={-1} aria-label={t('menu.close')} onClick={() => toggleSidebar(false)} />
+        )}
+        <main id="main" className="app__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

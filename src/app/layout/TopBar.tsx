@@ -1,0 +1,86 @@
+// The top bar: menu toggle, logo and application name, language and currency switches.
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { CurrencyType, LanguageLabel } from '../../generated/types/entities';
+import { activateLanguage, chooseCurrency } from '../preferences';
+import { pageAtPath } from '../router/catalogue';
+import { usePages } from '../router/hooks';
+import { useAppStore } from '../store';
+import { Icon } from './icons';
+
+export function TopBar() {
+  const { t } = useTranslation();
+  const settings = useAppStore((s) => s.configuration.settings);
+  const opened = useAppStore((s) => s.layout.sidebar.opened);
+  const hidden = useAppStore((s) => s.layout.sidebar.hidden);
+  const toggleSidebar = useAppStore((s) => s.toggleSidebar);
+  const name = settings?.application_name ?? '';
+
+  return (
+    <header className="topbar">
+      {!hidden && (
+        <button type="button" className="topbar__toggle" aria-expanded={opened} aria-controls="sidebar" onClick={() => toggleSidebar()}>
+          <Icon name="menu" />
+          <span className="visually-hidden">{t('topbar.menu')}</span>
+        </button>
+      )}
+      <Link to="/" className="topbar__brand">
+        {settings?.navbar_middle_logo && <img src={settings.navbar_middle_logo} alt="" className="topbar__logo" />}
+        <span className="topbar__name">{name}</span>
+      </Link>
+      <div className="topbar__controls">
+        <LanguageSwitch />
+        <CurrencySwitch />
+      </div>
+    </header>
+  );
+}
+
+function LanguageSwitch() {
+  const { t } = useTranslation();
+  const list = useAppStore((s) => s.language.list);
+  const active = useAppStore((s) => s.language.active.label);
+  const pages = usePages();
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (list.length < 2) return null;
+
+  const onChange = (label: LanguageLabel) => {
+    if (!activateLanguage(label)) return;
+    // Stay on the same page, at its path in the new language (no reload).
+    const next = pageAtPath(pages, location.pathname)?.path[label];
+    if (next && next !== location.pathname) navigate(next + location.search + location.hash, { replace: true });
+  };
+
+  return (
+    <label className="topbar__select">
+      <span className="visually-hidden">{t('topbar.language')}</span>
+      <select value={active} onChange={(e) => onChange(e.target.value as LanguageLabel)}>
+        {list.map((l) => (
+          <option key={l.label} value={l.label} lang={l.label}>
+            {t(`language.${l.label}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const CURRENCIES: CurrencyType[] = [0, 1];
+
+function CurrencySwitch() {
+  const { t } = useTranslation();
+  const type = useAppStore((s) => s.currency.type);
+  return (
+    <label className="topbar__select">
+      <span className="visually-hidden">{t('topbar.currency')}</span>
+      <select value={type} onChange={(e) => chooseCurrency(Number(e.target.value) as CurrencyType)}>
+        {CURRENCIES.map((c) => (
+          <option key={c} value={c}>
+            {t(`currency.${c}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

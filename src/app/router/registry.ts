@@ -1,0 +1,23 @@
+// Page components by route-view name, each loaded lazily (its own chunk). A page whose route_view is not
+// here (or has none) is rendered by the generic page. Later issues add their pages to this map.
+import type { ComponentType } from 'react';
+import type { PageDefinition } from './catalogue';
+
+export interface PageProps {
+  page: PageDefinition;
+}
+
+export type PageModule = { default: ComponentType<PageProps> };
+export type PageLoader = () => Promise<PageModule>;
+
+export const GENERIC_PAGE = 'GenericPage';
+
+export const defaultPageLoaders: Record<string, PageLoader> = {
+  [GENERIC_PAGE]: () => import('../../pages/GenericPage'),
+  Page404: () => import('../../pages/Page404'),
+};
+
+/** The loader of a page: its route view's when registered, else the generic page's. */
+export function loaderFor(page: PageDefinition, loaders: Record<string, PageLoader>): PageLoader {
+  return (page.route_view && loaders[page.route_view]) || loaders[GENERIC_PAGE];
+}

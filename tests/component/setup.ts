@@ -1,0 +1,30 @@
+// Component tests: jest-dom matchers, msw for the API (handlers from the demo seed), and a fresh page for
+// every test (store, storage, history, document).
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetAppStore } from '../../src/app/store';
+import { disposeRouters, setBodyWidth } from './support/dom';
+import { server } from './support/server';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+beforeEach(() => {
+  setBodyWidth(1280);
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  disposeRouters();
+  server.resetHandlers();
+  resetAppStore();
+  window.localStorage.clear();
+  document.title = '';
+  document.documentElement.removeAttribute('style');
+  document.documentElement.lang = '';
+});
+
+afterAll(() => server.close());
