@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { Ajv2020, type AnySchema } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ANNOTATION_KEYWORDS } from '../src/domain/ajv-keywords.ts';
+import { leakedSecrets } from './secrets.ts';
 
 export const SCHEMA_BASE = 'https://sema.dev/schemas/';
 
@@ -74,7 +75,7 @@ function jsonFiles(dir: string): string[] {
 
 export function loadContract(root = join(import.meta.dirname, '..', 'schemas')): Contract {
   const schemas: SchemaFile[] = [];
-  for (const path of [join(root, 'enums.json'), ...jsonFiles(join(root, 'meta')), ...jsonFiles(join(root, 'entities'))]) {
+  for (const path of [join(root, 'enums.json'), join(root, 'common.json'), ...jsonFiles(join(root, 'meta')), ...jsonFiles(join(root, 'entities'))]) {
     const schema = readJson(path);
     const file = relative(root, path);
     const id = `${SCHEMA_BASE}${file}`;
@@ -154,6 +155,7 @@ export function checkContract(contract: Contract): string[] {
         if (p.type === 'object' || p.type === 'array') problems.push(`${where}: GET parameter ${k} must be a scalar`);
     }
   }
+  for (const leak of leakedSecrets(contract)) problems.push(`${leak} (mark it writeOnly, or list the route in SECRET_HANDOVER)`);
   return problems;
 }
 

@@ -10,12 +10,26 @@ export interface RouteValidators {
   response: ValidateFunction;
 }
 
-function newAjv(options: { coerceTypes: boolean }): Ajv2020 {
+/** A copy of a schema in which every `writeOnly` property must be absent: answers never carry passwords or keys. */
+export function withoutWriteOnly<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withoutWriteOnly) as T;
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    out[k] =
+      k === 'properties'
+        ? Object.fromEntries(Object.entries(v as object).map(([p, sub]) => [p, (sub as { writeOnly?: boolean }).writeOnly ? false : withoutWriteOnly(sub)]))
+        : withoutWriteOnly(v);
+  }
+  return out as T;
+}
+
+function newAjv(options: { coerceTypes: boolean; forAnswers?: boolean }): Ajv2020 {
   // Query strings are text: GET inputs are coerced ("3" → 3); JSON bodies are taken as sent.
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, coerceTypes: options.coerceTypes });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   for (const k of ANNOTATION_KEYWORDS) ajv.addKeyword(k);
-  for (const s of contractSchemas.schemas) ajv.addSchema(s as AnySchema);
+  for (const s of contractSchemas.schemas) ajv.addSchema((options.forAnswers ? withoutWriteOnly(s) : s) as AnySchema);
   return ajv;
 }
 
@@ -33,11 +47,12 @@ export const COMMON_QUERY_SCHEMA = {
 export function compileValidators(): { routes: Map<RouteName, RouteValidators>; commonQuery: ValidateFunction } {
   const body = newAjv({ coerceTypes: false });
   const query = newAjv({ coerceTypes: true });
+  const answers = newAjv({ coerceTypes: false, forAnswers: true });
   const routes = new Map<RouteName, RouteValidators>();
   for (const r of routeTable) {
     routes.set(r.name, {
       request: (r.method === 'GET' ? query : body).compile({ ...r.request, $id: r.requestId }),
-      response: body.compile({ ...r.response, $id: r.responseId }),
+      response: answers.compile(withoutWriteOnly({ ...r.response, $id: r.responseId })),
     });
   }
   return { routes, commonQuery: query.compile(COMMON_QUERY_SCHEMA) };

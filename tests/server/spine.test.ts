@@ -4,6 +4,9 @@ import { applicationVersion, dateDatetime, frontendGet, frontendSave, layerWdmGe
 import { routeTable } from '../../src/generated/route-table.ts';
 import { databaseKinds, frontendKeyForTest, signInForTest, startTestApp, type TestApp } from './harness.ts';
 import tenants from '../../fixtures/seed/tenants.json' with { type: 'json' };
+import userFixtures from '../../fixtures/entities/user.json' with { type: 'json' };
+
+const { password: _password, access_key: _key, ...fixtureUser } = userFixtures.valid[0] as Record<string, unknown>;
 
 describe.each(databaseKinds())('spine on %s', (kind) => {
   let t: TestApp;
@@ -216,5 +219,25 @@ describe('routes not built yet', () => {
     expect(res.status_message).toMatch(/recorded as [0-9a-f-]{36}\.$/);
     expect(JSON.stringify(res)).not.toContain('leak');
     await t.close();
+  });
+});
+
+describe('secrets in answers', () => {
+  it('an answer carrying a write-only field (a password) is refused, not sent', async () => {
+    const t = await startTestApp('pglite', {
+      handlers: {
+        user_user_controller: async () => ({ user: { ...fixtureUser, password: 'hunter2hunter2' }, auth_code_list: [] }) as never,
+      },
+    });
+    const authorization = await signInForTest(t.db, { username: 'ayse' });
+    const url = '/v1/user/user_controller?__lang__v=1';
+    const res = await t.app.inject({ method: 'GET', url, headers: { host: 'localhost', authorization } });
+    expect(res.json().status_code).toBe('10012');
+    expect(res.body).not.toContain('hunter2');
+    // The same answer without the password goes out: the refusal is about the secret, not the shape.
+    const clean = await startTestApp('pglite', { handlers: { user_user_controller: async () => ({ user: fixtureUser, auth_code_list: [] }) as never } });
+    const ok = await clean.app.inject({ method: 'GET', url, headers: { host: 'localhost', authorization: await signInForTest(clean.db, { username: 'ayse' }) } });
+    expect(ok.json().status_code).toBe('10000');
+    await Promise.all([t.close(), clean.close()]);
   });
 });

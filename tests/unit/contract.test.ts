@@ -139,3 +139,13 @@ describe('the OpenAPI document', () => {
     expect(dangling).toEqual([]);
   });
 });
+
+describe('secrets', () => {
+  it('no answer can carry a secret, except the routes that hand one over', () => {
+    expect(checkContract(contract).filter((p) => p.includes('secret'))).toEqual([]);
+    const broken: Contract = structuredClone(contract);
+    const route = broken.routes.find((r) => r.name === 'frontend_list')!;
+    route.response = { type: 'object', properties: { token: { $ref: '../entities/token.json' } } };
+    expect(checkContract(broken).join('\n')).toMatch(/frontend\/list answers the secret token\.access_token/);
+  });
+});

@@ -46,7 +46,7 @@ export const userShopBundleProductEdit = (input: UserShopBundleProductEditReques
 export const userShopBundleProductGet = (input: UserShopBundleProductGetRequest, options?: CallOptions): Promise<Envelope<UserShopBundleProductGetResponse>> =>
   call<UserShopBundleProductGetRequest, UserShopBundleProductGetResponse>({ name: 'user_shop_bundle_product_get', method: 'POST', path: '/v1/user/shop/bundle/product/get' }, input, options);
 
-/** List a bundle's bundle products — POST /v1/user/shop/bundle/product/list, caller: token. Auth: admin, shop_admin, shop_bundle_add_edit. */
+/** List a bundle's products — POST /v1/user/shop/bundle/product/list, caller: token. Auth: admin, shop_admin, shop_bundle_add_edit. */
 export const userShopBundleProductList = (input: UserShopBundleProductListRequest, options?: CallOptions): Promise<Envelope<UserShopBundleProductListResponse>> =>
   call<UserShopBundleProductListRequest, UserShopBundleProductListResponse>({ name: 'user_shop_bundle_product_list', method: 'POST', path: '/v1/user/shop/bundle/product/list' }, input, options);
 
@@ -62,7 +62,7 @@ export const userShopBundleAgreementEdit = (input: UserShopBundleAgreementEditRe
 export const userShopBundleAgreementGet = (input: UserShopBundleAgreementGetRequest, options?: CallOptions): Promise<Envelope<UserShopBundleAgreementGetResponse>> =>
   call<UserShopBundleAgreementGetRequest, UserShopBundleAgreementGetResponse>({ name: 'user_shop_bundle_agreement_get', method: 'POST', path: '/v1/user/shop/bundle/agreement/get' }, input, options);
 
-/** List a bundle's bundle agreements — POST /v1/user/shop/bundle/agreement/list, caller: token_or_fkey_or_none. */
+/** List a bundle's agreements — POST /v1/user/shop/bundle/agreement/list, caller: token_or_fkey_or_none. */
 export const userShopBundleAgreementList = (input: UserShopBundleAgreementListRequest, options?: CallOptions): Promise<Envelope<UserShopBundleAgreementListResponse>> =>
   call<UserShopBundleAgreementListRequest, UserShopBundleAgreementListResponse>({ name: 'user_shop_bundle_agreement_list', method: 'POST', path: '/v1/user/shop/bundle/agreement/list' }, input, options);
 
@@ -78,7 +78,7 @@ export const userShopBundleProductAgreementEdit = (input: UserShopBundleProductA
 export const userShopBundleProductAgreementGet = (input: UserShopBundleProductAgreementGetRequest, options?: CallOptions): Promise<Envelope<UserShopBundleProductAgreementGetResponse>> =>
   call<UserShopBundleProductAgreementGetRequest, UserShopBundleProductAgreementGetResponse>({ name: 'user_shop_bundle_product_agreement_get', method: 'POST', path: '/v1/user/shop/bundle/product/agreement/get' }, input, options);
 
-/** List a product's product agreements — POST /v1/user/shop/bundle/product/agreement/list, caller: token_or_fkey_or_none. */
+/** List a product's agreements — POST /v1/user/shop/bundle/product/agreement/list, caller: token_or_fkey_or_none. */
 export const userShopBundleProductAgreementList = (input: UserShopBundleProductAgreementListRequest, options?: CallOptions): Promise<Envelope<UserShopBundleProductAgreementListResponse>> =>
   call<UserShopBundleProductAgreementListRequest, UserShopBundleProductAgreementListResponse>({ name: 'user_shop_bundle_product_agreement_list', method: 'POST', path: '/v1/user/shop/bundle/product/agreement/list' }, input, options);
 

@@ -26,7 +26,7 @@ export const userShopcartBundleActiveList = (input: UserShopcartBundleActiveList
 export const userShopcartBundleProductOrder = (input: UserShopcartBundleProductOrderRequest, options?: CallOptions): Promise<Envelope<UserShopcartBundleProductOrderResponse>> =>
   call<UserShopcartBundleProductOrderRequest, UserShopcartBundleProductOrderResponse>({ name: 'user_shopcart_bundle_product_order', method: 'POST', path: '/v1/user/shopcart/bundle/product/order' }, input, options);
 
-/** Change a cart bundle's order status — POST /v1/user/shopcart/bundle/status/change, caller: token. Auth: admin, shop_admin, shop_order_bundle_status_management, shop_card_user_bundle_add_edit. */
+/** Change the status of a cart bundle — POST /v1/user/shopcart/bundle/status/change, caller: token. Auth: admin, shop_admin, shop_order_bundle_status_management, shop_card_user_bundle_add_edit. */
 export const userShopcartBundleStatusChange = (input: UserShopcartBundleStatusChangeRequest, options?: CallOptions): Promise<Envelope<UserShopcartBundleStatusChangeResponse>> =>
   call<UserShopcartBundleStatusChangeRequest, UserShopcartBundleStatusChangeResponse>({ name: 'user_shopcart_bundle_status_change', method: 'POST', path: '/v1/user/shopcart/bundle/status/change' }, input, options);
 

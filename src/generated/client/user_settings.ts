@@ -10,10 +10,10 @@ export const userSettingsGet = (input: UserSettingsGetRequest, options?: CallOpt
 export const userSettingsSave = (input: UserSettingsSaveRequest, options?: CallOptions): Promise<Envelope<UserSettingsSaveResponse>> =>
   call<UserSettingsSaveRequest, UserSettingsSaveResponse>({ name: 'user_settings_save', method: 'POST', path: '/v1/user/settings/save' }, input, options);
 
-/** The tenant's session settings — POST /v1/tenant/session/settings/get, caller: token. */
+/** The site's session settings — POST /v1/tenant/session/settings/get, caller: token. */
 export const tenantSessionSettingsGet = (input: TenantSessionSettingsGetRequest, options?: CallOptions): Promise<Envelope<TenantSessionSettingsGetResponse>> =>
   call<TenantSessionSettingsGetRequest, TenantSessionSettingsGetResponse>({ name: 'tenant_session_settings_get', method: 'POST', path: '/v1/tenant/session/settings/get' }, input, options);
 
-/** Save the tenant's session settings — POST /v1/tenant/session/settings/save, caller: token. Auth: admin. */
+/** Save the site's session settings — POST /v1/tenant/session/settings/save, caller: token. Auth: admin. */
 export const tenantSessionSettingsSave = (input: TenantSessionSettingsSaveRequest, options?: CallOptions): Promise<Envelope<TenantSessionSettingsSaveResponse>> =>
   call<TenantSessionSettingsSaveRequest, TenantSessionSettingsSaveResponse>({ name: 'tenant_session_settings_save', method: 'POST', path: '/v1/tenant/session/settings/save' }, input, options);

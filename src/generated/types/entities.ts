@@ -328,6 +328,21 @@ export type GfrFormula = 'cockcroft_gault' | 'mdrd' | 'ckd_epi';
 export type BmiClass = 'underweight' | 'normal' | 'overweight';
 
 /**
+ * 1-based page number.
+ */
+export type ListPage = number;
+
+/**
+ * Rows per page (at most 100).
+ */
+export type ListPageSize = number;
+
+/**
+ * Rows matching the filters over all pages.
+ */
+export type ListTotal = number;
+
+/**
  * A visible text in every language of the product.
  */
 export interface BilingualText {
