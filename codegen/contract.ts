@@ -16,6 +16,7 @@ export interface RouteDefinition {
   method: 'GET' | 'POST';
   path: string;
   caller_type: CallerType;
+  effect: 'read' | 'write';
   auth_codes: string[];
   auth_decision?: string;
   ownership?: string;

@@ -98,6 +98,8 @@ export interface RouteTableEntry {
   method: 'GET' | 'POST';
   path: string;
   caller_type: CallerType;
+  /** write = changes state: audited, and a refused call changes nothing. */
+  effect: 'read' | 'write';
   auth_codes: string[];
   source: 'spec' | 'product';
   summary: { en: string; tr: string };
@@ -128,6 +130,7 @@ function routeTableJson(contract: Contract): string {
     method: r.method,
     path: r.path,
     caller_type: r.caller_type,
+    effect: r.effect,
     auth_codes: r.auth_codes,
     source: r.source,
     summary: r.summary,

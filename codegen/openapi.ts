@@ -71,6 +71,7 @@ export function openApiDocument(contract: Contract, rootNames: Map<string, strin
       description: [r.description, r.auth_codes.length ? `Auth codes (any one): ${r.auth_codes.join(', ')}.` : '', r.ownership ?? ''].filter(Boolean).join('\n\n') || undefined,
       'x-summary-tr': r.summary.tr,
       'x-caller-type': r.caller_type,
+      'x-effect': r.effect,
       'x-auth-codes': r.auth_codes,
       'x-source': r.source,
       security: security[r.caller_type],

@@ -53,28 +53,29 @@ async function frontendKey(db: Queryable, tenantId: string, key: string): Promis
 }
 
 /**
- * Identifies the caller and enforces the route's caller type and auth codes. Routes open to anyone ignore
- * credentials that do not check out (an expired token must not block logout or the shop window).
+ * Identifies the caller and enforces the route's caller type. Routes open to anyone ignore credentials that
+ * do not check out (an expired token must not block logout or the shop window).
  */
-export async function authorize(
+export async function identifyCaller(
   db: Queryable,
   tenant: { tenant_id: string; session_idle_seconds: number },
   header: string | undefined,
   callerType: CallerType,
-  authCodes: readonly string[],
 ): Promise<Caller> {
   const credential = credentialOf(header);
   const open = callerType === 'none' || callerType === 'token_or_fkey_or_none';
   let caller: Caller | undefined;
   if (credential?.scheme === 'bearer') caller = await userOfToken(db, tenant.tenant_id, credential.secret, tenant.session_idle_seconds);
   else if (credential?.scheme === 'fkey' && callerType !== 'token') caller = await frontendKey(db, tenant.tenant_id, credential.secret);
-  if (!caller) {
-    if (open) return { kind: 'anonymous' };
-    if (credential?.scheme === 'bearer') throw new ApiError('session_ended');
-    if (credential?.scheme === 'fkey' && callerType === 'token_or_fkey') throw new ApiError('invalid_key');
-    throw new ApiError('login_required');
-  }
+  if (caller) return caller;
+  if (open) return { kind: 'anonymous' };
+  if (credential?.scheme === 'bearer') throw new ApiError('session_ended');
+  if (credential?.scheme === 'fkey' && callerType === 'token_or_fkey') throw new ApiError('invalid_key');
+  throw new ApiError('login_required');
+}
+
+/** A route with auth codes admits a user holding one of them today; a front-end key never holds any. */
+export function requireAuthCodes(caller: Caller, authCodes: readonly string[]): void {
   if (authCodes.length && !(caller.kind === 'user' && caller.authCodes.some((c) => authCodes.includes(c))))
     throw new ApiError('forbidden', { auth_codes: authCodes.join(', ') });
-  return caller;
 }

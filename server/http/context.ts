@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../db/adapter.ts';
 import type { Lang } from './api-error.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
+import type { AuditTarget } from './audit.ts';
 
 export interface Tenant {
   tenant_id: string;
@@ -23,6 +24,11 @@ export interface RequestContext {
   caller: Caller;
   route: RouteTableEntry;
   log: FastifyBaseLogger;
+  /** The caller's address (X-Forwarded-For only when TRUST_PROXY is set). */
+  ip: string;
+  userAgent?: string;
+  /** What a write call touched, for its audit record: handlers fill it in. */
+  audit: AuditTarget;
   /** Runs `work` in one transaction (money, orders, stock: all or nothing). */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
 }

@@ -7,7 +7,9 @@ import type { Db } from '../db/adapter.ts';
 import { ApiError, envelopeOf, type Lang } from './api-error.ts';
 import { domainOf, findTenant, languageOf, type CommonQuery, type RequestContext } from './context.ts';
 import { compileValidators } from './validators.ts';
-import { authorize } from '../auth/caller.ts';
+import { identifyCaller, requireAuthCodes, type Caller } from '../auth/caller.ts';
+import { writeAudit, type AuditTarget } from './audit.ts';
+import { statusCatalogue } from '../../src/generated/errors.ts';
 import type { HandlerSet } from '../handlers/types.ts';
 
 const COMMON_PREFIX = '__';
@@ -37,38 +39,57 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
       method: route.method,
       url: route.path,
       handler: async (request, reply) => {
+        const started = performance.now();
         const { common, own } = splitQuery(request.query as Record<string, unknown>);
         const domain = domainOf(request);
         const tenant = await findTenant(db, domain);
         // Until the tenant is known, the language comes from the query alone.
         const queryOk = validators.commonQuery(common);
-        let lang = languageOf(queryOk ? (common as CommonQuery) : {}, tenant);
+        const lang = languageOf(queryOk ? (common as CommonQuery) : {}, tenant);
         request.lang = lang;
         if (!tenant) throw new ApiError('unknown_tenant', { domain });
-        if (!queryOk) throw invalid(validators.commonQuery.errors ?? [], lang);
-        lang = languageOf(common as CommonQuery, tenant);
 
         const input = route.method === 'GET' ? own : (request.body ?? {});
-        if (!v.request(input)) throw invalid(v.request.errors ?? [], lang);
-
-        const caller = await authorize(db, tenant, request.headers.authorization, route.caller_type, route.auth_codes);
-        if (!handler) throw new ApiError('not_implemented', { route: route.path });
-        const ctx: RequestContext = {
-          db,
-          tenant,
-          lang,
-          currency: (common as CommonQuery).__user__currency__type ?? tenant.frontend.default_currency_type ?? 0,
-          caller,
-          route,
-          log: request.log,
-          transaction: (work) => db.transaction(work),
-        };
-        const output = await handler(input, ctx);
-        if (!v.response(output)) {
-          request.log.error({ route: route.name, errors: v.response.errors }, 'response does not match its schema');
-          throw new Error(`response of ${route.name} does not match its schema`);
+        let caller: Caller = { kind: 'anonymous' };
+        const audit: AuditTarget = {};
+        let statusCode: string = statusCatalogue.internal_error.status_code;
+        try {
+          if (!queryOk) throw invalid(validators.commonQuery.errors ?? [], lang);
+          if (!v.request(input)) throw invalid(v.request.errors ?? [], lang);
+          caller = await identifyCaller(db, tenant, request.headers.authorization, route.caller_type);
+          requireAuthCodes(caller, route.auth_codes);
+          if (!handler) throw new ApiError('not_implemented', { route: route.path });
+          const ctx: RequestContext = {
+            db,
+            tenant,
+            lang,
+            currency: (common as CommonQuery).__user__currency__type ?? tenant.frontend.default_currency_type ?? 0,
+            caller,
+            route,
+            log: request.log,
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+            audit,
+            transaction: (work) => db.transaction(work),
+          };
+          const output = await handler(input, ctx);
+          if (!v.response(output)) {
+            request.log.error({ route: route.name, errors: v.response.errors }, 'response does not match its schema');
+            throw new Error(`response of ${route.name} does not match its schema`);
+          }
+          statusCode = statusCatalogue.ok.status_code;
+          reply.code(200).send({ ...envelopeOf('ok', lang), ...output });
+        } catch (e) {
+          if (e instanceof ApiError) statusCode = statusCatalogue[e.key].status_code;
+          throw e;
+        } finally {
+          if (route.effect === 'write')
+            await writeAudit(
+              db,
+              { tenantId: tenant.tenant_id, caller, routeName: route.name, statusCode, ip: request.ip, userAgent: request.headers['user-agent'], durationMs: performance.now() - started, target: audit, input },
+              request.log,
+            );
         }
-        reply.code(200).send({ ...envelopeOf('ok', lang), ...output });
       },
     });
   }

@@ -241,3 +241,34 @@ describe('secrets in answers', () => {
     await Promise.all([t.close(), clean.close()]);
   });
 });
+
+describe('audit', () => {
+  it('records every state-changing call, allowed or refused, with names only — never values', async () => {
+    const t = await startTestApp('pglite', {
+      handlers: {
+        frontend_save: async (input, ctx) => {
+          ctx.audit.entity = 'frontend_configuration';
+          ctx.audit.record_id = ctx.tenant.frontend_client_id;
+          return { frontend: input.frontend };
+        },
+      },
+    });
+    const admin = await signInForTest(t.db, { username: 'admin' });
+    t.as({ authorization: admin });
+    expect((await frontendSave({ frontend: tenants.tenants[0].frontend as never })).status_code).toBe('10000');
+    t.as({ authorization: await signInForTest(t.db, { username: 'nobody' }) });
+    expect((await frontendSave({ frontend: tenants.tenants[0].frontend as never })).status_code).toBe('10009');
+    t.as();
+    await frontendGet({}); // reads are not audited
+    const rows = await t.db.query<Record<string, unknown>>(
+      'select username, caller_kind, route_name, status_code, entity, record_id, changed_fields from audit_record order by occurred_at',
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ username: 'admin', caller_kind: 'user', route_name: 'frontend_save', status_code: '10000', entity: 'frontend_configuration', record_id: tenants.tenants[0].frontend_client_id }),
+      expect.objectContaining({ username: 'nobody', route_name: 'frontend_save', status_code: '10009' }),
+    ]);
+    expect(rows[0].changed_fields).toContain('frontend.application_name');
+    expect(JSON.stringify(rows)).not.toContain('#1f2a44'); // a value the call sent
+    await t.close();
+  });
+});

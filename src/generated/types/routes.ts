@@ -3,6 +3,27 @@
 import type { AccessKey, Agreement, AnalysisColumn, AnalysisProject, AuditRecord, AuthCode, Authorization, BilingualText, Bill, BillApproveStatus, Bundle, BundleProduct, BundleStatus, Card, ClinicalLoginRequest, ClinicalToken, ClinicalUser, Credit, CurrencyType, Document, DocumentFetchRequest, ExternalApplication, FrontendConfiguration, GrantType, LabelTranslationRequest, Language, LanguageOption, ListPage, ListPageSize, ListTotal, MachineLearningModel, MailApproval, Order, OrderStatus, Payment, PaymentStatus, ProcessInfo, ProcessStatus, ProductAgreement, RegistrationResult, RegistrationStatus, Result, RuleOperator, Shop, Shopcart, ShopcartBundleStatus, SupportComment, SupportStatus, SupportTicket, Token, User, UserAuthorization, VersionRecord, WebsiteUnit } from './entities.ts';
 
 /**
+ * POST /v1/captcha/new — A new captcha challenge for the login form
+ */
+export interface CaptchaNewRequest {}
+
+export interface CaptchaNewResponse {
+  captcha_id: string;
+  /**
+   * An SVG image as a data: URL (data:image/svg+xml;base64,...).
+   */
+  image: string;
+  /**
+   * Seconds until the challenge expires.
+   */
+  expires_in: number;
+  /**
+   * false when the server runs with SEMA_CAPTCHA=off (automated tests only): the form may hide the field.
+   */
+  required: boolean;
+}
+
+/**
  * POST /v1/oauth/token — Get an access token (password, external-application key or refresh token)
  */
 export type OauthTokenRequest = (
@@ -46,6 +67,14 @@ export type OauthTokenRequest = (
    */
   scope?: NonNullable<ClinicalLoginRequest['scope']>;
   refresh_token?: NonNullable<ClinicalLoginRequest['refresh_token']>;
+  /**
+   * The challenge from /v1/captcha/new; required with username and password (unless the server runs with SEMA_CAPTCHA=off).
+   */
+  captcha_id?: string;
+  /**
+   * The characters the person read from the challenge image; case-insensitive. A wrong code answers 'Code is incorrect' and uses the challenge up.
+   */
+  captcha_code?: string;
 };
 
 export interface OauthTokenResponse {
