@@ -37,6 +37,9 @@ export const SECRET_HANDOVER: Record<string, string[]> = {
   oauth_token: ['access_token', 'refresh_token'],
   password_reset_by_mail_approve: ['access_token', 'refresh_token'],
   user_accesskey_token_create: ['access_key_token'],
+  user_externalapplication_record: ['new_externalapplication_key'],
+  user_accesskey_record: ['new_access_key'],
+  frontend_key_new: ['new_frontend_key'],
 };
 
 export function leakedSecrets(contract: Contract): string[] {

@@ -9,6 +9,8 @@ import { installEnvelope } from './http/envelope.ts';
 import { registerRoutes } from './http/register-routes.ts';
 import { handlers as allHandlers } from './handlers/index.ts';
 import type { HandlerSet } from './handlers/types.ts';
+import { createAccountServices } from './auth/account-options.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 export interface AppOptions {
   db: Db;
@@ -18,6 +20,12 @@ export interface AppOptions {
   /** Replaces the handler set (tests of the not-implemented path). */
   handlers?: HandlerSet;
   trustProxy?: boolean;
+  /** The login captcha: required unless `required: false` (SEMA_CAPTCHA=off); tests inject `newCode` to know the answer. */
+  captcha?: { required?: boolean; newCode?: () => string };
+  /** Where mail goes after the outbox table: SMTP (SMTP_URL) or, by default, the console. */
+  mailer?: Mailer;
+  /** The start of links in mails for a site's domain (default http://<domain>:8080). */
+  linkOrigin?: (domain: string) => string;
 }
 
 export const BODY_LIMIT = 12 * 1024 * 1024; // the largest upload (10 MB) plus JSON overhead
@@ -41,7 +49,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       setHeaders: (res, path) => res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
-  registerRoutes(app, options.db, options.handlers ?? allHandlers);
+  const accounts = createAccountServices({
+    captchaRequired: options.captcha?.required,
+    newCaptchaCode: options.captcha?.newCode,
+    mailer: options.mailer,
+    linkOrigin: options.linkOrigin,
+  });
+  app.addHook('onClose', () => accounts.drain());
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts });
   return app;
 }
 

@@ -7,6 +7,8 @@ export interface ServerConfig {
   dataDir: string;
   adminPassword?: string;
   smtpUrl?: string;
+  /** The login captcha; false only with SEMA_CAPTCHA=off (automated tests, never a real site). */
+  captcha: boolean;
   logLevel: string;
   /** Behind a reverse proxy: take the host and address from X-Forwarded-* (never set this when exposed directly). */
   trustProxy: boolean;
@@ -22,6 +24,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: env.SEMA_DATA_DIR || './.sema-data',
     adminPassword: env.SEMA_ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    captcha: env.SEMA_CAPTCHA !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };

@@ -4,16 +4,29 @@ import { readConfig } from './config.ts';
 import { buildApp, STATIC_DIR } from './app.ts';
 import { prepareDatabase } from './start.ts';
 import { buildFrontEndIfNeeded } from './build-front-end.ts';
+import { consoleMailer, smtpMailer } from './mail/mailer.ts';
+import { deliverOutbox } from './mail/outbox.ts';
 
 const config = readConfig();
 if (process.argv.includes('--build-if-needed')) await buildFrontEndIfNeeded();
 
+if (!config.captcha) {
+  // Loud on purpose: without the captcha, logins are only guarded by the failed-login limits.
+  const line = '!'.repeat(78);
+  console.warn(`\n${line}\n  WARNING: SEMA_CAPTCHA=off — the login captcha is OFF. This is for automated tests only;\n  never run a real site like this.\n${line}\n`);
+}
+
 const { db, seeded } = await prepareDatabase(config);
+const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : consoleMailer();
 const app = await buildApp({
   db,
   staticDir: STATIC_DIR,
   trustProxy: config.trustProxy,
+  // Request bodies are never logged (they carry passwords and codes); the Authorization header is redacted.
   logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+  captcha: { required: config.captcha },
+  mailer,
+  linkOrigin: (domain) => `http://${domain}${config.port === 80 ? '' : `:${config.port}`}`,
 });
 
 if (seeded.generatedAdminPassword) {
@@ -31,5 +44,7 @@ process.on('SIGINT', close);
 process.on('SIGTERM', close);
 
 await app.listen({ port: config.port, host: config.host });
+// Mail that could not go out before the last stop (SMTP down) is tried again.
+void deliverOutbox(db, mailer, app.log).catch((err: unknown) => app.log.error({ err }, 'outbox delivery failed'));
 console.log(`  Sema is running: http://localhost:${config.port}/  (clinical site: http://clinical.localhost:${config.port}/)`);
 console.log(`  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}\n`);

@@ -7,7 +7,16 @@ import type { CallerType } from '../../src/generated/route-table.ts';
 
 export type Caller =
   | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; username: string; authCodes: string[] }
+  | {
+      kind: 'user';
+      userId: string;
+      username: string;
+      authCodes: string[];
+      /** The login (session_token.family_id) the access token belongs to. */
+      familyId?: string;
+      /** Set when oauth/token issued the login from an access key token (the external-application form). */
+      accessKeyClientId?: string;
+    }
   | { kind: 'fkey'; keyName: string };
 
 type Credential = { scheme: 'bearer' | 'fkey'; secret: string } | undefined;
@@ -17,31 +26,46 @@ export function credentialOf(header: string | undefined): Credential {
   return m ? { scheme: m[1].toLowerCase() as 'bearer' | 'fkey', secret: m[2] } : undefined;
 }
 
-/** The auth codes a user holds today: not cancelled and inside their start/end dates. */
+/**
+ * The auth codes a user holds today: a holding that is not cancelled, with today inside its dates and its
+ * authorization's, of an authorization that is not cancelled (server/services/authorization-rules.ts isValidOn).
+ */
 export async function activeAuthCodes(db: Queryable, tenantId: string, userId: string): Promise<string[]> {
   const rows = await db.query<{ auth_name: string }>(
-    `select distinct auth_name from user_authorization
-      where tenant_id = $1 and user_id = $2 and not is_cancelled
-        and (start_date is null or start_date <= current_date)
-        and (end_date is null or end_date >= current_date)`,
+    `select distinct h.auth_name from user_authorization h
+       join "authorization" a on a.auth_id = h.auth_id and a.tenant_id = h.tenant_id
+      where h.tenant_id = $1 and h.user_id = $2 and not h.is_cancelled and not a.is_cancelled
+        and (h.start_date is null or h.start_date <= current_date) and (h.end_date is null or h.end_date >= current_date)
+        and (a.start_date is null or a.start_date <= current_date) and (a.end_date is null or a.end_date >= current_date)`,
     [tenantId, userId],
   );
   return rows.map((r) => r.auth_name).sort();
 }
 
 async function userOfToken(db: Queryable, tenantId: string, token: string, idleSeconds: number): Promise<Caller | undefined> {
-  // One statement both checks and slides the idle window, so a busy user is not logged out mid-work.
-  const rows = await db.query<{ user_id: string; username: string }>(
+  // One statement both checks and slides the idle window, so a busy user is not logged out mid-work. The
+  // window is the login's (family's): its last activity is the latest use of any of its access tokens, so
+  // a refresh (which makes a new access token without using it) does not count as activity.
+  const rows = await db.query<{ user_id: string; username: string; family_id: string; access_key_client_id: string | null }>(
     `update session_token t set last_used_at = now()
        from app_user u
-      where t.token_hash = $1 and t.tenant_id = $2 and t.kind = 'access' and t.revoked_at is null
-        and t.expires_at > now() and t.last_used_at > now() - make_interval(secs => $3)
-        and u.user_id = t.user_id and u.is_active
-      returning u.user_id, u.username`,
+      where t.token_hash = $1 and t.tenant_id = $2 and t.kind = 'access' and t.revoked_at is null and t.expires_at > now()
+        and (select max(f.last_used_at) from session_token f where f.family_id = t.family_id and f.kind = 'access')
+            > now() - make_interval(secs => $3)
+        and u.user_id = t.user_id and u.is_active and u.registration_status = 'completed'
+      returning u.user_id, u.username, t.family_id, t.access_key_client_id`,
     [hashSecret(token), tenantId, idleSeconds],
   );
   if (!rows.length) return undefined;
-  return { kind: 'user', userId: rows[0].user_id, username: rows[0].username, authCodes: await activeAuthCodes(db, tenantId, rows[0].user_id) };
+  const r = rows[0];
+  return {
+    kind: 'user',
+    userId: r.user_id,
+    username: r.username,
+    authCodes: await activeAuthCodes(db, tenantId, r.user_id),
+    familyId: r.family_id,
+    ...(r.access_key_client_id ? { accessKeyClientId: r.access_key_client_id } : {}),
+  };
 }
 
 async function frontendKey(db: Queryable, tenantId: string, key: string): Promise<Caller | undefined> {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from './adapter.ts';
 import { hashPassword, randomSecret } from '../auth/password.ts';
+import { grantEveryAuthCode } from '../services/authorization-store.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'seed');
 const readSeed = (file: string) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
@@ -39,7 +40,15 @@ export async function seed(db: Db, options: { adminPassword?: string } = {}): Pr
          values ($1, $2, $3, $4, $5) on conflict (domain) do nothing returning tenant_id`,
         [randomUUID(), t.domain, t.frontend_client_id, t.frontend_product_id, JSON.stringify(t.frontend)],
       );
-      if (!inserted.length) continue;
+      if (!inserted.length) {
+        // A site seeded before issue 3: its admin gets the auth codes the site has no authorization of yet.
+        const [admin] = await tx.query<{ user_id: string; tenant_id: string }>(
+          "select u.user_id, u.tenant_id from app_user u join tenant t on t.tenant_id = u.tenant_id where t.domain = $1 and u.username = 'admin'",
+          [t.domain],
+        );
+        if (admin) await grantEveryAuthCode(tx, admin.tenant_id, admin.user_id);
+        continue;
+      }
       const tenantId = inserted[0].tenant_id;
       result.tenantsCreated.push(t.domain);
       for (const unit of t.website_unit_list) {
@@ -56,11 +65,8 @@ export async function seed(db: Db, options: { adminPassword?: string } = {}): Pr
          values ($1, $2, 'admin', 'Site', 'Administrator', $3, $4)`,
         [adminId, tenantId, adminHash, (t.frontend as { default_language: number }).default_language],
       );
-      await tx.query(
-        `insert into user_authorization (user_auth_id, tenant_id, user_id, auth_name, can_assign_auth)
-         values ($1, $2, $3, 'admin', true)`,
-        [randomUUID(), tenantId, adminId],
-      );
+      // One unlimited authorization per auth code, held by the admin with unlimited assigning (issue 3).
+      await grantEveryAuthCode(tx, tenantId, adminId);
     }
   });
   if (adminHash && !options.adminPassword) result.generatedAdminPassword = adminPassword;

@@ -1,4 +1,9 @@
+import { accountHandlers } from './account.ts';
 import { frontendHandlers } from './frontend.ts';
+import { authorizationHandlers } from './authorization.ts';
+import { externalApplicationHandlers } from './external-application.ts';
+import { frontendKeyHandlers } from './frontend-key.ts';
+import { auditHandlers } from './audit.ts';
 import { systemHandlers } from './system.ts';
 import type { HandlerSet } from './types.ts';
 
@@ -6,4 +11,9 @@ import type { HandlerSet } from './types.ts';
 export const handlers: HandlerSet = {
   ...systemHandlers,
   ...frontendHandlers,
+  ...accountHandlers,
+  ...authorizationHandlers,
+  ...externalApplicationHandlers,
+  ...frontendKeyHandlers,
+  ...auditHandlers,
 };

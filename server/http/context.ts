@@ -6,6 +6,11 @@ import type { Lang } from './api-error.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
 import type { AuditTarget } from './audit.ts';
+import type { AccountRuntime } from '../auth/account-options.ts';
+
+export interface AppServices {
+  accounts: AccountRuntime;
+}
 
 export interface Tenant {
   tenant_id: string;
@@ -27,8 +32,12 @@ export interface RequestContext {
   /** The caller's address (X-Forwarded-For only when TRUST_PROXY is set). */
   ip: string;
   userAgent?: string;
+  /** The raw Authorization header (a secret: never log it). logout revokes the login it names even when it has expired. */
+  authorization?: string;
   /** What a write call touched, for its audit record: handlers fill it in. */
   audit: AuditTarget;
+  /** The app's services, built once at start from its options. */
+  services: AppServices;
   /** Runs `work` in one transaction (money, orders, stock: all or nothing). */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
 }

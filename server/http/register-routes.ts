@@ -5,10 +5,11 @@ import { routeTable, type RouteName, type RouteTableEntry } from '../../src/gene
 import { fieldErrors, type SchemaError } from '../../src/domain/validation-messages.ts';
 import type { Db } from '../db/adapter.ts';
 import { ApiError, envelopeOf, type Lang } from './api-error.ts';
-import { domainOf, findTenant, languageOf, type CommonQuery, type RequestContext } from './context.ts';
+import { domainOf, findTenant, languageOf, type AppServices, type CommonQuery, type RequestContext } from './context.ts';
 import { compileValidators } from './validators.ts';
 import { identifyCaller, requireAuthCodes, type Caller } from '../auth/caller.ts';
 import { writeAudit, type AuditTarget } from './audit.ts';
+import { specInputError } from './spec-errors.ts';
 import { statusCatalogue } from '../../src/generated/errors.ts';
 import type { HandlerSet } from '../handlers/types.ts';
 
@@ -28,7 +29,7 @@ function invalid(errors: readonly SchemaError[], lang: Lang): ApiError {
   return new ApiError(onlyMissing ? 'required_fields' : 'invalid_input', { details }, { errors: fields });
 }
 
-export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSet): void {
+export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSet, services: AppServices): void {
   const validators = compileValidators();
 
   for (const route of routeTable) {
@@ -55,7 +56,7 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
         let statusCode: string = statusCatalogue.internal_error.status_code;
         try {
           if (!queryOk) throw invalid(validators.commonQuery.errors ?? [], lang);
-          if (!v.request(input)) throw invalid(v.request.errors ?? [], lang);
+          if (!v.request(input)) throw specInputError(route, v.request.errors ?? [], input, lang) ?? invalid(v.request.errors ?? [], lang);
           caller = await identifyCaller(db, tenant, request.headers.authorization, route.caller_type);
           requireAuthCodes(caller, route.auth_codes);
           if (!handler) throw new ApiError('not_implemented', { route: route.path });
@@ -69,7 +70,9 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
             log: request.log,
             ip: request.ip,
             userAgent: request.headers['user-agent'],
+            authorization: request.headers.authorization,
             audit,
+            services,
             transaction: (work) => db.transaction(work),
           };
           const output = await handler(input, ctx);

@@ -89,7 +89,8 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     }
 
     if (isSuccess(envelope.status_code)) return envelope;
-    const error = new ApiError(route.name, envelope.status_code, envelope.status_message);
+    const fieldErrors = (envelope as { errors?: unknown }).errors;
+    const error = new ApiError(route.name, envelope.status_code, envelope.status_message, Array.isArray(fieldErrors) ? fieldErrors : []);
     if (isSessionEnd(envelope.status_code)) options.onSessionEnded();
     else console.error(`[api] ${route.name}: ${error.message}`);
     throw error;

@@ -48,6 +48,9 @@ export const mailSubjectContent = { status_code: '11020', http: 400, message: {"
 export const authorizationAmount = { status_code: '11021', http: 400, message: {"en":"Please check the authorization amount","tr":"Lütfen yetki miktarını kontrol edin"} } as const;
 export const tokenExpired = { status_code: '11022', http: 401, message: {"en":"Your session token has expired. Please login again.","tr":"Oturum jetonunuzun süresi doldu. Lütfen tekrar giriş yapın."} } as const;
 export const tokenInvalid = { status_code: '11023', http: 401, message: {"en":"Your session token is invalid. Please login again.","tr":"Oturum jetonunuz geçersiz. Lütfen tekrar giriş yapın."} } as const;
+export const approvalCodeInvalid = { status_code: '11040', http: 400, message: {"en":"The code is wrong, already used or expired.","tr":"Kod hatalı, daha önce kullanılmış ya da süresi dolmuş."} } as const;
+export const registrationNotApproved = { status_code: '11041', http: 403, message: {"en":"Your registration is waiting for e-mail approval. Please write the code from the mail we sent you.","tr":"Kaydınız e-posta onayı bekliyor. Lütfen size gönderdiğimiz e-postadaki kodu yazın."} } as const;
+export const registrationClosed = { status_code: '11042', http: 403, message: {"en":"This site does not take registrations.","tr":"Bu site kayıt almıyor."} } as const;
 export const notEnoughCredit = { status_code: '12001', http: 402, message: {"en":"You don't have enough credit!","tr":"Yeterli krediniz yok!"} } as const;
 export const excelType = { status_code: '13001', http: 415, message: {"en":"Only .xls or .xlsx files can be uploaded","tr":"Yalnızca .xls veya .xlsx dosyaları yüklenebilir"} } as const;
 export const invalidFileType = { status_code: '13002', http: 415, message: {"en":"Invalid file type","tr":"Geçersiz dosya türü"} } as const;
@@ -129,6 +132,9 @@ export const statusCatalogue = {
   authorization_amount: authorizationAmount,
   token_expired: tokenExpired,
   token_invalid: tokenInvalid,
+  approval_code_invalid: approvalCodeInvalid,
+  registration_not_approved: registrationNotApproved,
+  registration_closed: registrationClosed,
   not_enough_credit: notEnoughCredit,
   excel_type: excelType,
   invalid_file_type: invalidFileType,

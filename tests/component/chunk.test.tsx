@@ -44,8 +44,8 @@ describe('lazy page chunks', () => {
   });
 
   it('renders the generic page for a route view that has no component yet', async () => {
-    await startApp('/login');
-    expect(await screen.findByRole('heading', { name: 'Giriş' })).toBeInTheDocument();
+    await startApp('/kullanici-proje/wai-arama-cerceve');
+    expect(await screen.findByRole('heading', { name: 'WAI Arama' })).toBeInTheDocument();
     expect(screen.getByText('Bu sayfanın içeriği henüz yok.')).toBeInTheDocument();
   });
 });

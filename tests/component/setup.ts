@@ -1,11 +1,15 @@
 // Component tests: jest-dom matchers, msw for the API (handlers from the demo seed), and a fresh page for
 // every test (store, storage, history, document).
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetAppStore } from '../../src/app/store';
+import { resetAccount } from './support/account';
 import { disposeRouters, setBodyWidth } from './support/dom';
 import { server } from './support/server';
+
+// findBy*/waitFor wait up to 5 s: the whole suite runs the server tests beside these on two cores.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
@@ -20,6 +24,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   disposeRouters();
   server.resetHandlers();
+  resetAccount();
   resetAppStore();
   window.localStorage.clear();
   document.title = '';

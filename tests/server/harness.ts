@@ -106,13 +106,9 @@ export async function signInForTest(
     user = { user_id: randomUUID() };
     await db.query('insert into app_user (user_id, tenant_id, username) values ($1, $2, $3)', [user.user_id, tenant.tenant_id, options.username]);
   }
-  for (const code of options.authCodes ?? [])
-    await db.query('insert into user_authorization (user_auth_id, tenant_id, user_id, auth_name) values ($1, $2, $3, $4)', [
-      randomUUID(),
-      tenant.tenant_id,
-      user.user_id,
-      code,
-    ]);
+  // Each code as the user's own authorization (server/db/migrations/0005), as the seed grants them.
+  const { grantForTest } = await import('./support/authorizations.ts');
+  for (const code of options.authCodes ?? []) await grantForTest(db, tenant.tenant_id, user.user_id, code);
   const token = newSecret();
   await db.query(
     `insert into session_token (token_hash, tenant_id, user_id, kind, family_id, expires_at)

@@ -103,6 +103,7 @@ describe('menuTree', () => {
       'user_externalapplication_list',
       'icon_list',
       'db',
+      'audit_log',
     ]);
   });
 });

@@ -104,7 +104,7 @@ describe('the page catalogue (schemas/screens/pages.json)', () => {
 });
 
 describe('generated code', () => {
-  it('is up to date with the contract (npm run codegen)', async () => {
+  it('is up to date with the contract (npm run codegen)', { timeout: 30_000 }, async () => {
     const { generate } = await import('../../codegen/main.ts');
     const files = await generate(contract);
     for (const [file, text] of files) expect(readFileSync(join(ROOT, 'src', 'generated', file), 'utf8'), file).toBe(text);

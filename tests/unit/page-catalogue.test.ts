@@ -21,7 +21,7 @@ describe('static page catalogue', () => {
       'user_shop_bundle_product_record', 'user_shop_bundle_product_agreement_list', 'user_shop_bundle_product_agreement_record',
       'settings', 'frontend_settings', 'register_by_authorized_person', 'frontend_webunit', 'frontend_websiteunit_list',
       'authorization_list', 'user_account_settings', 'user_externalapplication_list', 'user_externalapplication_record', 'icon_list', 'db',
-      'user_settings', 'authority_management', 'sending_mail', 'page404', 'login', 'logout', 'register_approve', 'register', 'password_reset',
+      'user_settings', 'authority_management', 'sending_mail', 'audit_log', 'page404', 'login', 'logout', 'register_approve', 'register', 'password_reset',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });

@@ -1,6 +1,7 @@
 // Start-up (spec sections 2 and 8): install the transport, fetch this host's configuration and the frd
-// layer, apply them and build the router. Any non-success answer is shown as `code=message` in an alert and
-// the app does not start.
+// layer, apply them, restore the stored session and build the router. Any non-success answer is shown as
+// `code=message` in an alert and the app does not start. The stored session is then checked with
+// user_controller (renewed first when due) without holding up the first page.
 import { createBrowserRouter } from 'react-router-dom';
 import { setTransport } from '../../api/call';
 import { ApiError } from '../../api/errors';
@@ -10,6 +11,7 @@ import { initI18n } from '../i18n';
 import { LOGOUT_PATH } from '../router/catalogue';
 import { defaultPageLoaders, type PageLoader } from '../router/registry';
 import { buildRoutes } from '../router/routes';
+import { clearLocalSession, renewAndCheck, restoreSession, setSessionEndHandler, watchSession, withRenewal } from '../session';
 import { readActiveLang, readCurrencyType, readSystemProductId } from '../storage';
 import { useAppStore } from '../store';
 import { applyConfiguration } from './apply';
@@ -30,21 +32,25 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   initI18n(readActiveLang()?.label ?? 'tr');
 
   let router: AppRouter | null = null;
+  const sessionEnded = () => {
+    clearLocalSession();
+    if (router) void router.navigate(LOGOUT_PATH);
+    else window.location.assign(LOGOUT_PATH);
+  };
+  setSessionEndHandler(sessionEnded);
   setTransport(
-    createHttpTransport({
-      context: () => ({
-        accessToken: useAppStore.getState().session.token?.access_token ?? null,
-        currency: readCurrencyType(),
-        language: readActiveLang(),
-        productId: readSystemProductId(),
-        domain,
+    withRenewal(
+      createHttpTransport({
+        context: () => ({
+          accessToken: useAppStore.getState().session.token?.access_token ?? null,
+          currency: readCurrencyType(),
+          language: readActiveLang(),
+          productId: readSystemProductId(),
+          domain,
+        }),
+        onSessionEnded: sessionEnded,
       }),
-      onSessionEnded: () => {
-        useAppStore.getState().clearSession();
-        if (router) void router.navigate(LOGOUT_PATH);
-        else window.location.assign(LOGOUT_PATH);
-      },
-    }),
+    ),
   );
 
   try {
@@ -57,7 +63,10 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
     return { ok: false, code, message };
   }
 
+  const restored = restoreSession();
   const pages = useAppStore.getState().configuration.menuData;
   router = createBrowserRouter(buildRoutes(pages, { ...defaultPageLoaders, ...options.pageLoaders }));
+  watchSession();
+  if (restored) void renewAndCheck();
   return { ok: true, router };
 }

@@ -1,10 +1,11 @@
-// The top bar: menu toggle, logo and application name, language and currency switches.
+// The top bar: menu toggle, logo and application name, language and currency switches, and the session:
+// the signed-in user's name with a logout link, or a login link.
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyType, LanguageLabel } from '../../generated/types/entities';
 import { activateLanguage, chooseCurrency } from '../preferences';
-import { pageAtPath } from '../router/catalogue';
-import { usePages } from '../router/hooks';
+import { LOGIN_ROUTE, LOGOUT_PATH, loginRedirect, pageAtPath, pageNamed } from '../router/catalogue';
+import { useActiveLabel, usePages } from '../router/hooks';
 import { useAppStore } from '../store';
 import { Icon } from './icons';
 
@@ -31,6 +32,7 @@ export function TopBar() {
       <div className="topbar__controls">
         <LanguageSwitch />
         <CurrencySwitch />
+        <SessionLinks />
       </div>
     </header>
   );
@@ -82,5 +84,41 @@ function CurrencySwitch() {
         ))}
       </select>
     </label>
+  );
+}
+
+function SessionLinks() {
+  const { t } = useTranslation();
+  const user = useAppStore((s) => s.session.user);
+  const loggedIn = useAppStore((s) => Boolean(s.session.token?.access_token));
+  const pages = usePages();
+  const lang = useActiveLabel();
+  const location = useLocation();
+  if (!pageNamed(pages, LOGIN_ROUTE)) return null; // no login on this site
+
+  if (!loggedIn) {
+    const here = location.pathname + location.search + location.hash;
+    const onLoginPage = pageAtPath(pages, location.pathname)?.route_name === LOGIN_ROUTE;
+    return (
+      <Link className="topbar__session" to={onLoginPage ? here : loginRedirect(pages, lang, here)}>
+        <Icon name="login" />
+        <span className="topbar__label">{t('topbar.login')}</span>
+      </Link>
+    );
+  }
+  const name = [user?.firstname, user?.lastname].filter(Boolean).join(' ') || user?.username || '';
+  return (
+    <div className="topbar__user">
+      {name && (
+        <span className="topbar__username" title={user?.username}>
+          <span className="visually-hidden">{t('topbar.signedInAs')} </span>
+          {name}
+        </span>
+      )}
+      <Link className="topbar__session" to={LOGOUT_PATH}>
+        <Icon name="logout" />
+        <span className="topbar__label">{t('topbar.logout')}</span>
+      </Link>
+    </div>
   );
 }

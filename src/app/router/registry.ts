@@ -15,6 +15,20 @@ export const GENERIC_PAGE = 'GenericPage';
 export const defaultPageLoaders: Record<string, PageLoader> = {
   [GENERIC_PAGE]: () => import('../../pages/GenericPage'),
   Page404: () => import('../../pages/Page404'),
+  // Accounts, sessions and permissions (issue 3).
+  Login: () => import('../../pages/Login'),
+  Logout: () => import('../../pages/Logout'),
+  Register: () => import('../../pages/Register'),
+  RegisterApprove: () => import('../../pages/RegisterApprove'),
+  PasswordReset: () => import('../../pages/PasswordReset'),
+  UserSettings: () => import('../../pages/UserSettings'),
+  AuthorityManagement: () => import('../../pages/AuthorityManagement'),
+  AuthorizationList: () => import('../../pages/AuthorizationList'),
+  UserAccountSettings: () => import('../../pages/UserAccountSettings'),
+  RegisterByAuthorizedPerson: () => import('../../pages/RegisterByAuthorizedPerson'),
+  UserExternalapplicationList: () => import('../../pages/UserExternalapplicationList'),
+  UserExternalapplicationRecord: () => import('../../pages/UserExternalapplicationRecord'),
+  AuditLog: () => import('../../pages/AuditLog'),
 };
 
 /** The loader of a page: its route view's when registered, else the generic page's. */

@@ -10,6 +10,7 @@ export * from './clinical.ts';
 export * from './document.ts';
 export * from './external_application.ts';
 export * from './frontend.ts';
+export * from './frontend_key.ts';
 export * from './misc.ts';
 export * from './process.ts';
 export * from './shop.ts';

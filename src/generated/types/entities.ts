@@ -356,12 +356,21 @@ export interface BilingualText {
 export interface AccessKey {
   access_key_client_id: string;
   user_client_id?: string;
-  externalapplication_key: string;
+  /**
+   * The external application the key opens.
+   */
+  externalapplication_client_id: string;
+  externalapplication_name?: string;
+  externalapplication_key?: string;
   access_key?: string;
   url: string;
   route?: string;
   access_key_token?: string;
   token_status?: TokenStatus;
+  /**
+   * When the user registered in the application with this key (/register/externalapplication).
+   */
+  registered_at?: string;
   created_at?: string;
   expires_at?: string;
 }
@@ -481,6 +490,14 @@ export type Authorization = {
   start_date?: string;
   end_date?: string;
   is_cancelled?: boolean;
+  /**
+   * When listed as held by a user (user_auth_id set): the holder.
+   */
+  username?: string;
+  /**
+   * When listed as held by a user: who assigned it (absent for the creator's own holding).
+   */
+  assigned_by_username?: string;
   created_by_username?: string;
 };
 
@@ -962,6 +979,23 @@ export interface FrontendConfiguration {
     topbar_text: Color;
     accent: Color;
   };
+}
+
+/**
+ * A front-end key (fkey): a per-tenant secret a front end sends as `Authorization: Fkey <key>` to call token_or_fkey routes without a user. It never holds auth codes. Only its hash is stored; the key itself is answered once, by /v1/frontend/key/new.
+ */
+export interface FrontendKey {
+  frontend_key_id: string;
+  /**
+   * What the key is for (which front end uses it).
+   */
+  name: string;
+  created_by_username?: string;
+  created_at: string;
+  /**
+   * Set when the key was revoked: it no longer admits anyone.
+   */
+  revoked_at?: string;
 }
 
 /**
@@ -1468,6 +1502,30 @@ export interface TreatmentCycle {
 }
 
 /**
+ * A stored account as the server answers it (login, user/user_controller, user/record): the User fields without the write-only ones. Only user_client_id, username, active_lang, is_active and registration_status are always present: accounts made by the seed or by an administrator may lack mail, names or gender, which only registration requires.
+ */
+export interface UserAccount {
+  user_client_id: NonNullable<User['user_client_id']>;
+  username: NonNullable<User['username']>;
+  mail?: NonNullable<User['mail']>;
+  firstname?: NonNullable<User['firstname']>;
+  lastname?: NonNullable<User['lastname']>;
+  gender?: NonNullable<User['gender']>;
+  date_of_birth?: NonNullable<User['date_of_birth']>;
+  about_me?: NonNullable<User['about_me']>;
+  active_lang: NonNullable<User['active_lang']>;
+  is_active: NonNullable<User['is_active']>;
+  registration_status: NonNullable<User['registration_status']>;
+  cover_photo?: NonNullable<User['cover_photo']>;
+  website?: NonNullable<User['website']>;
+  facebook?: NonNullable<User['facebook']>;
+  instagram?: NonNullable<User['instagram']>;
+  linkedin?: NonNullable<User['linkedin']>;
+  twitter?: NonNullable<User['twitter']>;
+  youtube?: NonNullable<User['youtube']>;
+}
+
+/**
  * What /register answers (spec section 3): eligibility of the e-mail and username, and the new ids.
  */
 export interface RegistrationResult {
@@ -1554,6 +1612,10 @@ export type UserAuthorization = {
   start_date?: string;
   end_date?: string;
   is_cancelled?: boolean;
+  /**
+   * The holding admits its auth code today: not cancelled, today inside its dates and its authorization's, the authorization not cancelled.
+   */
+  is_valid_today?: boolean;
   assign_date?: string;
   cancel_date?: string;
 };

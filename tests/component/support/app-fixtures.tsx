@@ -3,6 +3,7 @@ import { act, render } from '@testing-library/react';
 import { App } from '../../../src/app/App';
 import { boot, type BootOptions } from '../../../src/app/boot/boot';
 import { useAppStore, type SessionState } from '../../../src/app/store';
+import { account } from './account';
 import { trackRouter } from './dom';
 
 export { setBodyWidth } from './dom';
@@ -16,8 +17,10 @@ export async function startApp(path = '/', options?: BootOptions) {
   return { result, ...view };
 }
 
-/** A fake logged-in session (the accounts issue fills the real one). */
+/** A logged-in session put straight into the store (not in browser storage); the fake server accepts its token. */
 export function logIn(authCodes: SessionState['authCodes'] = [], accessToken = 'test-access-token'): void {
+  account.accessTokens.add(accessToken);
+  account.authCodes = authCodes;
   act(() =>
     useAppStore.getState().setSession({
       user: { username: 'ayse' },

@@ -1,0 +1,97 @@
+// Accounts: the public profile, the own profile record (an admin may edit others of the site), and the user
+// search of the authority-management page. Also gathers every account handler set (sessions, registration,
+// settings) for server/handlers/index.ts.
+import type { HandlerSet } from './types.ts';
+import { ApiError } from '../http/api-error.ts';
+import { accountOf, loadUser, PROFILE_FIELDS } from '../services/accounts.ts';
+import { sessionHandlers } from './session.ts';
+import { registrationHandlers } from './registration.ts';
+import { userSettingsHandlers } from './user-settings.ts';
+import type { UserSearchResponse } from '../../src/generated/types/routes.ts';
+
+const USER_ENTITY = { tr: 'kullanıcı', en: 'user' } as const;
+
+/** `%` and `_` typed by a person are text, not wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const SEARCH_ORDER: Record<string, string> = {
+  username: 'lower(username) asc',
+  '-username': 'lower(username) desc',
+  lastname: 'lower(lastname) asc nulls last, lower(username) asc',
+  '-lastname': 'lower(lastname) desc nulls last, lower(username) asc',
+};
+
+const ownAccountHandlers: HandlerSet = {
+  user_get: async ({ username }, ctx) => {
+    const [row] = await ctx.db.query<Record<string, unknown>>(
+      `select user_id, username, firstname, lastname, about_me, cover_photo, website, facebook, instagram, linkedin, twitter, youtube
+         from app_user where tenant_id = $1 and lower(username) = lower($2) and is_active and registration_status = 'completed'`,
+      [ctx.tenant.tenant_id, username],
+    );
+    if (!row) throw new ApiError('record_not_found', { entity: USER_ENTITY[ctx.lang] });
+    const { user_id, ...profile } = row;
+    const user = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== null && v !== undefined));
+    return { user: { user_client_id: user_id as string, ...(user as { username: string }) } };
+  },
+
+  user_record: async ({ user_client_id, user_data: d }, ctx) => {
+    if (ctx.caller.kind !== 'user') throw new ApiError('login_required');
+    let userId = ctx.caller.userId;
+    if (user_client_id !== undefined && user_client_id !== userId) {
+      // Another user's record: the admin of this site only (the user_account_settings page).
+      if (!ctx.caller.authCodes.includes('admin')) throw new ApiError('forbidden', { auth_codes: 'admin' });
+      userId = user_client_id;
+    }
+    // user_data is the whole profile: an absent profile field is cleared; gender and language keep their value.
+    const profile = PROFILE_FIELDS.map((k) => (k === 'about_me' ? (d.about_me ? JSON.stringify(d.about_me) : null) : (d[k] ?? null)));
+    const updated = await ctx.db.query(
+      `update app_user set firstname = $3, lastname = $4, gender = coalesce($5, gender), date_of_birth = $6::date,
+              active_lang = coalesce($7, active_lang), about_me = $8::jsonb, cover_photo = $9, website = $10, facebook = $11,
+              instagram = $12, linkedin = $13, twitter = $14, youtube = $15, updated_at = now()
+        where tenant_id = $1 and user_id = $2 returning user_id`,
+      [ctx.tenant.tenant_id, userId, d.firstname, d.lastname, d.gender ?? null, d.date_of_birth ?? null, d.active_lang?.value ?? null, ...profile],
+    );
+    if (!updated.length) throw new ApiError('record_not_found', { entity: USER_ENTITY[ctx.lang] });
+    ctx.audit.entity = 'user';
+    ctx.audit.record_id = userId;
+    return { user_wdmr: accountOf((await loadUser(ctx.db, ctx.tenant.tenant_id, userId))!) };
+  },
+
+  user_search: async ({ search, sort = 'username', page = 1, page_size = 20 }, ctx) => {
+    const rows = await ctx.db.query<{ user_id: string; username: string; firstname: string | null; lastname: string | null; total: number }>(
+      `select user_id, username, firstname, lastname, count(*) over () as total
+         from app_user
+        where tenant_id = $1 and is_active and registration_status = 'completed'
+          and (username ilike $2 escape '\\' or firstname ilike $2 escape '\\' or lastname ilike $2 escape '\\')
+        order by ${SEARCH_ORDER[sort] ?? SEARCH_ORDER.username}
+        limit $3 offset $4`,
+      [ctx.tenant.tenant_id, likePattern(search.trim()), page_size, (page - 1) * page_size],
+    );
+    let total = Number(rows[0]?.total ?? 0);
+    if (!rows.length && page > 1)
+      total = Number(
+        (
+          await ctx.db.query<{ n: number }>(
+            `select count(*) as n from app_user where tenant_id = $1 and is_active and registration_status = 'completed'
+               and (username ilike $2 escape '\\' or firstname ilike $2 escape '\\' or lastname ilike $2 escape '\\')`,
+            [ctx.tenant.tenant_id, likePattern(search.trim())],
+          )
+        )[0].n,
+      );
+    const user_list: UserSearchResponse['user_list'] = rows.map((r) => ({
+      user_client_id: r.user_id,
+      username: r.username,
+      ...(r.firstname ? { firstname: r.firstname } : {}),
+      ...(r.lastname ? { lastname: r.lastname } : {}),
+    }));
+    return { user_list, total, page, page_size };
+  },
+};
+
+/** Every account route: sessions, registration and codes, profiles, settings. */
+export const accountHandlers: HandlerSet = {
+  ...sessionHandlers,
+  ...registrationHandlers,
+  ...userSettingsHandlers,
+  ...ownAccountHandlers,
+};

@@ -1,0 +1,70 @@
+// Front-end keys (fkey): an admin makes, lists and revokes the per-site secrets that front ends send as
+// `Authorization: Fkey <key>` (server/auth/caller.ts). The key is answered once; only its hash is kept.
+import type { Queryable } from '../db/adapter.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { FrontendKey } from '../../src/generated/types/entities.ts';
+import { hashSecret } from '../auth/secret-hash.ts';
+import { newKey } from '../auth/access-keys.ts';
+import { isoOf, pageOf, Where } from '../services/paging.ts';
+import { userOf } from './authorization.ts';
+import type { HandlerSet } from './types.ts';
+
+interface KeyRow {
+  frontend_key_id: string;
+  name: string;
+  created_by_username: string | null;
+  created_at: unknown;
+  revoked_at: unknown;
+}
+
+const SELECT = `select k.frontend_key_id, k.name, u.username as created_by_username, k.created_at, k.revoked_at
+                  from frontend_key k left join app_user u on u.user_id = k.created_by`;
+
+const answer = (r: KeyRow): FrontendKey => ({
+  frontend_key_id: r.frontend_key_id,
+  name: r.name,
+  ...(r.created_by_username ? { created_by_username: r.created_by_username } : {}),
+  created_at: isoOf(r.created_at)!,
+  ...(r.revoked_at ? { revoked_at: isoOf(r.revoked_at) } : {}),
+});
+
+async function keyById(db: Queryable, tenantId: string, id: string): Promise<KeyRow | undefined> {
+  return (await db.query<KeyRow & Record<string, unknown>>(`${SELECT} where k.frontend_key_id = $1 and k.tenant_id = $2`, [id, tenantId]))[0];
+}
+
+export const frontendKeyHandlers: HandlerSet = {
+  frontend_key_new: async (input, ctx) => {
+    const me = userOf(ctx);
+    const key = newKey();
+    const [row] = await ctx.db.query<{ frontend_key_id: string }>(
+      'insert into frontend_key (key_hash, tenant_id, name, created_by) values ($1, $2, $3, $4) returning frontend_key_id',
+      [hashSecret(key), ctx.tenant.tenant_id, input.name, me.userId],
+    );
+    ctx.audit.entity = 'frontend_key';
+    ctx.audit.record_id = row.frontend_key_id;
+    return { frontend_key: answer((await keyById(ctx.db, ctx.tenant.tenant_id, row.frontend_key_id))!), new_frontend_key: key };
+  },
+
+  frontend_key_list: async (input, ctx) => {
+    const where = new Where().add('k.tenant_id = ?', ctx.tenant.tenant_id);
+    if (!input.include_revoked) where.add('k.revoked_at is null');
+    const page = pageOf(input);
+    const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from frontend_key k where ${where}`, where.params);
+    const rows = await ctx.db.query<KeyRow & Record<string, unknown>>(
+      `${SELECT} where ${where} order by k.created_at desc, k.frontend_key_id limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
+      where.params,
+    );
+    return { frontend_key_list: rows.map(answer), total, page: page.page, page_size: page.page_size };
+  },
+
+  frontend_key_revoke: async (input, ctx) => {
+    ctx.audit.entity = 'frontend_key';
+    ctx.audit.record_id = input.frontend_key_id;
+    const updated = await ctx.db.query(
+      'update frontend_key set revoked_at = coalesce(revoked_at, now()) where frontend_key_id = $1 and tenant_id = $2 returning frontend_key_id',
+      [input.frontend_key_id, ctx.tenant.tenant_id],
+    );
+    if (!updated.length) throw new ApiError('record_not_found', { entity: 'frontend_key' });
+    return { frontend_key: answer((await keyById(ctx.db, ctx.tenant.tenant_id, input.frontend_key_id))!) };
+  },
+};

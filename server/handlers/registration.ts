@@ -1,0 +1,283 @@
+// Registration and everything a mailed code completes: /register, its approval by link or typed code, the
+// password reset and its approval, and registration by an authorized person. Field rules come from the
+// schemas (answered with spec section 5's messages, server/http/spec-errors.ts); codes are 6 digits, hashed,
+// used once, and wrong codes are rate-limited per user or address and per caller address.
+import type { HandlerSet } from './types.ts';
+import type { RequestContext } from '../http/context.ts';
+import { ApiError, statusMessage, type Lang } from '../http/api-error.ts';
+import { activeAuthCodes } from '../auth/caller.ts';
+import { accountKey, assertNotLocked, clear, consume, hit, hitAll, isLocked, type LimitKey } from '../auth/login-limit.ts';
+import { hashPassword } from '../auth/password.ts';
+import { hashSecret } from '../auth/secret-hash.ts';
+import { issueSession, revokeUserSessions } from '../auth/tokens.ts';
+import { queueMail } from '../mail/outbox.ts';
+import { accountCreatedMail, passwordResetMail, registrationMail, type MailLang } from '../mail/templates.ts';
+import { CODE_SECONDS, checkMailCode, createMailCode, eligibility, langValueOf, siteOf, useMailCode } from '../services/accounts.ts';
+import type { Queryable } from '../db/adapter.ts';
+import type { Gender } from '../../src/generated/types/entities.ts';
+
+/** Passwords of accounts holding the admin auth need 16 characters (decision: the stricter rule for the most powerful accounts). */
+export const ADMIN_PASSWORD_MIN = 16;
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
+
+interface NewUser {
+  tenantId: string;
+  username: string;
+  mail: string;
+  firstname: string;
+  lastname: string;
+  gender: Gender;
+  dateOfBirth?: string;
+  activeLang: MailLang;
+  passwordHash: string | null;
+  status: 'approve_waiting' | 'completed';
+  agreementsApproved: boolean;
+  registeredBy?: string;
+  application?: string;
+}
+
+async function insertUser(tx: Queryable, u: NewUser): Promise<string> {
+  const [row] = await tx.query<{ user_id: string }>(
+    `insert into app_user (user_id, tenant_id, username, mail, firstname, lastname, gender, date_of_birth, active_lang, password_hash,
+                           registration_status, agreements_approved_at, registered_by, registered_through_application, password_changed_at)
+     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $11 then now() end, $12, $13, case when $9::text is not null then now() end)
+     returning user_id`,
+    [u.tenantId, u.username, u.mail, u.firstname, u.lastname, u.gender, u.dateOfBirth ?? null, u.activeLang, u.passwordHash, u.status, u.agreementsApproved, u.registeredBy ?? null, u.application ?? null],
+  );
+  return row.user_id;
+}
+
+type Flags = { is_username_eligible: boolean; is_email_eligible: boolean };
+
+/**
+ * Not eligible: nothing was created; the answer says which (11016 before 11017) and carries both flags, and
+ * each refused field in `errors` like any field error.
+ */
+function notEligible(flags: Flags, lang: Lang): ApiError {
+  const errors = [
+    ...(flags.is_username_eligible ? [] : [{ field: 'username', message: statusMessage('username_not_eligible', lang) }]),
+    ...(flags.is_email_eligible ? [] : [{ field: 'mail', message: statusMessage('mail_not_eligible', lang) }]),
+  ];
+  return new ApiError(flags.is_username_eligible ? 'mail_not_eligible' : 'username_not_eligible', {}, { ...flags, errors });
+}
+
+/** Creates the account in one transaction with its code and mail, or answers the eligibility flags. */
+async function createAccount<T>(ctx: RequestContext, username: string, mail: string, create: (tx: Queryable) => Promise<T>): Promise<T> {
+  let outcome: { flags: Flags; created?: T };
+  try {
+    outcome = await ctx.transaction(async (tx) => {
+      const flags = await eligibility(tx, ctx.tenant.tenant_id, username, mail);
+      if (!flags.is_username_eligible || !flags.is_email_eligible) return { flags };
+      return { flags, created: await create(tx) };
+    });
+  } catch (e) {
+    // Two registrations of the same name or address at once: the second loses to the unique index.
+    if (!isUniqueViolation(e)) throw e;
+    outcome = { flags: await eligibility(ctx.db, ctx.tenant.tenant_id, username, mail) };
+    if (outcome.flags.is_username_eligible && outcome.flags.is_email_eligible) throw e;
+  }
+  if (outcome.created === undefined) throw notEligible(outcome.flags, ctx.lang);
+  return outcome.created;
+}
+
+const approvalKeys = (ctx: RequestContext, target: string): LimitKey[] => [
+  ['code_target', target],
+  ['code_address', ctx.ip],
+];
+
+/** Completes a waiting registration with its code (the link's user_id or the typed mail). */
+async function approveRegistration(ctx: RequestContext, userId: string | undefined, code: string, keys: LimitKey[]) {
+  const { db, tenant } = ctx;
+  if (!userId) {
+    await hitAll(db, tenant.tenant_id, keys);
+    throw new ApiError('approval_code_invalid');
+  }
+  const check = await checkMailCode(db, { tenantId: tenant.tenant_id, userId, purpose: 'register', code });
+  if (check.result === 'expired') {
+    await db.query("update app_user set registration_status = 'not_accepted', updated_at = now() where user_id = $1 and registration_status = 'approve_waiting'", [userId]);
+    throw new ApiError('approval_code_invalid');
+  }
+  if (check.result !== 'ok') {
+    await hitAll(db, tenant.tenant_id, keys);
+    throw new ApiError('approval_code_invalid');
+  }
+  const approvedAt = await ctx.transaction(async (tx) => {
+    if (!(await useMailCode(tx, check.mailId))) return undefined;
+    const [row] = await tx.query<{ mail_approved_at: Date | string }>(
+      `update app_user set registration_status = 'completed', mail_approved_at = now(), updated_at = now()
+        where user_id = $1 and tenant_id = $2 and registration_status = 'approve_waiting' returning mail_approved_at`,
+      [userId, tenant.tenant_id],
+    );
+    return row?.mail_approved_at;
+  });
+  if (!approvedAt) throw new ApiError('approval_code_invalid');
+  ctx.audit.entity = 'user';
+  ctx.audit.record_id = userId;
+  return { user_id: userId, registration_status: 'completed' as const, mail_approve_date: new Date(approvedAt).toISOString() };
+}
+
+export const registrationHandlers: HandlerSet = {
+  register: async (input, ctx) => {
+    const { db, tenant } = ctx;
+    if (tenant.frontend.login_function !== 1 || tenant.frontend.login_function_external === 1) throw new ApiError('registration_closed');
+    await consume(db, tenant.tenant_id, 'register_address', ctx.ip);
+    let application: string | undefined;
+    if (input.externalapplication_key !== undefined) {
+      const [app] = await db.query<{ externalapplication_client_id: string }>(
+        'select externalapplication_client_id from external_application where tenant_id = $1 and key_hash = $2 and external_application_for_register',
+        [tenant.tenant_id, hashSecret(input.externalapplication_key)],
+      );
+      if (!app) throw new ApiError('registration_error');
+      application = app.externalapplication_client_id;
+    }
+    const lang = input.active_lang?.value ?? langValueOf(ctx.lang);
+    const passwordHash = await hashPassword(input.password);
+    const rt = ctx.services.accounts;
+    const created = await createAccount(ctx, input.username, input.mail, async (tx) => {
+      const userId = await insertUser(tx, {
+        tenantId: tenant.tenant_id,
+        username: input.username,
+        mail: input.mail,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        gender: input.gender,
+        dateOfBirth: input.date_of_birth,
+        activeLang: lang,
+        passwordHash,
+        status: 'approve_waiting',
+        agreementsApproved: input.agreements_approved,
+        application,
+      });
+      const { mailId, code } = await createMailCode(tx, { tenantId: tenant.tenant_id, userId, purpose: 'register', mail: input.mail, seconds: CODE_SECONDS.register });
+      const outboxId = await queueMail(tx, {
+        tenantId: tenant.tenant_id,
+        userId,
+        purpose: 'register',
+        ...registrationMail(siteOf(tenant, rt.linkOrigin), lang, { mail: input.mail, firstname: input.firstname, userId }, code),
+      });
+      return { userId, mailId, outboxId };
+    });
+    rt.deliver(db, [created.outboxId], ctx.log);
+    ctx.audit.entity = 'user';
+    ctx.audit.record_id = created.userId;
+    return { is_email_eligible: true, is_username_eligible: true, new_user_id: created.userId, new_mail_id: created.mailId };
+  },
+
+  register_mail_approve: async ({ user_id, mail_approve_token }, ctx) => {
+    const keys = approvalKeys(ctx, `user:${user_id}`);
+    await assertNotLocked(ctx.db, ctx.tenant.tenant_id, keys);
+    const [user] = await ctx.db.query<{ user_id: string }>(
+      "select user_id from app_user where tenant_id = $1 and user_id = $2 and registration_status = 'approve_waiting'",
+      [ctx.tenant.tenant_id, user_id],
+    );
+    return approveRegistration(ctx, user?.user_id, mail_approve_token, keys);
+  },
+
+  mail_verify: async ({ mail, mail_approve_token }, ctx) => {
+    const keys = approvalKeys(ctx, `mail:${mail.toLowerCase()}`);
+    await assertNotLocked(ctx.db, ctx.tenant.tenant_id, keys);
+    const [user] = await ctx.db.query<{ user_id: string }>(
+      "select user_id from app_user where tenant_id = $1 and lower(mail) = lower($2) and registration_status = 'approve_waiting'",
+      [ctx.tenant.tenant_id, mail],
+    );
+    return approveRegistration(ctx, user?.user_id, mail_approve_token, keys);
+  },
+
+  password_reset_by_mail: async ({ mail }, ctx) => {
+    const { db, tenant } = ctx;
+    await consume(db, tenant.tenant_id, 'reset_address', ctx.ip);
+    // The same work and the same answer whether or not the address is known: nothing to probe.
+    const mailKey = mail.toLowerCase();
+    const tooMany = await isLocked(db, tenant.tenant_id, 'reset_mail', mailKey);
+    if (!tooMany) await hit(db, tenant.tenant_id, 'reset_mail', mailKey);
+    const [user] = await db.query<{ user_id: string; username: string; mail: string; active_lang: number }>(
+      `select user_id, username, mail, active_lang from app_user
+        where tenant_id = $1 and lower(mail) = lower($2) and registration_status = 'completed' and is_active`,
+      [tenant.tenant_id, mail],
+    );
+    if (user && !tooMany) {
+      const rt = ctx.services.accounts;
+      const outboxId = await ctx.transaction(async (tx) => {
+        const { code } = await createMailCode(tx, { tenantId: tenant.tenant_id, userId: user.user_id, purpose: 'password_reset', mail: user.mail, seconds: CODE_SECONDS.password_reset });
+        return queueMail(tx, {
+          tenantId: tenant.tenant_id,
+          userId: user.user_id,
+          purpose: 'password_reset',
+          ...passwordResetMail(siteOf(tenant, rt.linkOrigin), user.active_lang === 1 ? 1 : 0, { mail: user.mail, username: user.username, userId: user.user_id }, code),
+        });
+      });
+      rt.deliver(db, [outboxId], ctx.log);
+    }
+    return {};
+  },
+
+  password_reset_by_mail_approve: async ({ user_id, mail_password_reset_token, password }, ctx) => {
+    const { db, tenant } = ctx;
+    const keys = approvalKeys(ctx, `user:${user_id}`);
+    await assertNotLocked(db, tenant.tenant_id, keys);
+    const [user] = await db.query<{ user_id: string; username: string }>(
+      "select user_id, username from app_user where tenant_id = $1 and user_id = $2 and registration_status = 'completed' and is_active",
+      [tenant.tenant_id, user_id],
+    );
+    const check = user ? await checkMailCode(db, { tenantId: tenant.tenant_id, userId: user.user_id, purpose: 'password_reset', code: mail_password_reset_token }) : undefined;
+    if (!user || check?.result !== 'ok') {
+      if (check?.result !== 'expired') await hitAll(db, tenant.tenant_id, keys);
+      throw new ApiError('approval_code_invalid');
+    }
+    // Checked before the code is used up, so the person can try again with a longer password.
+    if ([...password].length < ADMIN_PASSWORD_MIN && (await activeAuthCodes(db, tenant.tenant_id, user.user_id)).includes('admin'))
+      throw new ApiError('password_min_16');
+    const passwordHash = await hashPassword(password);
+    const tokens = await ctx.transaction(async (tx) => {
+      if (!(await useMailCode(tx, check.mailId))) return undefined;
+      await tx.query('update app_user set password_hash = $2, password_changed_at = now(), updated_at = now() where user_id = $1', [user.user_id, passwordHash]);
+      // Whoever else held a session (perhaps the reason for the reset) is logged out.
+      await revokeUserSessions(tx, tenant.tenant_id, user.user_id);
+      return issueSession(tx, { tenantId: tenant.tenant_id, userId: user.user_id });
+    });
+    if (!tokens) throw new ApiError('approval_code_invalid');
+    await clear(db, tenant.tenant_id, 'login_account', accountKey(user.username));
+    ctx.audit.entity = 'user';
+    ctx.audit.record_id = user.user_id;
+    return tokens;
+  },
+
+  register_by_authorized_person: async (input, ctx) => {
+    const { db, tenant, caller } = ctx;
+    if (caller.kind !== 'user') throw new ApiError('login_required');
+    const lang: MailLang = input.active_lang?.value ?? (tenant.frontend.default_language === 1 ? 1 : 0);
+    const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+    const rt = ctx.services.accounts;
+    const created = await createAccount(ctx, input.username, input.mail, async (tx) => {
+      const userId = await insertUser(tx, {
+        tenantId: tenant.tenant_id,
+        username: input.username,
+        mail: input.mail,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        gender: input.gender,
+        dateOfBirth: input.date_of_birth,
+        activeLang: lang,
+        passwordHash,
+        status: 'completed',
+        agreementsApproved: false,
+        registeredBy: caller.userId,
+      });
+      const code = passwordHash
+        ? undefined
+        : await createMailCode(tx, { tenantId: tenant.tenant_id, userId, purpose: 'password_reset', mail: input.mail, seconds: CODE_SECONDS.first_password });
+      const outboxId = await queueMail(tx, {
+        tenantId: tenant.tenant_id,
+        userId,
+        purpose: 'account_created',
+        ...accountCreatedMail(siteOf(tenant, rt.linkOrigin), lang, { mail: input.mail, firstname: input.firstname, username: input.username, userId }, caller.username, code?.code),
+      });
+      return { userId, mailId: code?.mailId, outboxId };
+    });
+    rt.deliver(db, [created.outboxId], ctx.log);
+    ctx.audit.entity = 'user';
+    ctx.audit.record_id = created.userId;
+    return { is_email_eligible: true, is_username_eligible: true, new_user_id: created.userId, ...(created.mailId ? { new_mail_id: created.mailId } : {}) };
+  },
+};

@@ -1,0 +1,161 @@
+// Logging in and out: the captcha, /oauth/token (password, refresh token, external-application access key),
+// the login check, the session check and logout. Request bodies of these calls are never logged.
+import type { HandlerSet } from './types.ts';
+import type { RequestContext } from '../http/context.ts';
+import { ApiError } from '../http/api-error.ts';
+import { writeAudit } from '../http/audit.ts';
+import { credentialOf } from '../auth/caller.ts';
+import { checkCaptcha, createCaptcha } from '../auth/captcha.ts';
+import { accountKey, assertNotLocked, clear, consume, hitAll, type LimitKey } from '../auth/login-limit.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { familyOfToken, issueSession, revokeFamily, rotateRefreshToken, type TokenAnswer } from '../auth/tokens.ts';
+import { userOfAccessKeyToken } from '../auth/access-keys.ts';
+import { accountOf, loadUser } from '../services/accounts.ts';
+import enums from '../../schemas/enums.json' with { type: 'json' };
+import type { AuthCode } from '../../src/generated/types/entities.ts';
+import type { OauthTokenRequest } from '../../src/generated/types/routes.ts';
+
+const AUTH_CODES = new Set<string>(enums.$defs.auth_code.enum);
+
+/** The caller's auth codes that the contract knows (the answer's enumeration). */
+const authCodeList = (codes: string[]): AuthCode[] => [...new Set(codes)].filter((c) => AUTH_CODES.has(c)).sort() as AuthCode[];
+
+// A wrong username costs as much time as a wrong password: the password is checked against this hash.
+let dummyHash: Promise<string> | undefined;
+const noUserHash = () => (dummyHash ??= hashPassword('no such user, no such password'));
+
+async function passwordGrant(input: OauthTokenRequest & { username: string; password: string }, ctx: RequestContext): Promise<TokenAnswer> {
+  const { db, tenant } = ctx;
+  const rt = ctx.services.accounts;
+  const failures: LimitKey[] = [
+    ['login_account', accountKey(input.username)],
+    ['login_address', ctx.ip],
+  ];
+  await assertNotLocked(db, tenant.tenant_id, failures);
+  if (rt.captchaRequired && !(input.captcha_id && input.captcha_code && (await checkCaptcha(db, tenant.tenant_id, input.captcha_id, input.captcha_code))))
+    throw new ApiError('captcha_incorrect');
+
+  const [user] = await db.query<{ user_id: string; password_hash: string | null; is_active: boolean; registration_status: string }>(
+    'select user_id, password_hash, is_active, registration_status from app_user where tenant_id = $1 and lower(username) = lower($2)',
+    [tenant.tenant_id, input.username],
+  );
+  const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await noUserHash()));
+  if (!user?.password_hash || !passwordOk || !user.is_active || user.registration_status === 'not_accepted') {
+    await hitAll(db, tenant.tenant_id, failures);
+    throw new ApiError('login_failed');
+  }
+  // Said only to someone who knows the password.
+  if (user.registration_status !== 'completed') throw new ApiError('registration_not_approved');
+
+  // Through an external application: its access key token must be this same user's.
+  let accessKeyClientId: string | undefined;
+  if (input.externalapplication_key !== undefined || input.access_key_token !== undefined) {
+    const owner =
+      input.externalapplication_key && input.access_key_token
+        ? await userOfAccessKeyToken(db, tenant.tenant_id, input.externalapplication_key, input.access_key_token)
+        : undefined;
+    if (!owner || owner.user_id !== user.user_id) {
+      await hitAll(db, tenant.tenant_id, failures);
+      throw new ApiError('login_failed');
+    }
+    accessKeyClientId = owner.access_key_client_id;
+  }
+
+  await clear(db, tenant.tenant_id, 'login_account', accountKey(input.username));
+  ctx.audit.entity = 'user';
+  ctx.audit.record_id = user.user_id;
+  return ctx.transaction((tx) =>
+    issueSession(tx, { tenantId: tenant.tenant_id, userId: user.user_id, ...(input.scope ? { scope: input.scope } : {}), ...(accessKeyClientId ? { accessKeyClientId } : {}) }),
+  );
+}
+
+async function accessKeyGrant(input: OauthTokenRequest & { externalapplication_key: string; access_key_token: string }, ctx: RequestContext): Promise<TokenAnswer> {
+  const { db, tenant } = ctx;
+  const failures: LimitKey[] = [['login_address', ctx.ip]];
+  await assertNotLocked(db, tenant.tenant_id, failures);
+  const owner = await userOfAccessKeyToken(db, tenant.tenant_id, input.externalapplication_key, input.access_key_token);
+  const [user] = owner
+    ? await db.query<{ registration_status: string }>('select registration_status from app_user where user_id = $1 and tenant_id = $2 and is_active', [owner.user_id, tenant.tenant_id])
+    : [];
+  if (!owner || user?.registration_status !== 'completed') {
+    await hitAll(db, tenant.tenant_id, failures);
+    throw new ApiError('login_failed');
+  }
+  ctx.audit.entity = 'user';
+  ctx.audit.record_id = owner.user_id;
+  return ctx.transaction((tx) =>
+    issueSession(tx, { tenantId: tenant.tenant_id, userId: owner.user_id, accessKeyClientId: owner.access_key_client_id, ...(input.scope ? { scope: input.scope } : {}) }),
+  );
+}
+
+/** The signed-in user and the auth codes they hold now (login check and session check). */
+async function signedInUser(ctx: RequestContext) {
+  if (ctx.caller.kind !== 'user') throw new ApiError('login_required');
+  const row = await loadUser(ctx.db, ctx.tenant.tenant_id, ctx.caller.userId);
+  if (!row) throw new ApiError('session_ended');
+  return { user: accountOf(row), auth_code_list: authCodeList(ctx.caller.authCodes) };
+}
+
+export const sessionHandlers: HandlerSet = {
+  captcha_new: async (_input, ctx) => {
+    const rt = ctx.services.accounts;
+    await consume(ctx.db, ctx.tenant.tenant_id, 'captcha_address', ctx.ip);
+    const challenge = await createCaptcha(ctx.db, ctx.tenant.tenant_id, rt.newCaptchaCode());
+    return { ...challenge, required: rt.captchaRequired };
+  },
+
+  oauth_token: async (input, ctx) => {
+    // client_id and client_secret are the clinical client's public constants: accepted, not credentials.
+    if (input.grant_type === 'refresh_token') {
+      if (!input.refresh_token) throw new ApiError('required_fields');
+      ctx.audit.entity = 'session';
+      return rotateRefreshToken(ctx.db, ctx.tenant, input.refresh_token);
+    }
+    if (input.username !== undefined && input.password !== undefined)
+      return passwordGrant(input as OauthTokenRequest & { username: string; password: string }, ctx);
+    if (input.externalapplication_key !== undefined && input.access_key_token !== undefined)
+      return accessKeyGrant(input as OauthTokenRequest & { externalapplication_key: string; access_key_token: string }, ctx);
+    throw new ApiError('required_fields');
+  },
+
+  login: async (_input, ctx) => {
+    const answer = await signedInUser(ctx);
+    // The login check is a read call (not audited by the route), but a login belongs in the audit trail.
+    await writeAudit(
+      ctx.db,
+      {
+        tenantId: ctx.tenant.tenant_id,
+        caller: ctx.caller,
+        routeName: 'login',
+        statusCode: '10000',
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        durationMs: 0,
+        target: { entity: 'user', record_id: answer.user.user_client_id },
+        input: {},
+      },
+      ctx.log,
+    );
+    return answer;
+  },
+
+  user_user_controller: async (_input, ctx) => signedInUser(ctx),
+
+  logout: async (input, ctx) => {
+    // Always succeeds: the header's login (even an expired one) and the refresh token's login end.
+    const families = new Set<string>();
+    if (ctx.caller.kind === 'user' && ctx.caller.familyId) families.add(ctx.caller.familyId);
+    const credential = credentialOf(ctx.authorization);
+    if (credential?.scheme === 'bearer') {
+      const family = await familyOfToken(ctx.db, ctx.tenant.tenant_id, credential.secret);
+      if (family) families.add(family);
+    }
+    if (input.refresh_token) {
+      const family = await familyOfToken(ctx.db, ctx.tenant.tenant_id, input.refresh_token);
+      if (family) families.add(family);
+    }
+    for (const family of families) await revokeFamily(ctx.db, family);
+    ctx.audit.entity = 'session';
+    return {};
+  },
+};

@@ -1,0 +1,21 @@
+// Bad input on a field that spec section 5 gives a message for answers that message's status (e.g. a username
+// with a non-English letter → username_format, a short password → password_min_8), with every field's
+// message in `errors` — the spec's words where it has some. Other bad input keeps the generic answers
+// (10001 naming the fields, 10002 when only required fields are missing).
+import type { RouteTableEntry } from '../../src/generated/route-table.ts';
+import type { StatusKey } from '../../src/generated/errors.ts';
+import { fieldErrors, type SchemaError } from '../../src/domain/validation-messages.ts';
+import { specFieldErrors } from '../../src/domain/spec-messages.ts';
+import { ApiError, statusMessage, type Lang } from './api-error.ts';
+
+export function specInputError(route: RouteTableEntry, errors: readonly SchemaError[], input: unknown, lang: Lang): ApiError | undefined {
+  const order = Object.keys((route.request as { properties?: object }).properties ?? {});
+  const specs = specFieldErrors(route.name, errors, input, order);
+  if (!specs.length) return undefined;
+  const byField = new Map(specs.map((s) => [s.field, s.key as Exclude<StatusKey, 'ok'>]));
+  const fields = fieldErrors(errors, lang).map((f) => (byField.has(f.field) ? { field: f.field, message: statusMessage(byField.get(f.field)!, lang) } : f));
+  // Several fields left out of a form: the spec's "All required fields must be filled in." says it best.
+  const onlyMissing = errors.every((e) => e.keyword === 'required' || e.keyword === 'anyOf');
+  if (onlyMissing && specs.length >= 2) return new ApiError('required_fields', {}, { errors: fields });
+  return new ApiError(specs[0].key as Exclude<StatusKey, 'ok'>, {}, { errors: fields });
+}

@@ -1,0 +1,73 @@
+// The specification's own messages for bad input (section 5): a schema error on a field that section 5 gives
+// a message for is answered with that message's status key (username_format, password_min_8, ...) instead of
+// the generic "check the highlighted fields". Shared by the server (the envelope) and the browser (forms), so
+// a field fails with the same words on both sides. Keys are the error catalogue's (schemas/errors.json).
+import type { SchemaError } from './validation-messages.ts';
+
+export interface SpecFieldError {
+  /** The field's path, dotted (`user_data.firstname`). */
+  field: string;
+  /** The error catalogue key of the spec message. */
+  key: string;
+}
+
+type Rule = (e: SchemaError, value: unknown) => string | undefined;
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const missingOrEmpty = (e: SchemaError, v: unknown) => e.keyword === 'required' || isEmpty(v);
+
+/** By the field's own name (the last segment of its path). */
+const RULES: Record<string, Rule> = {
+  username: (e, v) => (missingOrEmpty(e, v) ? 'username_empty' : e.keyword === 'pattern' ? 'username_format' : undefined),
+  password: (e) => (e.keyword === 'minLength' && e.params.limit === 8 ? 'password_min_8' : e.keyword === 'minLength' && e.params.limit === 16 ? 'password_min_16' : undefined),
+  mail: (e, v) => (missingOrEmpty(e, v) ? 'mail_required' : e.keyword === 'format' || e.keyword === 'maxLength' ? 'mail_format' : undefined),
+  firstname: (e, v) => (missingOrEmpty(e, v) ? 'firstname_required' : undefined),
+  lastname: (e, v) => (missingOrEmpty(e, v) ? 'lastname_required' : undefined),
+  gender: () => 'gender_required',
+  agreements_approved: () => 'agreements_required',
+  mail_approve_token: (e, v) => (missingOrEmpty(e, v) ? 'mail_approve_code_required' : 'approval_code_invalid'),
+  mail_password_reset_token: (e, v) => (missingOrEmpty(e, v) ? 'mail_approve_code_required' : 'approval_code_invalid'),
+  captcha_code: () => 'captcha_incorrect',
+  access_key: (e) => (e.keyword === 'maxLength' && e.params.limit === 32 ? 'key_too_long' : undefined),
+  externalapplication_key: (e) => (e.keyword === 'maxLength' && e.params.limit === 32 ? 'key_too_long' : undefined),
+};
+
+/** A login never says which of username and password was wrong, nor why (spec: "Username or password error"). */
+const LOGIN_ROUTES = new Set(['oauth_token']);
+const LOGIN_RULES: Record<string, Rule> = {
+  username: (e, v) => (missingOrEmpty(e, v) ? 'username_empty' : 'login_failed'),
+  password: (e, v) => (missingOrEmpty(e, v) ? 'fill_all_inputs' : 'login_failed'),
+};
+
+function pathOf(e: SchemaError): string[] {
+  const path = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (e.keyword === 'required') path.push(String(e.params.missingProperty));
+  return path;
+}
+
+function valueAt(input: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined), input);
+}
+
+/**
+ * The spec message of each failing field that has one, in the order of `fieldOrder` (the form's order: the
+ * request schema's top-level properties), then in the errors' order.
+ */
+export function specFieldErrors(routeName: string, errors: readonly SchemaError[], input: unknown, fieldOrder: readonly string[] = []): SpecFieldError[] {
+  const found = new Map<string, SpecFieldError>();
+  for (const e of errors) {
+    const path = pathOf(e);
+    const name = path[path.length - 1];
+    if (!name) continue;
+    const field = path.join('.');
+    if (found.has(field)) continue;
+    const rule = (LOGIN_ROUTES.has(routeName) ? LOGIN_RULES[name] : undefined) ?? RULES[name];
+    const key = rule?.(e, valueAt(input, path));
+    if (key) found.set(field, { field, key });
+  }
+  const rank = (f: SpecFieldError) => {
+    const i = fieldOrder.indexOf(f.field.split('.')[0]);
+    return i < 0 ? fieldOrder.length : i;
+  };
+  return [...found.values()].map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+}

@@ -1,0 +1,412 @@
+// authority_management: the auths I hold (/user/authorization/list), assigning one I may assign to a user I
+// find (/user/search → /authorization/assign/to/user, with can-assign, counts and dates), and the
+// assignments I made, each cancellable after a confirmation (/authorization/list, /authorization/cancel).
+// The server decides (spec section 6); the checks here only spare a round trip with the same messages.
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActiveLabel } from '../app/router/hooks';
+import type { PageProps } from '../app/router/registry';
+import { authorizationAssignToUser, authorizationList, userAuthorizationList, userSearch } from '../generated/client';
+import type { AuthType, UserAuthorization } from '../generated/types/entities';
+import type { UserSearchResponse } from '../generated/types/routes';
+import { useCancelAuthorization, useHoldingState, useLimit } from './shared/authorization';
+import { PAGE_SIZE, usePagedList } from './shared/paged';
+import { useUsername } from './shared/hooks';
+import { CheckboxField, focusFirstInvalid, formatDate, Notice, Pagination, SelectField, serverFieldErrors, TableRegion, TextField, useErrorText } from './shared/ui';
+
+type FoundUser = UserSearchResponse['user_list'][number];
+
+export default function AuthorityManagement({ page }: PageProps) {
+  const lang = useActiveLabel();
+  const [version, setVersion] = useState(0);
+  const changed = () => setVersion((n) => n + 1);
+  return (
+    <article className="page" aria-labelledby="page-title">
+      <h1 id="page-title">{page.caption[lang]}</h1>
+      <Holdings version={version} />
+      <AssignSection version={version} onAssigned={changed} />
+      <Assignments version={version} onCancelled={changed} />
+    </article>
+  );
+}
+
+function Holdings({ version }: { version: number }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const errorText = useErrorText();
+  const stateOf = useHoldingState();
+  const limit = useLimit();
+  const list = usePagedList(
+    async (page) => {
+      const a = await userAuthorizationList({ page, page_size: PAGE_SIZE });
+      return { rows: a.user_authorization_list, total: a.total };
+    },
+    [version],
+  );
+
+  return (
+    <section className="section" aria-labelledby="holdings-title">
+      <h2 id="holdings-title">{t('authority.holdings')}</h2>
+      {list.error ? <Notice>{errorText(list.error)}</Notice> : null}
+      {!list.loading && !list.error && list.rows.length === 0 && <p>{t('authority.noHoldings')}</p>}
+      {list.rows.length > 0 && (
+        <TableRegion label={t('authority.holdings')}>
+          <table className="table" aria-labelledby="holdings-title">
+            <thead>
+              <tr>
+                <th scope="col">{t('authority.auth')}</th>
+                <th scope="col">{t('authority.canAssign')}</th>
+                <th scope="col">{t('authority.assignmentsLeft')}</th>
+                <th scope="col">{t('authority.usesLeft')}</th>
+                <th scope="col">{t('authority.dates')}</th>
+                <th scope="col">{t('authority.assignedBy')}</th>
+                <th scope="col">{t('authority.stateLabel')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.map((h) => (
+                <tr key={h.user_auth_id}>
+                  <th scope="row">{t(`authCode.${h.auth_name}`)}</th>
+                  <td>{h.can_assign_auth ? t('common.yes') : t('common.no')}</td>
+                  <td>{h.can_assign_auth ? limit(h.auth_count_create) : '—'}</td>
+                  <td>{h.auth_type === 'counted' ? limit(h.auth_count) : t('authority.unlimited')}</td>
+                  <td>{datesOf(h, lang, t('authority.noDates'))}</td>
+                  <td>{h.assigned_by_username ?? '—'}</td>
+                  <td>{stateOf(h)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+      {list.total > PAGE_SIZE && <Pagination page={list.page} pageSize={PAGE_SIZE} total={list.total} onPage={list.setPage} label={t('authority.holdingsPages')} />}
+    </section>
+  );
+}
+
+function datesOf(row: { start_date?: string; end_date?: string }, lang: 'tr' | 'en', none: string): string {
+  if (!row.start_date && !row.end_date) return none;
+  return `${formatDate(row.start_date, lang) || '…'} – ${formatDate(row.end_date, lang) || '…'}`;
+}
+
+interface AssignForm {
+  user_auth_id: string;
+  auth_type: AuthType;
+  auth_count: string;
+  can_assign_auth: boolean;
+  auth_count_create: string;
+  start_date: string;
+  end_date: string;
+}
+
+const EMPTY_FORM: AssignForm = { user_auth_id: '', auth_type: 'unlimited', auth_count: '', can_assign_auth: false, auth_count_create: '', start_date: '', end_date: '' };
+
+function AssignSection({ version, onAssigned }: { version: number; onAssigned: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const me = useUsername();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [assignable, setAssignable] = useState<UserAuthorization[]>([]);
+  const [form, setForm] = useState<AssignForm>(EMPTY_FORM);
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<FoundUser[] | null>(null);
+  const [searchNote, setSearchNote] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<FoundUser | null>(null);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    userAuthorizationList({ page: 1, page_size: 100 }).then(
+      (a) => live && setAssignable(a.user_authorization_list.filter((h) => h.can_assign_auth && !h.is_cancelled && h.is_valid_today !== false)),
+      () => live && setAssignable([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [version]);
+
+  const holding = useMemo(() => assignable.find((h) => h.user_auth_id === form.user_auth_id) ?? null, [assignable, form.user_auth_id]);
+  const set = <K extends keyof AssignForm>(key: K) => (value: AssignForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const search = async () => {
+    const text = query.trim();
+    if (text.length < 2) {
+      setErrors((e) => ({ ...e, search: t('authority.searchTooShort') }));
+      return;
+    }
+    setErrors((e) => ({ ...e, search: undefined }));
+    try {
+      const answer = await userSearch({ search: text, page: 1, page_size: 20 });
+      const users = answer.user_list.filter((u) => u.username !== me);
+      setFound(users);
+      setSearchNote(users.length ? t('authority.searchFound', { count: users.length }) : t('authority.searchNone'));
+    } catch (e) {
+      setFound(null);
+      setSearchNote(errorText(e));
+    }
+  };
+
+  if (assignable.length === 0) {
+    return (
+      <section className="section" aria-labelledby="assign-title">
+        <h2 id="assign-title">{t('authority.assignTitle')}</h2>
+        <p>{t('authority.nothingToAssign')}</p>
+      </section>
+    );
+  }
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setResult(null);
+    const next: Record<string, string> = {};
+    if (!holding) next.user_auth_id = t('validation.fillAllInputs');
+    if (!chosen) next.search = t('validation.selectUser');
+    const count = form.auth_count === '' ? undefined : Number(form.auth_count);
+    const countCreate = form.auth_count_create === '' ? undefined : Number(form.auth_count_create);
+    if (form.auth_type === 'counted' && (count === undefined || !Number.isInteger(count) || count < 1)) next.auth_count = t('authority.countInvalid');
+    else if (holding && form.auth_type === 'counted' && holding.auth_type === 'counted' && holding.auth_count !== undefined && count! > holding.auth_count)
+      next.auth_count = t('validation.authorizationAmount');
+    if (form.can_assign_auth && countCreate !== undefined && (!Number.isInteger(countCreate) || countCreate < 0)) next.auth_count_create = t('authority.countInvalid');
+    else if (holding && holding.auth_count_create !== undefined && 1 + (form.can_assign_auth ? (countCreate ?? 0) : 0) > holding.auth_count_create)
+      next.auth_count_create = t('validation.authorizationAmount');
+    if (form.start_date && form.end_date && form.start_date > form.end_date) next.end_date = t('authority.datesOrder');
+    setErrors(next);
+    if (Object.keys(next).length > 0) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await authorizationAssignToUser({
+        auth_id: holding!.auth_id,
+        assigning_username: chosen!.username,
+        auth_type: form.auth_type,
+        ...(form.auth_type === 'counted' ? { auth_count: count } : {}),
+        can_assign_auth: form.can_assign_auth,
+        ...(form.can_assign_auth && countCreate !== undefined ? { auth_count_create: countCreate } : {}),
+        ...(form.start_date ? { start_date: form.start_date } : {}),
+        ...(form.end_date ? { end_date: form.end_date } : {}),
+      });
+      const given = answer.user_authorization;
+      setResult({ kind: 'success', text: t('authority.assigned', { auth: t(`authCode.${given.auth_name}`), username: given.username }) });
+      setForm(EMPTY_FORM);
+      setChosen(null);
+      setFound(null);
+      setQuery('');
+      setSearchNote(null);
+      onAssigned();
+    } catch (err) {
+      setResult({ kind: 'error', text: errorText(err) });
+      setErrors(serverFieldErrors(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onlyCounted = holding?.auth_type === 'counted';
+
+  return (
+    <section className="section" aria-labelledby="assign-title">
+      <h2 id="assign-title">{t('authority.assignTitle')}</h2>
+      {result && <Notice kind={result.kind}>{result.text}</Notice>}
+      <form ref={formRef} className="form form--wide" noValidate onSubmit={onSubmit} aria-labelledby="assign-title">
+        <SelectField
+          label={t('authority.auth')}
+          name="user_auth_id"
+          required
+          value={form.user_auth_id}
+          onValue={(v) => {
+            const h = assignable.find((x) => x.user_auth_id === v);
+            setForm((f) => ({ ...f, user_auth_id: v, auth_type: h?.auth_type === 'counted' ? 'counted' : f.auth_type, start_date: '', end_date: '' }));
+          }}
+          placeholder={t('common.choose')}
+          options={assignable.map((h) => ({ value: h.user_auth_id, label: t(`authCode.${h.auth_name}`) }))}
+          error={errors.user_auth_id}
+        />
+        <fieldset className="fieldset form">
+          <legend className="field__label">{t('authority.toUser')}</legend>
+          <div className="form__row">
+            <TextField
+              label={t('authority.searchUser')}
+              name="user_search"
+              type="search"
+              autoComplete="off"
+              value={query}
+              onValue={setQuery}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  void search();
+                }
+              }}
+              error={errors.search}
+              hint={t('authority.searchHint')}
+            />
+            <div className="form__actions">
+              <button type="button" className="button button--secondary" onClick={() => void search()}>
+                {t('common.search')}
+              </button>
+            </div>
+          </div>
+          {searchNote && <p role="status">{searchNote}</p>}
+          {found && found.length > 0 && (
+            <ul className="search-results" aria-label={t('authority.searchResults')}>
+              {found.map((u) => (
+                <li key={u.user_client_id}>
+                  <button type="button" className="button button--secondary" aria-pressed={chosen?.username === u.username} onClick={() => setChosen(u)}>
+                    {u.username} ({u.firstname} {u.lastname})
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {chosen && <p role="status">{t('authority.chosen', { username: chosen.username })}</p>}
+        </fieldset>
+        <div className="form__row">
+          <SelectField
+            label={t('authority.authType')}
+            name="auth_type"
+            value={form.auth_type}
+            onValue={(v) => set('auth_type')(v as AuthType)}
+            options={(onlyCounted ? (['counted'] as const) : (['unlimited', 'counted'] as const)).map((v) => ({ value: v, label: t(`authType.${v}`) }))}
+          />
+          {form.auth_type === 'counted' && (
+            <TextField
+              label={t('authority.authCount')}
+              name="auth_count"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={holding?.auth_count}
+              required
+              value={form.auth_count}
+              onValue={set('auth_count')}
+              error={errors.auth_count}
+              hint={holding?.auth_type === 'counted' ? t('authority.usesAvailable', { count: holding.auth_count ?? 0 }) : undefined}
+            />
+          )}
+        </div>
+        <CheckboxField label={t('authority.canAssignOnward')} name="can_assign_auth" checked={form.can_assign_auth} onChecked={set('can_assign_auth')} error={errors.can_assign_auth} />
+        {form.can_assign_auth && (
+          <TextField
+            label={t('authority.authCountCreate')}
+            name="auth_count_create"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            value={form.auth_count_create}
+            onValue={set('auth_count_create')}
+            error={errors.auth_count_create}
+            hint={t('authority.authCountCreateHint')}
+          />
+        )}
+        {!form.can_assign_auth && errors.auth_count_create && <Notice>{errors.auth_count_create}</Notice>}
+        <div className="form__row">
+          <TextField
+            label={t('authority.startDate')}
+            name="start_date"
+            type="date"
+            min={holding?.start_date}
+            max={holding?.end_date}
+            value={form.start_date}
+            onValue={set('start_date')}
+            error={errors.start_date}
+          />
+          <TextField
+            label={t('authority.endDate')}
+            name="end_date"
+            type="date"
+            min={holding?.start_date}
+            max={holding?.end_date}
+            value={form.end_date}
+            onValue={set('end_date')}
+            error={errors.end_date}
+            hint={t('authority.datesHint')}
+          />
+        </div>
+        <div className="form__actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? t('common.saving') : t('authority.assign')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Assignments({ version, onCancelled }: { version: number; onCancelled: () => void }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const me = useUsername();
+  const errorText = useErrorText();
+  const stateOf = useHoldingState();
+  const limit = useLimit();
+  const [withCancelled, setWithCancelled] = useState(false);
+  const list = usePagedList(
+    async (page) => {
+      const a = await authorizationList({ page, page_size: PAGE_SIZE, include_cancelled: withCancelled });
+      // The list also holds my own holdings; they are in the table above.
+      return { rows: a.authorization_list.filter((r) => r.user_auth_id && r.username !== me), total: a.total };
+    },
+    [version, withCancelled, me],
+  );
+  const cancel = useCancelAuthorization(() => {
+    list.reload();
+    onCancelled();
+  });
+
+  return (
+    <section className="section" aria-labelledby="assignments-title">
+      <h2 id="assignments-title">{t('authority.assignments')}</h2>
+      {cancel.outcome && <Notice kind={cancel.outcome.kind}>{cancel.outcome.text}</Notice>}
+      <CheckboxField label={t('authority.includeCancelled')} name="include_cancelled" checked={withCancelled} onChecked={setWithCancelled} />
+      {list.error ? <Notice>{errorText(list.error)}</Notice> : null}
+      {!list.loading && !list.error && list.rows.length === 0 && <p>{t('authority.noAssignments')}</p>}
+      {list.rows.length > 0 && (
+        <TableRegion label={t('authority.assignments')}>
+          <table className="table" aria-labelledby="assignments-title">
+            <thead>
+              <tr>
+                <th scope="col">{t('authority.holder')}</th>
+                <th scope="col">{t('authority.auth')}</th>
+                <th scope="col">{t('authority.usesLeft')}</th>
+                <th scope="col">{t('authority.assignmentsLeft')}</th>
+                <th scope="col">{t('authority.dates')}</th>
+                <th scope="col">{t('authority.stateLabel')}</th>
+                <th scope="col">{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.map((r) => (
+                <tr key={r.user_auth_id}>
+                  <th scope="row">{r.username}</th>
+                  <td>{t(`authCode.${r.auth_name}`)}</td>
+                  <td>{r.auth_type === 'counted' ? limit(r.auth_count) : t('authority.unlimited')}</td>
+                  <td>{r.can_assign_auth ? limit(r.auth_count_create) : '—'}</td>
+                  <td>{datesOf(r, lang, t('authority.noDates'))}</td>
+                  <td>{stateOf(r)}</td>
+                  <td>
+                    {!r.is_cancelled && (
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        onClick={() => cancel.ask({ user_auth_id: r.user_auth_id!, auth_name: r.auth_name, username: r.username })}
+                        aria-label={t('authority.cancelRow', { auth: t(`authCode.${r.auth_name}`), username: r.username ?? '' })}
+                      >
+                        {t('authority.cancel')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+      {list.total > PAGE_SIZE && <Pagination page={list.page} pageSize={PAGE_SIZE} total={list.total} onPage={list.setPage} label={t('authority.assignmentsPages')} />}
+      {cancel.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+// Pieces shared by the authority-management and authorization-list pages: labels of auth codes and states,
+// a paged-list hook, and the cancel-with-confirmation flow.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authorizationCancel } from '../../generated/client';
+import type { Authorization, AuthCode, UserAuthorization } from '../../generated/types/entities';
+import { ConfirmDialog, useErrorText } from './ui';
+
+export const AUTH_CODES: AuthCode[] = [
+  'admin',
+  'shop_admin',
+  'shop_settings_edit',
+  'shop_bundle_add_edit',
+  'shop_card_view',
+  'shop_card_user_bundle_add_edit',
+  'shop_order_bundle_status_management',
+  'shop_new',
+  'website_admin',
+  'website_edit',
+  'register',
+  'external_application_add',
+];
+
+/** "Valid", "Cancelled" or "Not valid today" for a holding. */
+export function useHoldingState(): (row: Pick<UserAuthorization, 'is_cancelled' | 'is_valid_today'> & Partial<Pick<Authorization, 'end_date' | 'start_date'>>) => string {
+  const { t } = useTranslation();
+  return (row) => {
+    if (row.is_cancelled) return t('authority.state.cancelled');
+    if (row.is_valid_today === false) return t('authority.state.notValidToday');
+    return t('authority.state.valid');
+  };
+}
+
+/** "Unlimited" for an absent limit, else the number. */
+export function useLimit(): (value: number | undefined) => string {
+  const { t } = useTranslation();
+  return (value) => (value === undefined || value === null ? t('authority.unlimited') : String(value));
+}
+
+export interface CancelTarget {
+  user_auth_id: string;
+  auth_name: AuthCode;
+  username?: string;
+}
+
+/**
+ * The cancel flow: ask (naming the auth and the holder), then /authorization/cancel; `onDone` reloads.
+ * Returns the button handler, the dialog to render and the outcome message.
+ */
+export function useCancelAuthorization(onDone: () => void) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [target, setTarget] = useState<CancelTarget | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  const confirm = async () => {
+    if (!target) return;
+    setBusy(true);
+    try {
+      await authorizationCancel({ user_auth_id: target.user_auth_id });
+      setOutcome({ kind: 'success', text: t('authority.cancelled', { auth: t(`authCode.${target.auth_name}`), username: target.username ?? '' }) });
+      onDone();
+    } catch (e) {
+      setOutcome({ kind: 'error', text: errorText(e) });
+    } finally {
+      setBusy(false);
+      setTarget(null);
+    }
+  };
+
+  const dialog = target && (
+    <ConfirmDialog
+      title={t('authority.cancelTitle')}
+      confirmLabel={t('authority.cancelConfirm')}
+      onConfirm={() => void confirm()}
+      onCancel={() => setTarget(null)}
+      busy={busy}
+    >
+      <p>{t('authority.cancelText', { auth: t(`authCode.${target.auth_name}`), username: target.username ?? '' })}</p>
+    </ConfirmDialog>
+  );
+
+  return { ask: (row: CancelTarget) => (setOutcome(null), setTarget(row)), dialog, outcome };
+}
