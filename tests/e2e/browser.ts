@@ -84,3 +84,40 @@ export function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+export interface InProcessServer extends Omit<RunningServer, 'output'> {
+  db: import('../../server/db/adapter.ts').Db;
+}
+
+/**
+ * The app in this process (built front end, fresh embedded database), for journeys that need to know what
+ * only the server knows: the captcha's answer (injected, as the server tests do) and the mail in the outbox.
+ */
+export async function startInProcessServer(options: { adminPassword: string; captchaCode: string }): Promise<InProcessServer> {
+  const { buildFrontEndIfNeeded } = await import('../../server/build-front-end.ts');
+  const { prepareDatabase } = await import('../../server/start.ts');
+  const { buildApp, STATIC_DIR } = await import('../../server/app.ts');
+  const { outboxOnlyMailer } = await import('../../server/mail/mailer.ts');
+  await buildFrontEndIfNeeded();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sema-e2e-'));
+  const { db } = await prepareDatabase({ dataDir, adminPassword: options.adminPassword });
+  const port = await freePort();
+  const app = await buildApp({
+    db,
+    staticDir: STATIC_DIR,
+    captcha: { required: true, newCode: () => options.captchaCode },
+    mailer: outboxOnlyMailer,
+    linkOrigin: (domain) => `http://${domain}:${port}`,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    port,
+    db,
+    url: (host = 'localhost') => `http://${host}:${port}`,
+    stop: async () => {
+      await app.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
