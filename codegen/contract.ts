@@ -7,6 +7,7 @@ import { Ajv2020, type AnySchema } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ANNOTATION_KEYWORDS } from '../src/domain/ajv-keywords.ts';
 import { leakedSecrets } from './secrets.ts';
+import { loadScreens, screenProblems, type ScreenFile } from './screens.ts';
 
 export const SCHEMA_BASE = 'https://sema.dev/schemas/';
 
@@ -41,6 +42,8 @@ export interface Contract {
   areas: { area: string; file: string; label: Bilingual }[];
   routes: CatalogueRoute[];
   errors: { areas: Record<string, Bilingual>; codes: Record<string, { status_code: string; http: number; message: Bilingual; spec?: string }> };
+  /** Generic screens (schemas/screens/<id>.json, checked by codegen/screens.ts). */
+  screens: ScreenFile[];
 }
 
 /** `/v1/user/shop/bundle/new` → `user_shop_bundle_new` */
@@ -92,7 +95,7 @@ export function loadContract(root = join(import.meta.dirname, '..', 'schemas')):
     for (const r of doc.routes ?? []) routes.push({ ...r, name: routeName(r.path ?? ''), area: doc.area });
   }
   const errors = readJson(join(root, 'errors.json')) as unknown as Contract['errors'];
-  return { root, schemas, areas, routes, errors };
+  return { root, schemas, areas, routes, errors, screens: loadScreens(root) };
 }
 
 /** An ajv holding every entity/enum/meta schema, ready to compile route schemas against. */
@@ -156,6 +159,7 @@ export function checkContract(contract: Contract): string[] {
         if (p.type === 'object' || p.type === 'array') problems.push(`${where}: GET parameter ${k} must be a scalar`);
     }
   }
+  problems.push(...screenProblems(contract, ajv));
   for (const leak of leakedSecrets(contract)) problems.push(`${leak} (mark it writeOnly, or list the route in SECRET_HANDOVER)`);
   return problems;
 }
@@ -164,6 +168,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const contract = loadContract();
   const problems = checkContract(contract);
   for (const p of problems) console.error(p);
-  console.log(`${contract.schemas.length} schemas, ${contract.routes.length} routes in ${contract.areas.length} areas, ${Object.keys(contract.errors.codes).length} status codes: ${problems.length ? `${problems.length} problems` : 'sound'}`);
+  console.log(`${contract.schemas.length} schemas, ${contract.routes.length} routes in ${contract.areas.length} areas, ${contract.screens.length} screens, ${Object.keys(contract.errors.codes).length} status codes: ${problems.length ? `${problems.length} problems` : 'sound'}`);
   process.exit(problems.length ? 1 : 0);
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Db } from './adapter.ts';
 import { hashPassword, randomSecret } from '../auth/password.ts';
 import { grantEveryAuthCode } from '../services/authorization-store.ts';
+import { seedShops } from './seed-shops.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'seed');
 const readSeed = (file: string) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
@@ -68,6 +69,8 @@ export async function seed(db: Db, options: { adminPassword?: string } = {}): Pr
       // One unlimited authorization per auth code, held by the admin with unlimited assigning (issue 3).
       await grantEveryAuthCode(tx, tenantId, adminId);
     }
+    // The demo shop of localhost (issue 4), added when missing: also on sites seeded before it.
+    await seedShops(tx);
   });
   if (adminHash && !options.adminPassword) result.generatedAdminPassword = adminPassword;
   return result;

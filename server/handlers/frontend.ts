@@ -1,17 +1,43 @@
+import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/api-error.ts';
 import type { Queryable } from '../db/adapter.ts';
+import type { RequestContext } from '../http/context.ts';
 import type { HandlerSet } from './types.ts';
 import type { FrontendConfiguration, WebsiteUnit } from '../../src/generated/types/entities.ts';
+import {
+  checkConfiguration,
+  checkUnit,
+  childrenOf,
+  expectVersion,
+  keepVersion,
+  lockSiteUnits,
+  storedUnits,
+} from '../services/website-units.ts';
 
-/** A tenant's website units in menu order, as the wire shape (definition + id + position). */
+/** A tenant's website units in menu order, as the wire shape (definition + id + position + version). */
 export async function websiteUnits(db: Queryable, tenantId: string, unitId?: string): Promise<WebsiteUnit[]> {
-  const rows = await db.query<{ website_unit_client_id: string; position: number; definition: WebsiteUnit }>(
-    `select website_unit_client_id, position, definition from website_unit
+  const rows = await db.query<{ website_unit_client_id: string; position: number; version: number; definition: WebsiteUnit }>(
+    `select website_unit_client_id, position, version, definition from website_unit
       where tenant_id = $1 and ($2::uuid is null or website_unit_client_id = $2::uuid)
       order by position, route_name`,
     [tenantId, unitId ?? null],
   );
-  return rows.map((r) => ({ ...r.definition, website_unit_client_id: r.website_unit_client_id, position: r.position }));
+  return rows.map((r) => ({ ...r.definition, website_unit_client_id: r.website_unit_client_id, position: r.position, version: r.version }));
+}
+
+const notFound = (lang: RequestContext['lang']) => new ApiError('record_not_found', { entity: lang === 'tr' ? 'web sitesi birimi' : 'website unit' });
+
+const userIdOf = (ctx: RequestContext): string | null => (ctx.caller.kind === 'user' ? ctx.caller.userId : null);
+
+/** The configuration as saved now (not the request's tenant snapshot, which predates this call's writes). */
+async function currentFrontend(db: Queryable, tenantId: string): Promise<FrontendConfiguration> {
+  const [row] = await db.query<{ frontend: FrontendConfiguration }>('select frontend from tenant where tenant_id = $1', [tenantId]);
+  return row.frontend;
+}
+
+async function unitAnswer(db: Queryable, tenantId: string, unitId: string): Promise<WebsiteUnit> {
+  const [unit] = await websiteUnits(db, tenantId, unitId);
+  return unit;
 }
 
 export const frontendHandlers: HandlerSet = {
@@ -26,11 +52,142 @@ export const frontendHandlers: HandlerSet = {
     };
   },
 
+  // Saved per domain: the caller's own site. The next frontend/get of that domain answers it.
+  frontend_save: async ({ frontend }, ctx) => {
+    const { db, tenant, lang } = ctx;
+    ctx.audit.entity = 'frontend_configuration';
+    ctx.audit.record_id = tenant.frontend_client_id;
+    const clean = checkConfiguration(frontend, lang);
+    await db.query('update tenant set frontend = $2, updated_at = now() where tenant_id = $1', [tenant.tenant_id, JSON.stringify(clean)]);
+    return { frontend: clean };
+  },
+
+  // An administrator manages the configuration of the site they are signed in to, and only that one.
+  frontend_list: async (_input, { db, tenant }) => ({
+    frontend_list: [{ frontend_client_id: tenant.frontend_client_id, domain: tenant.domain, frontend: await currentFrontend(db, tenant.tenant_id) }],
+  }),
+
   frontend_websiteunit_list: async (_input, { db, tenant }) => ({ website_unit_list: await websiteUnits(db, tenant.tenant_id) }),
 
   frontend_websiteunit_get: async ({ website_unit_client_id }, { db, tenant, lang }) => {
     const [unit] = await websiteUnits(db, tenant.tenant_id, website_unit_client_id);
-    if (!unit) throw new ApiError('record_not_found', { entity: lang === 'tr' ? 'web sitesi birimi' : 'website unit' });
+    if (!unit) throw notFound(lang);
     return { website_unit: unit };
+  },
+
+  frontend_websiteunit_new: async ({ website_unit }, ctx) => {
+    const { tenant, lang } = ctx;
+    const id = randomUUID();
+    ctx.audit.entity = 'website_unit';
+    ctx.audit.record_id = id;
+    const unit = await ctx.transaction(async (tx) => {
+      await lockSiteUnits(tx, tenant.tenant_id);
+      const others = await storedUnits(tx, tenant.tenant_id);
+      const definition = checkUnit(website_unit, others, await currentFrontend(tx, tenant.tenant_id), lang);
+      await tx.query(
+        `insert into website_unit (website_unit_client_id, tenant_id, route_name, position, definition, version, updated_by)
+         values ($1, $2, $3, $4, $5, 1, $6)`,
+        [id, tenant.tenant_id, definition.route_name, definition.position, JSON.stringify(definition), userIdOf(ctx)],
+      );
+      return unitAnswer(tx, tenant.tenant_id, id);
+    });
+    return { website_unit: unit };
+  },
+
+  frontend_website_unit_update: async ({ website_unit }, ctx) => {
+    const { tenant, lang } = ctx;
+    const id = website_unit.website_unit_client_id!;
+    ctx.audit.entity = 'website_unit';
+    ctx.audit.record_id = id;
+    const unit = await ctx.transaction(async (tx) => {
+      await lockSiteUnits(tx, tenant.tenant_id);
+      const units = await storedUnits(tx, tenant.tenant_id);
+      const current = expectVersion(units, id, website_unit.version!, lang);
+      const others = units.filter((u) => u !== current);
+      const definition = checkUnit(website_unit, others, await currentFrontend(tx, tenant.tenant_id), lang, current);
+      const children = childrenOf(others, current.route_name);
+      if (definition.route_name !== current.route_name && children.length)
+        throw new ApiError('website_unit_has_children', { route_name: current.route_name, children: children.map((c) => c.route_name).join(', ') });
+      await keepVersion(tx, tenant.tenant_id, id, userIdOf(ctx), 'update');
+      await tx.query(
+        `update website_unit set route_name = $3, position = $4, definition = $5, version = version + 1, updated_at = now(), updated_by = $6
+          where website_unit_client_id = $1 and tenant_id = $2`,
+        [id, tenant.tenant_id, definition.route_name, definition.position, JSON.stringify(definition), userIdOf(ctx)],
+      );
+      return unitAnswer(tx, tenant.tenant_id, id);
+    });
+    return { website_unit: unit };
+  },
+
+  frontend_websiteunit_delete: async ({ website_unit_client_id: id, version }, ctx) => {
+    const { tenant, lang } = ctx;
+    ctx.audit.entity = 'website_unit';
+    ctx.audit.record_id = id;
+    await ctx.transaction(async (tx) => {
+      await lockSiteUnits(tx, tenant.tenant_id);
+      const units = await storedUnits(tx, tenant.tenant_id);
+      const current = expectVersion(units, id, version, lang);
+      const children = childrenOf(units, current.route_name);
+      if (children.length)
+        throw new ApiError('website_unit_has_children', { route_name: current.route_name, children: children.map((c) => c.route_name).join(', ') });
+      await keepVersion(tx, tenant.tenant_id, id, userIdOf(ctx), 'delete');
+      await tx.query('delete from website_unit where website_unit_client_id = $1 and tenant_id = $2', [id, tenant.tenant_id]);
+    });
+    return { website_unit_client_id: id };
+  },
+
+  // All or nothing: every item must name a unit of this site at its stored version.
+  frontend_websiteunit_reorder: async ({ website_unit_order }, ctx) => {
+    const { tenant, lang } = ctx;
+    ctx.audit.entity = 'website_unit';
+    const ids = website_unit_order.map((o) => o.website_unit_client_id);
+    if (new Set(ids).size !== ids.length) throw new ApiError('invalid_input', { details: 'website_unit_order: a unit is named twice' });
+    const list = await ctx.transaction(async (tx) => {
+      await lockSiteUnits(tx, tenant.tenant_id);
+      const units = await storedUnits(tx, tenant.tenant_id);
+      for (const item of website_unit_order) {
+        const current = expectVersion(units, item.website_unit_client_id, item.version, lang);
+        if (current.position === item.position) continue;
+        await keepVersion(tx, tenant.tenant_id, current.website_unit_client_id, userIdOf(ctx), 'update');
+        await tx.query(
+          `update website_unit set position = $3, definition = jsonb_set(definition, '{position}', to_jsonb($3::int)), version = version + 1,
+                  updated_at = now(), updated_by = $4
+            where website_unit_client_id = $1 and tenant_id = $2`,
+          [current.website_unit_client_id, tenant.tenant_id, item.position, userIdOf(ctx)],
+        );
+      }
+      return websiteUnits(tx, tenant.tenant_id);
+    });
+    return { website_unit_list: list };
+  },
+
+  frontend_websiteunit_history: async ({ website_unit_client_id: id }, { db, tenant, lang }) => {
+    const rows = await db.query<{
+      version: number;
+      position: number;
+      definition: WebsiteUnit;
+      saved_at: Date | string;
+      replaced_at: Date | string;
+      change: 'update' | 'delete';
+      saved_by_username: string | null;
+    }>(
+      `select v.version, v.position, v.definition, v.saved_at, v.replaced_at, v.change, u.username as saved_by_username
+         from website_unit_version v left join app_user u on u.user_id = v.saved_by
+        where v.tenant_id = $1 and v.website_unit_client_id = $2
+        order by v.version desc`,
+      [tenant.tenant_id, id],
+    );
+    if (!rows.length && !(await websiteUnits(db, tenant.tenant_id, id)).length) throw notFound(lang);
+    const iso = (d: Date | string) => new Date(d).toISOString();
+    return {
+      version_list: rows.map((r) => ({
+        version: r.version,
+        saved_at: iso(r.saved_at),
+        replaced_at: iso(r.replaced_at),
+        change: r.change,
+        ...(r.saved_by_username ? { saved_by_username: r.saved_by_username } : {}),
+        website_unit: { ...r.definition, website_unit_client_id: id, position: r.position, version: r.version },
+      })),
+    };
   },
 };

@@ -5,6 +5,11 @@ import { externalApplicationHandlers } from './external-application.ts';
 import { frontendKeyHandlers } from './frontend-key.ts';
 import { auditHandlers } from './audit.ts';
 import { systemHandlers } from './system.ts';
+import { shopHandlers } from './shop.ts';
+import { shopOrderHandlers } from './shop-order.ts';
+import { bundleHandlers } from './bundle.ts';
+import { agreementHandlers } from './agreement.ts';
+import { excelHandlers } from './excel.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -16,4 +21,9 @@ export const handlers: HandlerSet = {
   ...externalApplicationHandlers,
   ...frontendKeyHandlers,
   ...auditHandlers,
+  ...shopHandlers,
+  ...shopOrderHandlers,
+  ...bundleHandlers,
+  ...agreementHandlers,
+  ...excelHandlers,
 };

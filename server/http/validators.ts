@@ -24,7 +24,7 @@ export function withoutWriteOnly<T>(node: T): T {
   return out as T;
 }
 
-function newAjv(options: { coerceTypes: boolean; forAnswers?: boolean }): Ajv2020 {
+export function newAjv(options: { coerceTypes: boolean; forAnswers?: boolean }): Ajv2020 {
   // Query strings are text: GET inputs are coerced ("3" → 3); JSON bodies are taken as sent.
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, coerceTypes: options.coerceTypes });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);

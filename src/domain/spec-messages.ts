@@ -16,6 +16,9 @@ type Rule = (e: SchemaError, value: unknown) => string | undefined;
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const missingOrEmpty = (e: SchemaError, v: unknown) => e.keyword === 'required' || isEmpty(v);
 
+const imageRule = (e: SchemaError): string | undefined =>
+  e.keyword === 'pattern' ? 'invalid_file_type' : e.keyword === 'maxLength' ? 'file_size_not_eligible' : undefined;
+
 /** By the field's own name (the last segment of its path). */
 const RULES: Record<string, Rule> = {
   username: (e, v) => (missingOrEmpty(e, v) ? 'username_empty' : e.keyword === 'pattern' ? 'username_format' : undefined),
@@ -30,6 +33,11 @@ const RULES: Record<string, Rule> = {
   captcha_code: () => 'captcha_incorrect',
   access_key: (e) => (e.keyword === 'maxLength' && e.params.limit === 32 ? 'key_too_long' : undefined),
   externalapplication_key: (e) => (e.keyword === 'maxLength' && e.params.limit === 32 ? 'key_too_long' : undefined),
+  // An Excel upload's name must end .xls or .xlsx (spec section 5: "only .xls or .xlsx").
+  file_name: (e) => (e.keyword === 'pattern' && /xls/i.test(String(e.params.pattern)) ? 'excel_type' : undefined),
+  // Uploaded images of the front-end settings (data: URLs): the spec's file messages.
+  navbar_middle_logo: (e) => imageRule(e),
+  page_favicon: (e) => imageRule(e),
 };
 
 /** A login never says which of username and password was wrong, nor why (spec: "Username or password error"). */

@@ -25,6 +25,17 @@ export const invalidKey = { status_code: '10014', http: 401, message: {"en":"The
 export const domainMismatch = { status_code: '10015', http: 400, message: {"en":"The domain {{domain}} does not match the site you are calling ({{host}}).","tr":"{{domain}} alan adı çağırdığınız siteyle ({{host}}) eşleşmiyor."} } as const;
 export const recordNotFound = { status_code: '10016', http: 404, message: {"en":"There is no {{entity}} with this id on this site.","tr":"Bu sitede bu numarayla bir {{entity}} yok."} } as const;
 export const sessionEnded = { status_code: '10096', http: 401, message: {"en":"Your session has ended. Please login again.","tr":"Oturumunuz sona erdi. Lütfen tekrar giriş yapın."} } as const;
+export const websiteUnitVersionConflict = { status_code: '10030', http: 409, message: {"en":"This website unit was changed meanwhile: it is at version {{current}}, and you edited version {{version}}. Please reload it and make your change again.","tr":"Bu web sitesi birimi siz düzenlerken değiştirildi: şu an sürüm {{current}}, siz sürüm {{version}} üzerinde çalıştınız. Lütfen birimi yeniden yükleyip değişikliğinizi tekrar yapın."} } as const;
+export const websiteUnitRouteNameTaken = { status_code: '10031', http: 409, message: {"en":"The route name {{route_name}} is already used by the page \"{{page}}\". Please choose another one.","tr":"{{route_name}} rota adı \"{{page}}\" sayfası tarafından kullanılıyor. Lütfen başka bir ad seçin."} } as const;
+export const websiteUnitPathTaken = { status_code: '10032', http: 409, message: {"en":"The path {{path}} is already used by the page \"{{page}}\". A path must be unique across all pages and languages.","tr":"{{path}} yolu \"{{page}}\" sayfası tarafından kullanılıyor. Bir yol tüm sayfalar ve diller arasında tek olmalıdır."} } as const;
+export const websiteUnitPathReserved = { status_code: '10033', http: 400, message: {"en":"The path {{path}} is reserved by the system. Please choose another one.","tr":"{{path}} yolu sistem için ayrılmıştır. Lütfen başka bir yol seçin."} } as const;
+export const websiteUnitParentMissing = { status_code: '10034', http: 400, message: {"en":"There is no page named {{parent}} to place this unit under.","tr":"Bu birimin altına yerleştirileceği {{parent}} adlı bir sayfa yok."} } as const;
+export const websiteUnitParentCycle = { status_code: '10035', http: 400, message: {"en":"A page cannot be placed under itself or under one of its own sub-pages ({{chain}}).","tr":"Bir sayfa kendisinin ya da kendi alt sayfalarından birinin altına yerleştirilemez ({{chain}})."} } as const;
+export const websiteUnitHasChildren = { status_code: '10036', http: 409, message: {"en":"The page {{route_name}} has sub-pages ({{children}}). Please move or delete them first.","tr":"{{route_name}} sayfasının alt sayfaları var ({{children}}). Lütfen önce onları taşıyın ya da silin."} } as const;
+export const websiteUnitScreenUnknown = { status_code: '10037', http: 400, message: {"en":"There is no screen named {{screen}}.","tr":"{{screen}} adlı bir ekran yok."} } as const;
+export const frameNotAllowed = { status_code: '10038', http: 400, message: {"en":"The address {{origin}} is not on this site's frame allow-list. Please add it in the front-end settings first.","tr":"{{origin}} adresi bu sitenin çerçeve izin listesinde yok. Lütfen önce ön yüz ayarlarından ekleyin."} } as const;
+export const websiteUnitAuthUnknown = { status_code: '10039', http: 400, message: {"en":"The auth list holds unknown auth codes: {{codes}}.","tr":"Yetki listesinde bilinmeyen yetki kodları var: {{codes}}."} } as const;
+export const defaultLanguageNotOffered = { status_code: '10040', http: 400, message: {"en":"The default language must be one of the offered languages.","tr":"Varsayılan dil, sunulan dillerden biri olmalıdır."} } as const;
 export const captchaIncorrect = { status_code: '11001', http: 400, message: {"en":"Code is incorrect","tr":"Kod hatalı"} } as const;
 export const loginFailed = { status_code: '11002', http: 401, message: {"en":"Username or password error","tr":"Kullanıcı adı veya parola hatalı"} } as const;
 export const usernameEmpty = { status_code: '11003', http: 400, message: {"en":"Username cannot be empty","tr":"Kullanıcı adı boş olamaz"} } as const;
@@ -52,6 +63,7 @@ export const approvalCodeInvalid = { status_code: '11040', http: 400, message: {
 export const registrationNotApproved = { status_code: '11041', http: 403, message: {"en":"Your registration is waiting for e-mail approval. Please write the code from the mail we sent you.","tr":"Kaydınız e-posta onayı bekliyor. Lütfen size gönderdiğimiz e-postadaki kodu yazın."} } as const;
 export const registrationClosed = { status_code: '11042', http: 403, message: {"en":"This site does not take registrations.","tr":"Bu site kayıt almıyor."} } as const;
 export const notEnoughCredit = { status_code: '12001', http: 402, message: {"en":"You don't have enough credit!","tr":"Yeterli krediniz yok!"} } as const;
+export const bundleWithoutProducts = { status_code: '12002', http: 409, message: {"en":"A bundle without products cannot be put on sale. Please add a product first.","tr":"Ürünü olmayan bir paket satışa açılamaz. Lütfen önce bir ürün ekleyin."} } as const;
 export const excelType = { status_code: '13001', http: 415, message: {"en":"Only .xls or .xlsx files can be uploaded","tr":"Yalnızca .xls veya .xlsx dosyaları yüklenebilir"} } as const;
 export const invalidFileType = { status_code: '13002', http: 415, message: {"en":"Invalid file type","tr":"Geçersiz dosya türü"} } as const;
 export const excelCellLimit = { status_code: '13003', http: 413, message: {"en":"The Excel file can have at most 100,000 filled cells","tr":"Excel dosyasında en fazla 100.000 dolu hücre olabilir"} } as const;
@@ -109,6 +121,17 @@ export const statusCatalogue = {
   domain_mismatch: domainMismatch,
   record_not_found: recordNotFound,
   session_ended: sessionEnded,
+  website_unit_version_conflict: websiteUnitVersionConflict,
+  website_unit_route_name_taken: websiteUnitRouteNameTaken,
+  website_unit_path_taken: websiteUnitPathTaken,
+  website_unit_path_reserved: websiteUnitPathReserved,
+  website_unit_parent_missing: websiteUnitParentMissing,
+  website_unit_parent_cycle: websiteUnitParentCycle,
+  website_unit_has_children: websiteUnitHasChildren,
+  website_unit_screen_unknown: websiteUnitScreenUnknown,
+  frame_not_allowed: frameNotAllowed,
+  website_unit_auth_unknown: websiteUnitAuthUnknown,
+  default_language_not_offered: defaultLanguageNotOffered,
   captcha_incorrect: captchaIncorrect,
   login_failed: loginFailed,
   username_empty: usernameEmpty,
@@ -136,6 +159,7 @@ export const statusCatalogue = {
   registration_not_approved: registrationNotApproved,
   registration_closed: registrationClosed,
   not_enough_credit: notEnoughCredit,
+  bundle_without_products: bundleWithoutProducts,
   excel_type: excelType,
   invalid_file_type: invalidFileType,
   excel_cell_limit: excelCellLimit,

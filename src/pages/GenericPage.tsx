@@ -11,7 +11,7 @@ export default function GenericPage({ page }: PageProps) {
   const lang = useActiveLabel();
   const order = useLanguageOrder();
   const children = childPages(usePages(), page.route_name, useAccess());
-  const text = page.content?.text?.[lang];
+  const text = page.content?.kind === 'text' ? page.content.text?.[lang] : undefined;
 
   return (
     <article className="page" aria-labelledby="page-title">

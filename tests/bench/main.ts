@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { build } from 'vite';
 import { firstPageJs } from './first-page.ts';
 import { runLoad } from './load.ts';
+import { genericRenderer } from './generic.ts';
 import { buildApp } from '../../server/app.ts';
 import { prepareDatabase } from '../../server/start.ts';
 
@@ -39,3 +40,4 @@ async function api() {
 const only = process.argv[2];
 if (!only || only === 'frontend') await frontEnd();
 if (!only || only === 'api') await api();
+if (!only || only === 'generic') await genericRenderer();

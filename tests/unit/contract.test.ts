@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContract, contractAjv, loadContract, SCHEMA_BASE, type Contract } from '../../codegen/contract.ts';
+import { pageScreenProblems, SCREEN_META_ID } from '../../codegen/screens.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const contract = loadContract();
@@ -100,6 +101,52 @@ describe('the page catalogue (schemas/screens/pages.json)', () => {
     const paths = pages.flatMap((p) => [...new Set(Object.values(p.path))]);
     expect(paths.filter((x, i) => paths.indexOf(x) !== i)).toEqual([]);
     for (const p of pages) if (p.parent) expect(names, `${p.route_name}'s parent`).toContain(p.parent);
+  });
+});
+
+describe('generic screens (schemas/screens/<id>.json)', () => {
+  const pages = () => (readJson('schemas/screens/pages.json') as { pages: Parameters<typeof pageScreenProblems>[1] }).pages;
+  const screen = (c: Contract, id: string) => c.screens.find((s) => s.id === id)!.source;
+
+  it('exist, fit the screen meta-schema and name routes, fields, sort keys and screens that exist', () => {
+    expect(contract.screens.map((s) => s.id)).toEqual(expect.arrayContaining(['shop', 'bundle', 'bundle_product', 'agreement', 'product_agreement', 'bundle_details', 'shop_order']));
+    const validate = ajv.getSchema(SCREEN_META_ID)!;
+    for (const s of contract.screens) expect(validate(s.source), `${s.file}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    expect(checkContract(contract).filter((p) => p.startsWith('screens/'))).toEqual([]);
+  });
+
+  it('catch a screen naming a missing route, field, sort key, screen or an auth its route refuses', () => {
+    const broken: Contract = structuredClone(contract);
+    const bundle = screen(broken, 'bundle');
+    bundle.routes.edit = 'user_shop_bundle_edit_x';
+    bundle.list!.columns.push({ field: 'no_such_field' }, { field: 'bundle_name', sort: 'nope' });
+    bundle.list!.filters!.push({ field: 'shop_colour' });
+    bundle.list!.row_actions!.push({ id: 'x', label: { en: 'x', tr: 'x' }, open: { screen: 'no_screen', view: 'list' } });
+    bundle.list!.bulk_actions![0].auth_codes = ['website_edit'];
+    const problems = checkContract(broken).join('\n');
+    expect(problems).toMatch(/no route user_shop_bundle_edit_x/);
+    expect(problems).toMatch(/column no_such_field is not a field/);
+    expect(problems).toMatch(/sorts by nope/);
+    expect(problems).toMatch(/filter shop_colour is not an input/);
+    expect(problems).toMatch(/opens no_screen \(list\), which does not exist/);
+    expect(problems).toMatch(/admits website_edit, which user_shop_bundle_status_active refuses/);
+  });
+
+  it('catch a screen whose routes need an input it cannot fill, and one that is not valid', () => {
+    const broken: Contract = structuredClone(contract);
+    delete screen(broken, 'bundle_product').params!.bundle_client_id;
+    (screen(broken, 'agreement') as unknown as Record<string, unknown>).colour = 'red';
+    const problems = checkContract(broken).join('\n');
+    expect(problems).toMatch(/bundle_product.json: list route user_shop_bundle_product_list requires bundle_client_id/);
+    expect(problems).toMatch(/agreement.json: .*must NOT have additional properties/);
+  });
+
+  it('are what the shop pages show, through GenericScreen', () => {
+    expect(pageScreenProblems(contract, pages())).toEqual([]);
+    const shopPages = pages().filter((p) => p.route_name.startsWith('user_shop_') || p.route_name === 'product_details');
+    expect(shopPages.filter((p) => p.route_name !== 'user_shoppingcart').every((p) => p.route_view === 'GenericScreen' && p.screen)).toBe(true);
+    const wrong = pages().map((p) => (p.route_name === 'user_shop_order_list' ? { ...p, screen: { id: 'shop_order', view: 'record' } } : p));
+    expect(pageScreenProblems(contract, wrong)).toEqual(['page user_shop_order_list: screen shop_order has no record view']);
   });
 });
 

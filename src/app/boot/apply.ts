@@ -1,12 +1,13 @@
 // Applies this host's configuration: the store, the browser-storage keys, the language, the document title,
 // the favicon and the theme colours.
 import type { FrontendGetResponse, LayerWdmGetResponse } from '../../generated/types/routes';
-import type { FrontendConfiguration } from '../../generated/types/entities';
+import type { FrontendConfiguration, LanguageOption, WebsiteUnit } from '../../generated/types/entities';
 import { initI18n } from '../i18n';
 import { buildCatalogue } from '../router/catalogue';
 import {
   readActiveLang,
   readCurrencyType,
+  readLayerWdmList,
   saveActiveLang,
   saveCurrencyType,
   saveFrontendSettings,
@@ -63,9 +64,56 @@ export function applyDocument(settings: FrontendConfiguration): void {
     icon.removeAttribute('type');
     icon.href = settings.page_favicon;
   }
+  applyTheme(settings.colors);
+}
+
+/** The theme colours as the CSS custom properties of the layout (also the settings page's live preview). */
+export function applyTheme(colors: Partial<FrontendConfiguration['colors']> | undefined): void {
   const root = document.documentElement.style;
   for (const [key, property] of Object.entries(THEME) as [keyof typeof THEME, string][]) {
-    const value = settings.colors?.[key];
+    const value = colors?.[key];
     if (value) root.setProperty(property, value);
   }
+}
+
+/**
+ * A website unit list saved in this session (issue 4): the store's units and the catalogue the router and the
+ * menu read, so a new or changed unit is routed and in the menu at once, without a reload.
+ */
+export function applyWebsiteUnits(units: WebsiteUnit[]): void {
+  const { configuration, setConfiguration } = useAppStore.getState();
+  if (!configuration.settings) return;
+  setConfiguration({ ...configuration, websiteUnits: units, menuData: buildCatalogue(configuration.settings, units) });
+}
+
+/** One unit saved (created or updated): replaces it by id, or adds it. */
+export function applyWebsiteUnit(unit: WebsiteUnit): void {
+  const units = useAppStore.getState().configuration.websiteUnits;
+  const at = units.findIndex((u) => u.website_unit_client_id === unit.website_unit_client_id);
+  applyWebsiteUnits(at < 0 ? [...units, unit] : units.map((u, i) => (i === at ? unit : u)));
+}
+
+/** One unit deleted. */
+export function removeWebsiteUnit(unitId: string): void {
+  applyWebsiteUnits(useAppStore.getState().configuration.websiteUnits.filter((u) => u.website_unit_client_id !== unitId));
+}
+
+/**
+ * Front-end settings saved by the administrator: this page load follows them at once (title, favicon, theme,
+ * the catalogue's switches, the offered languages); every other visitor gets them on their next load.
+ */
+export function applySavedSettings(settings: FrontendConfiguration): void {
+  const store = useAppStore.getState();
+  const { configuration } = store;
+  store.setConfiguration({ ...configuration, settings, menuData: buildCatalogue(settings, configuration.websiteUnits) });
+  const layers = readLayerWdmList() as { frd?: { language_options?: LanguageOption[] } } | null;
+  const languages = offeredLanguages(settings.language_options, layers?.frd?.language_options);
+  const active = initialLanguage(languages, store.language.active, settings.default_language);
+  store.setLanguages(languages, active);
+  if (active.label !== store.language.active.label) {
+    saveActiveLang(active);
+    initI18n(active.label);
+  }
+  saveFrontendSettings(settings);
+  applyDocument(settings);
 }

@@ -64,8 +64,8 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   }
 
   const restored = restoreSession();
-  const pages = useAppStore.getState().configuration.menuData;
-  router = createBrowserRouter(buildRoutes(pages, { ...defaultPageLoaders, ...options.pageLoaders }));
+  // Routes read the catalogue from the store when they render: units saved later are routed at once.
+  router = createBrowserRouter(buildRoutes({ ...defaultPageLoaders, ...options.pageLoaders }));
   watchSession();
   if (restored) void renewAndCheck();
   return { ok: true, router };

@@ -26,8 +26,25 @@ export function initI18n(lng: LanguageLabel): typeof i18n {
       initAsync: false,
     });
     document.documentElement.lang = lng;
+    for (const bundle of pending.splice(0)) addBundle(bundle);
   } else if (i18n.language !== lng) {
     void i18n.changeLanguage(lng);
   }
   return i18n;
+}
+
+type Bundle = Record<LanguageLabel, Record<string, unknown>>;
+const pending: Bundle[] = [];
+
+function addBundle(bundle: Bundle): void {
+  for (const lng of ['tr', 'en'] as const) i18n.addResourceBundle(lng, 'translation', bundle[lng], true, true);
+}
+
+/**
+ * Strings of a lazily-loaded page group (e.g. website.tr.json / website.en.json), merged into the one
+ * translation namespace when its chunk loads, so the first page does not carry them.
+ */
+export function addTranslations(bundle: Bundle): void {
+  if (i18n.isInitialized) addBundle(bundle);
+  else pending.push(bundle);
 }

@@ -38,6 +38,9 @@ const PATHS: Record<string, string> = {
 
 const FALLBACK = 'M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z';
 
+/** Every icon name drawn here, in drawing order (the icon_list page and the website-unit icon picker). */
+export const ICON_NAMES: readonly string[] = Object.keys(PATHS);
+
 export function Icon({ name, className }: { name?: string; className?: string }) {
   return (
     <svg className={className ?? 'icon'} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

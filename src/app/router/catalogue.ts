@@ -3,6 +3,7 @@
 // and the generic page.
 import type { FrontendConfiguration, LanguageLabel, PageFields, WebsiteUnit } from '../../generated/types/entities';
 import staticCatalogue from '../../../schemas/screens/pages.json';
+import { unitPage } from './units';
 
 export type PageDefinition = PageFields & Partial<Pick<WebsiteUnit, 'position' | 'content' | 'website_unit_client_id'>>;
 
@@ -42,7 +43,7 @@ export function buildCatalogue(cfg: Switches, units: readonly WebsiteUnit[], sta
       continue;
     }
     taken.add(unit.route_name);
-    if (pageExists(unit, cfg)) pages.push(unit);
+    if (pageExists(unit, cfg)) pages.push(unitPage(unit));
   }
   return pages;
 }
@@ -70,9 +71,9 @@ export const pathsOf = (page: PageDefinition): string[] => [...new Set(Object.va
 
 const normalise = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
-/** The page a location's pathname belongs to, in any language. */
+/** The page a location's pathname belongs to, in any language (paths are lower case; the match ignores case). */
 export function pageAtPath(pages: readonly PageDefinition[], pathname: string): PageDefinition | undefined {
-  const p = normalise(pathname);
+  const p = normalise(pathname).toLowerCase();
   return pages.find((page) => pathsOf(page).includes(p));
 }
 

@@ -29,6 +29,14 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   UserExternalapplicationList: () => import('../../pages/UserExternalapplicationList'),
   UserExternalapplicationRecord: () => import('../../pages/UserExternalapplicationRecord'),
   AuditLog: () => import('../../pages/AuditLog'),
+  // Front-end settings, website units and icons (issue 4).
+  FrontendSettings: () => import('../../pages/FrontendSettings'),
+  FrontendWebsiteunitList: () => import('../../pages/FrontendWebsiteunitList'),
+  FrontendWebunit: () => import('../../pages/FrontendWebunit'),
+  IconList: () => import('../../pages/IconList'),
+  WebsiteUnit: () => import('../../pages/WebsiteUnit'),
+  // Generic list and record screens (issue 4): the page's `screen` names which.
+  GenericScreen: () => import('../../../renderers/generic/GenericScreen'),
 };
 
 /** The loader of a page: its route view's when registered, else the generic page's. */

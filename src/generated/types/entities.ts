@@ -553,6 +553,14 @@ export interface Bundle {
   organization_username?: string;
   task_type?: TaskType;
   priority?: Priority;
+  /**
+   * When the bundle was last set active.
+   */
+  active_date?: string;
+  /**
+   * When the bundle was last set passive.
+   */
+  passive_date?: string;
 }
 
 /**
@@ -945,9 +953,12 @@ export interface FrontendConfiguration {
    */
   application_name: string;
   /**
-   * Logo in the top bar: a site-relative address or a data: URL of an uploaded image.
+   * Logo in the top bar: a site-relative address or a data: URL of an uploaded PNG, JPEG, GIF, WebP or SVG image (at most 300,000 characters, about 220 kB).
    */
   navbar_middle_logo?: string;
+  /**
+   * The browser tab's icon: a site-relative address or a data: URL of an uploaded PNG, ICO, SVG or GIF image (at most 100,000 characters, about 73 kB).
+   */
   page_favicon?: string;
   /**
    * The language values offered, in menu order.
@@ -979,6 +990,12 @@ export interface FrontendConfiguration {
     topbar_text: Color;
     accent: Color;
   };
+  /**
+   * Origins (scheme://host[:port], no path) whose pages website units may show in a frame; saved lower case, without a default port. Empty or absent = no frames.
+   *
+   * @maxItems 50
+   */
+  frame_allowlist?: string[];
 }
 
 /**
@@ -1094,6 +1111,10 @@ export interface MailApproval {
 export interface Order {
   order_client_id: string;
   user_client_id: string;
+  /**
+   * The buyer's username (display copy).
+   */
+  customer_username?: string;
   shop_client_id: string;
   shopcart_client_id?: string;
   /**
@@ -1102,6 +1123,10 @@ export interface Order {
    */
   shopcart_bundle_client_id_list: string[];
   order_status: OrderStatus;
+  /**
+   * The state of the order's payment, kept by the payment calls.
+   */
+  payment_status?: PaymentStatus;
   payment_method: PaymentMethod;
   currency_type: CurrencyType;
   /**
@@ -1157,6 +1182,25 @@ export interface PageFields {
    * Rendered without the layout, for embedding in a frame.
    */
   iframe_mode?: boolean;
+  /**
+   * The generic screen the page shows (route_view GenericScreen): a screen of schemas/screens, its list or record view, and fixed values for the screen's parameters (e.g. a shop's id).
+   */
+  screen?: {
+    /**
+     * The screen's id (its file name in schemas/screens/).
+     */
+    id: string;
+    /**
+     * The list of records, or one record (new, or the one named in the query string).
+     */
+    view: 'list' | 'record';
+    /**
+     * Fixed values of the screen's query parameters; the query string cannot change them.
+     */
+    params?: {
+      [k: string]: string | undefined;
+    };
+  };
 }
 
 export type RoutePath = string;
@@ -1342,6 +1386,24 @@ export interface Shop {
      * Capital letters and digits, no spaces.
      */
     iban: string;
+  }[];
+  /**
+   * A passive shop's bundles leave the shop window (bundle/and/product/list/active); its staff keep working on them.
+   */
+  shop_status?: BundleStatus;
+  /**
+   * @maxItems 200
+   */
+  shop_member_list?: {
+    user_client_id: string;
+    /**
+     * Display copy; ignored when sent.
+     */
+    username?: string;
+    /**
+     * The shop's owner (its creator); ignored when sent.
+     */
+    is_owner?: boolean;
   }[];
 }
 
@@ -1629,7 +1691,7 @@ export interface VersionRecord {
 }
 
 /**
- * A page an administrator adds to one domain's site with no code: a page definition plus its position and content.
+ * A page an administrator adds to one domain's site with no code: a page definition plus its position, version and content.
  */
 export type WebsiteUnit = PageFields & {
   website_unit_client_id?: string;
@@ -1638,10 +1700,38 @@ export type WebsiteUnit = PageFields & {
    */
   position: number;
   /**
-   * What the unit shows. Plain bilingual text here; list/record screens, rich text and frames arrive with the generic renderer.
+   * What the unit shows: plain bilingual text, a generic list/record screen of an entity, a bilingual rich-text page (HTML sanitized by the server with an allow-list when saved), or an embedded frame of an address on this site's frame allow-list.
    */
-  content?: {
-    kind: 'text';
-    text?: BilingualText;
-  };
+  content?:
+    | {
+        kind: 'text';
+        text?: BilingualText;
+      }
+    | {
+        kind: 'screen';
+        screen: NonNullable<PageFields['screen']>;
+      }
+    | {
+        kind: 'rich_text';
+        /**
+         * HTML per language; the server keeps only allow-listed tags and attributes (no scripts, event handlers, javascript: or data: links, styles).
+         */
+        html: {
+          en: string;
+          tr: string;
+        };
+      }
+    | {
+        kind: 'frame';
+        /**
+         * The framed address: http(s) only, and its origin must be on the site's frame_allowlist.
+         */
+        url: string;
+      };
+  /**
+   * 1 when the unit is created, raised by every saved update. An update or delete must name the version it edits; a stale one is refused (website_unit_version_conflict). Answers always carry it.
+   */
+  version?: number;
+  route_view?: never;
+  screen?: never;
 };

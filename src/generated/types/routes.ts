@@ -1459,13 +1459,7 @@ export interface UserShopBundleListRequest {
 }
 
 export interface UserShopBundleListResponse {
-  bundle_list: {
-    bundle: Bundle;
-    /**
-     * The bundle's products, in display order.
-     */
-    product_list: BundleProduct[];
-  }[];
+  bundle_list: Bundle[];
   total: ListTotal;
   page: ListPage;
   page_size: ListPageSize;
@@ -1486,6 +1480,7 @@ export interface UserShopBundleStatusActiveRequest {
 export interface UserShopBundleStatusActiveResponse {
   bundle_client_id: string;
   bundle_status: NonNullable<Bundle['bundle_status']>;
+  active_date?: NonNullable<Bundle['active_date']>;
 }
 
 /**
@@ -1503,6 +1498,7 @@ export interface UserShopBundleStatusPassiveRequest {
 export interface UserShopBundleStatusPassiveResponse {
   bundle_client_id: string;
   bundle_status: NonNullable<Bundle['bundle_status']>;
+  passive_date?: NonNullable<Bundle['passive_date']>;
 }
 
 /**
@@ -1820,6 +1816,14 @@ export interface UserShopBundleAgreementListRequest {
   shop_client_id?: string;
   bundle_client_id: string;
   /**
+   * Only active or only passive agreements (visitors see active ones only).
+   */
+  agreement_status?: BundleStatus;
+  /**
+   * Free text matched against the agreement name (case-insensitive, contains).
+   */
+  search?: string;
+  /**
    * Sort key; a leading - sorts descending.
    */
   sort?: 'agreement_name' | '-agreement_name' | 'created_at' | '-created_at';
@@ -1902,6 +1906,14 @@ export interface UserShopBundleProductAgreementListRequest {
   shop_client_id?: string;
   bundle_client_id: string;
   pro_client_id: string;
+  /**
+   * Only active or only passive agreements (visitors see active ones only).
+   */
+  agreement_status?: BundleStatus;
+  /**
+   * Free text matched against the agreement name (case-insensitive, contains).
+   */
+  search?: string;
   /**
    * Sort key; a leading - sorts descending.
    */
@@ -2933,11 +2945,66 @@ export interface FrontendWebsiteunitNewResponse {
  * POST /v1/frontend/website_unit/update — Update a website unit
  */
 export interface FrontendWebsiteUnitUpdateRequest {
-  website_unit: WebsiteUnit;
+  website_unit: WebsiteUnit & {
+    website_unit_client_id: string;
+    version: number;
+  };
 }
 
 export interface FrontendWebsiteUnitUpdateResponse {
   website_unit: WebsiteUnit;
+}
+
+/**
+ * POST /v1/frontend/websiteunit/delete — Delete a website unit
+ */
+export interface FrontendWebsiteunitDeleteRequest {
+  website_unit_client_id: string;
+  version: number;
+}
+
+export interface FrontendWebsiteunitDeleteResponse {
+  website_unit_client_id: string;
+}
+
+/**
+ * POST /v1/frontend/websiteunit/reorder — Reorder website units
+ */
+export interface FrontendWebsiteunitReorderRequest {
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  website_unit_order: {
+    website_unit_client_id: string;
+    version: number;
+    position: number;
+  }[];
+}
+
+export interface FrontendWebsiteunitReorderResponse {
+  website_unit_list: WebsiteUnit[];
+}
+
+/**
+ * POST /v1/frontend/websiteunit/history — Earlier versions of a website unit
+ */
+export interface FrontendWebsiteunitHistoryRequest {
+  website_unit_client_id: string;
+}
+
+export interface FrontendWebsiteunitHistoryResponse {
+  version_list: {
+    version: number;
+    saved_at: string;
+    saved_by_username?: string;
+    replaced_at: string;
+    /**
+     * What replaced this version.
+     */
+    change: 'update' | 'delete';
+    website_unit: WebsiteUnit;
+  }[];
 }
 
 /**
@@ -3239,6 +3306,10 @@ export interface UserShopNewRequest {
   shop_tax_office?: NonNullable<Shop['shop_tax_office']>;
   shop_mail?: NonNullable<Shop['shop_mail']>;
   bank_account_list?: NonNullable<Shop['bank_account_list']>;
+  /**
+   * Other users of this site who staff the shop with the caller; the caller becomes the owner either way.
+   */
+  shop_member_list?: NonNullable<Shop['shop_member_list']>;
 }
 
 export interface UserShopNewResponse {
@@ -3260,6 +3331,11 @@ export interface UserShopEditRequest {
   shop_tax_office?: NonNullable<Shop['shop_tax_office']>;
   shop_mail?: NonNullable<Shop['shop_mail']>;
   bank_account_list?: NonNullable<Shop['bank_account_list']>;
+  shop_status?: NonNullable<Shop['shop_status']>;
+  /**
+   * Replaces the staff; absent = unchanged. Only the owner or an admin may change it (10009 otherwise); the owner always stays.
+   */
+  shop_member_list?: NonNullable<Shop['shop_member_list']>;
 }
 
 export interface UserShopEditResponse {
@@ -3289,6 +3365,10 @@ export interface UserShopListRequest {
    * Free text matched against the shop name (case-insensitive, contains).
    */
   search?: string;
+  /**
+   * Only active or only passive shops.
+   */
+  shop_status?: BundleStatus;
   /**
    * Sort key; a leading - sorts descending.
    */

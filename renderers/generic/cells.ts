@@ -1,0 +1,127 @@
+// The cell registry: how a value is shown in a list, a related table, a read-only record and an export.
+// Cells are plain text functions (cheap for a page of 100 rows, and the same text goes into CSV and Excel),
+// chosen by rank per column once, never per row.
+import type { TFunction } from 'i18next';
+import { formatMinor } from '../../src/domain/money';
+import { labelOf, type FieldHints, type JsonSchema, type Lang } from '../../src/domain/screen';
+import { and, formatIs, hasEnum, nameMatches, or, pickBest, rankWith, schemaMatches, schemaTypeIs, type Ranked, type TesterContext } from './rank';
+
+export interface CellContext {
+  lang: Lang;
+  t: TFunction;
+}
+
+export interface CellRenderer extends Ranked {
+  text: (value: unknown, record: Record<string, unknown>, schema: JsonSchema, ctx: CellContext) => string;
+}
+
+const LOCALES = { tr: 'tr-TR', en: 'en-GB' } as const;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(lang: Lang, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${lang}${withTime}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(LOCALES[lang], withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
+/** A date (YYYY-MM-DD) or date-time in the user's language. */
+export function formatDateValue(value: unknown, lang: Lang, withTime: boolean): string {
+  if (typeof value !== 'string' || !value) return '';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateFormat(lang, withTime).format(date);
+}
+
+/** An enumeration value's label in the language (x-enum-labels), else the value itself. */
+export function enumLabel(schema: JsonSchema, value: unknown, lang: Lang): string {
+  const i = (schema.enum ?? []).indexOf(value);
+  return i >= 0 ? labelOf(schema['x-enum-labels']?.[i], lang, String(value)) : value === undefined || value === null ? '' : String(value);
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+const isMoneyItem = (s: JsonSchema | undefined) => Boolean(s?.properties?.currency_type && s.properties.amount);
+const isBilingual = (s: JsonSchema) => {
+  const keys = Object.keys(s.properties ?? {});
+  return keys.length === 2 && keys.includes('en') && keys.includes('tr');
+};
+
+export const moneyListCell: CellRenderer = {
+  name: 'money_list',
+  tester: rankWith(5, and(schemaTypeIs('array'), schemaMatches((s) => isMoneyItem(s.items)))),
+  text: (value, _r, _s, { lang }) =>
+    Array.isArray(value) ? value.map((e: { currency_type?: number; amount?: number }) => formatMinor(Number(e.amount), e.currency_type, lang)).join(' · ') : '',
+};
+
+export const moneyCell: CellRenderer = {
+  name: 'money',
+  // An amount in minor units beside its currency (order total_amount + currency_type).
+  tester: rankWith(4, and(schemaTypeIs('integer'), nameMatches(/(^|_)amount$/), (_s, ctx) => Boolean(ctx.parent?.properties?.currency_type))),
+  text: (value, record, _s, { lang }) => (typeof value === 'number' ? formatMinor(value, record.currency_type as number | undefined, lang) : ''),
+};
+
+export const bilingualCell: CellRenderer = {
+  name: 'bilingual',
+  tester: rankWith(5, and(schemaTypeIs('object'), schemaMatches(isBilingual))),
+  text: (value, _r, _s, { lang }) => (value && typeof value === 'object' ? labelOf(value as { en: string; tr: string }, lang) : ''),
+};
+
+export const enumCell: CellRenderer = {
+  name: 'enum',
+  tester: rankWith(3, hasEnum),
+  text: (value, _r, schema, { lang }) => enumLabel(schema, value, lang),
+};
+
+export const enumListCell: CellRenderer = {
+  name: 'enum_list',
+  tester: rankWith(3, and(schemaTypeIs('array'), schemaMatches((s) => Array.isArray(s.items?.enum)))),
+  text: (value, _r, schema, { lang }) => (Array.isArray(value) ? value.map((v) => enumLabel(schema.items ?? {}, v, lang)).join(', ') : ''),
+};
+
+export const booleanCell: CellRenderer = {
+  name: 'boolean',
+  tester: rankWith(2, schemaTypeIs('boolean')),
+  text: (value, _r, _s, { t }) => (typeof value === 'boolean' ? t(value ? 'common.yes' : 'common.no') : ''),
+};
+
+export const dateCell: CellRenderer = {
+  name: 'date',
+  tester: rankWith(3, formatIs('date')),
+  text: (value, _r, _s, { lang }) => formatDateValue(value, lang, false),
+};
+
+export const dateTimeCell: CellRenderer = {
+  name: 'datetime',
+  tester: rankWith(3, formatIs('date-time')),
+  text: (value, _r, _s, { lang }) => formatDateValue(value, lang, true),
+};
+
+const numberFormats: Partial<Record<Lang, Intl.NumberFormat>> = {};
+export const numberCell: CellRenderer = {
+  name: 'number',
+  tester: rankWith(1, or(schemaTypeIs('integer'), schemaTypeIs('number'))),
+  text: (value, _r, _s, { lang }) => (typeof value === 'number' ? (numberFormats[lang] ??= new Intl.NumberFormat(LOCALES[lang])).format(value) : ''),
+};
+
+export const listCell: CellRenderer = {
+  name: 'list',
+  tester: rankWith(1, schemaTypeIs('array')),
+  text: (value) => (Array.isArray(value) ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : ''),
+};
+
+export const textCell: CellRenderer = {
+  name: 'text',
+  tester: () => 0,
+  text: (value) => (isEmpty(value) ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)),
+};
+
+/** Every cell renderer, general first; screens may add their own by name (`cell`). */
+export const CELLS: CellRenderer[] = [textCell, listCell, numberCell, booleanCell, dateCell, dateTimeCell, enumCell, enumListCell, moneyCell, moneyListCell, bilingualCell];
+
+/** The cell of a field: the screen's `cell` by name, else the best-ranked one. */
+export function cellFor(schema: JsonSchema | undefined, name: string, parent: JsonSchema | undefined, explicit?: string, registry: readonly CellRenderer[] = CELLS): CellRenderer {
+  const hints: FieldHints = (schema?.['x-ui'] as FieldHints | undefined) ?? {};
+  const ctx: TesterContext = { name, hints, parent };
+  return pickBest(registry, schema ?? {}, ctx, explicit) ?? textCell;
+}

@@ -1,0 +1,344 @@
+// The list view of a generic screen: a thin view over useListScreen. One server page is rendered at a time
+// (a table of plain text cells, no form library), so 10,000 matching records cost what 20 do.
+import { memo, useCallback, useEffect, useId, useState, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useActiveLabel } from '../../../src/app/router/hooks';
+import { labelOf, type JsonSchema, type ResolvedScreen, type ScreenAction } from '../../../src/domain/screen';
+import { ConfirmDialog, Notice, Pagination, SelectField, TableRegion, TextField } from '../../../src/pages/shared/ui';
+import { enumLabel } from '../cells';
+import { useListScreen, type Column, type ListController, type Row } from './useListScreen';
+import '../generic.css';
+
+export interface ListScreenProps {
+  screen: ResolvedScreen;
+  params: Record<string, string | undefined>;
+  /** The page's heading, which also names the table. */
+  title: string;
+}
+
+export default function ListScreen({ screen, params, title }: ListScreenProps) {
+  const list = useListScreen(screen, params);
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<{ action: ScreenAction; rows: Row[] } | null>(null);
+  const { runAction } = list;
+  const ask = useCallback(
+    (action: ScreenAction, rows: Row[]) => {
+      if (action.confirm) setPending({ action, rows });
+      else void runAction(action, rows);
+    },
+    [runAction],
+  );
+  const lang = useActiveLabel();
+  const busyId = useId();
+
+  return (
+    <div className="screen screen--list">
+      <Toolbar list={list} />
+      {(list.screen.list?.search || list.filterSchemas.length > 0) && <Filters list={list} />}
+      {list.outcome && (
+        <Notice kind={list.outcome.kind}>
+          {list.outcome.text}
+        </Notice>
+      )}
+      {list.error ? (
+        <Notice>
+          <span>{errorMessage(list.error, t)}</span>{' '}
+          <button type="button" className="button button--secondary button--small" onClick={list.reload}>
+            {t('screen.retry')}
+          </button>
+        </Notice>
+      ) : null}
+      <p role="status" id={busyId} className="screen__status">
+        {list.loading ? t('app.loading') : list.loaded ? t('common.found', { count: list.total }) : ''}
+      </p>
+      {list.selected.size > 0 && <BulkBar list={list} onRun={ask} />}
+      {list.loaded && list.total === 0 && !list.loading && !list.error ? (
+        <div className="screen__empty">
+          <p>{list.filtered ? t('screen.emptyFiltered') : t('screen.empty')}</p>
+          {list.filtered && (
+            <button type="button" className="button button--secondary" onClick={list.clearFilters}>
+              {t('common.reset')}
+            </button>
+          )}
+        </div>
+      ) : null}
+      {list.rows.length > 0 && (
+        <TableRegion label={title}>
+          <table className="table screen__table" aria-label={title} aria-busy={list.loading || undefined} aria-describedby={busyId}>
+            <thead>
+              <tr>
+                {list.bulkActions.length > 0 && (
+                  <th scope="col" className="screen__select">
+                    <input type="checkbox" aria-label={t('screen.selectAll')} checked={list.pageSelected} onChange={list.togglePage} />
+                  </th>
+                )}
+                {list.visibleColumns.map((c) => (
+                  <HeaderCell key={c.field} column={c} sort={list.query.sort} onSort={list.toggleSort} />
+                ))}
+                <th scope="col">{t('common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.map((row) => (
+                <ListRow
+                  key={list.idOf(row) || JSON.stringify(row)}
+                  row={row}
+                  keyField={list.screen.key}
+                  columns={list.visibleColumns}
+                  selectable={list.bulkActions.length > 0}
+                  selected={list.selected.has(list.idOf(row))}
+                  busy={list.running !== null}
+                  lang={lang}
+                  recordLink={list.recordLink}
+                  cellText={list.cellText}
+                  actionsFor={list.actionsFor}
+                  toggleRow={list.toggleRow}
+                  onRun={ask}
+                />
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+      {list.total > 0 && (
+        <div className="screen__paging">
+          {list.pageCount > 1 && <Pagination page={list.query.page} pageSize={list.query.pageSize} total={list.total} onPage={list.setPage} label={t('screen.pages', { title })} />}
+          <SelectField
+            label={t('screen.pageSize')}
+            name="page_size"
+            value={String(list.query.pageSize)}
+            onValue={(v) => list.setPageSize(Number(v))}
+            options={list.pageSizes.map((n) => ({ value: String(n), label: String(n) }))}
+          />
+        </div>
+      )}
+      {pending && (
+        <ConfirmDialog
+          title={labelOf(pending.action.label, lang)}
+          confirmLabel={labelOf(pending.action.label, lang)}
+          busy={list.running !== null}
+          onCancel={() => setPending(null)}
+          onConfirm={() => {
+            const { action, rows } = pending;
+            setPending(null);
+            void list.runAction(action, rows);
+          }}
+        >
+          <p>{labelOf(pending.action.confirm, lang)}</p>
+          {pending.rows.length > 1 && <p>{t('screen.selected', { count: pending.rows.length })}</p>}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function errorMessage(e: unknown, t: (k: string) => string): string {
+  return e && typeof e === 'object' && 'status_message' in e ? String((e as { status_message: string }).status_message) : t('common.unexpected');
+}
+
+function Toolbar({ list }: { list: ListController }) {
+  const { t } = useTranslation();
+  return (
+    <div className="screen__toolbar">
+      {list.newLink && (
+        <Link className="button" to={list.newLink}>
+          {t('screen.new')}
+        </Link>
+      )}
+      {list.exports.includes('csv') && (
+        <button type="button" className="button button--secondary" disabled={list.exporting !== null || list.total === 0} onClick={() => void list.exportAs('csv')}>
+          {list.exporting === 'csv' ? t('screen.exporting') : t('screen.exportCsv')}
+        </button>
+      )}
+      {list.exports.includes('excel') && (
+        <button type="button" className="button button--secondary" disabled={list.exporting !== null || list.total === 0} onClick={() => void list.exportAs('excel')}>
+          {list.exporting === 'excel' ? t('screen.exporting') : t('screen.exportExcel')}
+        </button>
+      )}
+      <ColumnChooser list={list} />
+    </div>
+  );
+}
+
+function ColumnChooser({ list }: { list: ListController }) {
+  const { t } = useTranslation();
+  const visible = new Set(list.visibleColumns.map((c) => c.field));
+  return (
+    <details className="screen__columns">
+      <summary className="button button--secondary">{t('screen.columns')}</summary>
+      <fieldset className="fieldset screen__columns-list">
+        <legend>{t('screen.columnsLegend')}</legend>
+        {list.columns.map((c) => (
+          <label key={c.field} className="screen__column-choice">
+            <input type="checkbox" checked={visible.has(c.field)} disabled={visible.has(c.field) && visible.size === 1} onChange={() => list.toggleColumn(c.field)} /> {c.label}
+          </label>
+        ))}
+        <button type="button" className="button button--secondary button--small" onClick={list.resetColumns}>
+          {t('screen.columnsReset')}
+        </button>
+      </fieldset>
+    </details>
+  );
+}
+
+function filterOptions(schema: JsonSchema | undefined, lang: 'tr' | 'en', t: (k: string) => string) {
+  if (Array.isArray(schema?.enum)) return schema.enum.map((v) => ({ value: String(v), label: enumLabel(schema, v, lang) }));
+  if (schema?.type === 'boolean')
+    return [
+      { value: 'true', label: t('common.yes') },
+      { value: 'false', label: t('common.no') },
+    ];
+  return null;
+}
+
+function Filters({ list }: { list: ListController }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const [draft, setDraft] = useState<Record<string, string>>(list.query.filters);
+  const applied = JSON.stringify(list.query.filters);
+  useEffect(() => setDraft(list.query.filters), [applied]);
+  const searchMin = (list.screen.route_table[list.screen.routes.list!].request.properties?.search?.minLength as number | undefined) ?? 1;
+  return (
+    <form
+      className="filters"
+      role="search"
+      aria-label={t('common.filters')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        list.applyFilters(draft);
+      }}
+    >
+      {list.screen.list?.search && (
+        <TextField
+          label={t('common.search')}
+          name="q"
+          type="search"
+          autoComplete="off"
+          maxLength={100}
+          value={list.searchDraft}
+          onValue={list.setSearchDraft}
+          hint={searchMin > 1 ? t('screen.minSearch', { min: searchMin }) : undefined}
+        />
+      )}
+      {list.filterSchemas.map((f) => {
+        const options = filterOptions(f.schema, lang, t);
+        const value = draft[f.field] ?? '';
+        const set = (v: string) => setDraft((d) => ({ ...d, [f.field]: v }));
+        if (options) return <SelectField key={f.field} label={f.label} name={f.field} value={value} onValue={set} placeholder={t('common.all')} options={options} />;
+        const type = f.schema?.format === 'date' ? 'date' : f.schema?.type === 'integer' || f.schema?.type === 'number' ? 'number' : 'text';
+        return <TextField key={f.field} label={f.label} name={f.field} type={type} value={value} onValue={set} maxLength={f.schema?.maxLength as number | undefined} />;
+      })}
+      <div className="form__actions">
+        <button type="submit" className="button">
+          {t('common.apply')}
+        </button>
+        {list.filtered && (
+          <button type="button" className="button button--secondary" onClick={list.clearFilters}>
+            {t('common.reset')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function HeaderCell({ column, sort, onSort }: { column: Column; sort: string; onSort: (key: string) => void }) {
+  if (!column.sort) return <th scope="col">{column.label}</th>;
+  const direction = sort === column.sort ? 'ascending' : sort === `-${column.sort}` ? 'descending' : undefined;
+  return (
+    <th scope="col" aria-sort={direction ?? 'none'}>
+      <button type="button" className="screen__sort" onClick={() => onSort(column.sort!)}>
+        {column.label}
+        <span aria-hidden="true" className="screen__sort-mark">
+          {direction === 'ascending' ? ' ▲' : direction === 'descending' ? ' ▼' : ' ↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+function BulkBar({ list, onRun }: { list: ListController; onRun: (action: ScreenAction, rows: Row[]) => void }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const rows = [...list.selected.values()];
+  return (
+    <div className="screen__bulk" role="region" aria-label={t('screen.bulk')}>
+      <span>{t('screen.selected', { count: rows.length })}</span>
+      {list.bulkActions.map((a) => {
+        const applicable = rows.filter((r) => Object.entries(a.when ?? {}).every(([f, vs]) => vs.includes(r[f] as never)));
+        return (
+          <button key={a.id} type="button" className="button button--secondary button--small" disabled={applicable.length === 0 || list.running !== null} onClick={() => onRun(a, applicable)}>
+            {labelOf(a.label, lang)} ({applicable.length})
+          </button>
+        );
+      })}
+      <button type="button" className="button button--secondary button--small" onClick={list.clearSelection}>
+        {t('screen.clearSelection')}
+      </button>
+    </div>
+  );
+}
+
+const INTERACTIVE = 'a, button, input, select, textarea, label, summary';
+
+interface RowProps {
+  row: Row;
+  keyField: string;
+  columns: Column[];
+  selectable: boolean;
+  selected: boolean;
+  busy: boolean;
+  lang: 'tr' | 'en';
+  recordLink: ListController['recordLink'];
+  cellText: ListController['cellText'];
+  actionsFor: ListController['actionsFor'];
+  toggleRow: ListController['toggleRow'];
+  onRun: (action: ScreenAction, rows: Row[]) => void;
+}
+
+/** One row; re-rendered only when its own props change (stable callbacks from the controller). */
+const ListRow = memo(function ListRow({ row, keyField, columns, selectable, selected, busy, lang, recordLink, cellText, actionsFor, toggleRow, onRun }: RowProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const link = recordLink(row);
+  const [first, ...rest] = columns;
+  const name = cellText(row, first) || String(row[keyField] ?? '');
+  const onClick = (e: MouseEvent<HTMLTableRowElement>) => {
+    if (!link || (e.target as HTMLElement).closest(INTERACTIVE) || window.getSelection()?.toString()) return;
+    navigate(link);
+  };
+  return (
+    <tr className={`screen__row${selected ? ' screen__row--selected' : ''}${link ? ' screen__row--link' : ''}`} onClick={onClick}>
+      {selectable && (
+        <td className="screen__select">
+          <input type="checkbox" aria-label={t('screen.selectRow', { name })} checked={selected} onChange={() => toggleRow(row)} />
+        </td>
+      )}
+      <th scope="row">{link ? <Link to={link}>{name}</Link> : name}</th>
+      {rest.map((c) => (
+        <td key={c.field}>{cellText(row, c)}</td>
+      ))}
+      <td className="screen__actions">
+        {actionsFor(row).map(({ action, href }) =>
+          href ? (
+            <Link key={action.id} to={href} className="screen__action" aria-label={`${labelOf(action.label, lang)}: ${name}`}>
+              {labelOf(action.label, lang)}
+            </Link>
+          ) : (
+            <button
+              key={action.id}
+              type="button"
+              className="button button--secondary button--small screen__action"
+              aria-label={`${labelOf(action.label, lang)}: ${name}`}
+              disabled={busy}
+              onClick={() => onRun(action, [row])}
+            >
+              {labelOf(action.label, lang)}
+            </button>
+          ),
+        )}
+      </td>
+    </tr>
+  );
+});

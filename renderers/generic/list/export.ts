@@ -1,0 +1,73 @@
+// Exports of a list's current query: CSV built in the browser, Excel by /v1/table/to/excel. Both hold the
+// visible columns, with the same text the cells show, in the user's language.
+import { tableToExcel } from '../../../src/generated/client/misc';
+
+/** At most this many rows are exported (the server pages them 100 at a time). */
+export const EXPORT_MAX_ROWS = 10_000;
+/** /table/to/excel takes at most 100,000 cells. */
+export const EXCEL_MAX_CELLS = 100_000;
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with ' (CSV injection). */
+function safe(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function quote(text: string): string {
+  const s = safe(text);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** RFC 4180 CSV with a UTF-8 byte-order mark (so spreadsheet programs read ş, ğ, ı right) and CRLF lines. */
+export function toCsv(header: string[], rows: string[][]): string {
+  return `\uFEFF${[header, ...rows].map((r) => r.map(quote).join(',')).join('\r\n')}\r\n`;
+}
+
+/** A file name from a title: letters, digits and dashes. */
+export function fileNameOf(title: string): string {
+  return (
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/ı/g, 'i')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase() || 'export'
+  );
+}
+
+/** Hands a file to the browser as a download. */
+export function saveFile(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function downloadCsv(title: string, header: string[], rows: string[][]): void {
+  saveFile(`${fileNameOf(title)}.csv`, new Blob([toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }));
+}
+
+function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(b64);
+  const bytes = new Uint8Array(new ArrayBuffer(bin.length));
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+/** Asks the server for an .xlsx of the rows (at most EXCEL_MAX_CELLS cells) and downloads it. */
+export async function downloadExcel(title: string, columns: { key: string; label: string }[], rows: string[][]): Promise<void> {
+  const maxRows = Math.floor(EXCEL_MAX_CELLS / Math.max(1, columns.length));
+  const answer = await tableToExcel({
+    file_name: fileNameOf(title),
+    sheet_name: title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31).trim() || 'Sheet1',
+    column_list: columns.map((c) => ({ key: c.key, label: c.label.slice(0, 200) || c.key })),
+    row_list: rows.slice(0, maxRows),
+  });
+  const { file } = answer;
+  saveFile(file.file_name, new Blob([base64ToBytes(file.content_base64)], { type: file.content_type }));
+}

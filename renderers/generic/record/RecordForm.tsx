@@ -1,0 +1,113 @@
+// The editable record: an @rjsf/core form over the save route's request schema, with our widgets chosen by
+// rank, labels and messages in the user's language, the server's field errors on their fields, a summary
+// of the problems that moves the focus to itself, and the required marks of the schema.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Form from '@rjsf/core';
+import { getDefaultFormState, type RJSFValidationError, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { useAccess, useActiveLabel } from '../../../src/app/router/hooks';
+import { catalogueMessage, buildUiSchema, translateErrors, type FormError } from './form';
+import { templates, translateString } from './templates';
+import { formValidator } from './validator';
+import { FORM_RENDERERS, rjsfFields, rjsfWidgets, type FormContext } from './widgets';
+import type { RecordController } from './useRecordScreen';
+
+/** No empty items for minItems, no empty objects: a form sends what the person filled in, plus schema defaults. */
+const DEFAULTS = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipEmptyDefaults' } as const;
+
+export interface RecordFormProps {
+  record: RecordController;
+}
+
+export default function RecordForm({ record }: RecordFormProps) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const access = useAccess();
+  const { screen, formSchema, saveRouteName } = { ...record, saveRouteName: record.mode === 'new' ? record.screen.routes.new! : record.screen.routes.edit! };
+  const schema = formSchema as RJSFSchema;
+  const uiSchema = useMemo(() => buildUiSchema(screen, formSchema!, FORM_RENDERERS, lang, access) as UiSchema, [screen, formSchema, lang, access]);
+  const formTemplates = useMemo(() => templates(t), [t, lang]);
+  const translate = useMemo(() => translateString(t), [t, lang]);
+  const paramKey = JSON.stringify(record.params);
+  const formContext: FormContext = useMemo(() => ({ screen, params: record.params, access }), [screen, access, paramKey]);
+  const [problems, setProblems] = useState<FormError[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const [focusTick, setFocusTick] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  // After a refused submit the summary takes the focus, so keyboard and screen-reader users hear what to fix.
+  useEffect(() => {
+    if (focusTick) summaryRef.current?.focus();
+  }, [focusTick]);
+
+  // rjsf fills the schema's defaults into the form; that filled state is the unchanged one.
+  const { setBaseline, setFormData } = record;
+  const loaded = record.formData;
+  useEffect(() => {
+    const filled = getDefaultFormState(formValidator, schema, loaded, schema, false, DEFAULTS) as Record<string, unknown>;
+    setFormData(filled);
+    setBaseline(filled);
+  }, [record.record, schema]);
+
+  const partNames = useMemo(() => ({ tr: t('screen.lang.tr'), en: t('screen.lang.en') }), [t, lang]);
+  const transformErrors = useCallback(
+    (errors: RJSFValidationError[]) => translateErrors(errors as FormError[], formSchema!, lang, saveRouteName, record.formData, partNames) as RJSFValidationError[],
+    [formSchema, lang, saveRouteName, record.formData, partNames],
+  );
+
+  const showProblems = (errors: RJSFValidationError[]) => {
+    setProblems(errors as FormError[]);
+    setFocusTick((n) => n + 1);
+  };
+
+  return (
+    <Form
+      className="form form--wide record-form"
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={record.formData}
+      formContext={formContext}
+      validator={formValidator}
+      widgets={rjsfWidgets}
+      fields={rjsfFields}
+      templates={formTemplates}
+      translateString={translate}
+      noHtml5Validate
+      experimental_defaultFormStateBehavior={DEFAULTS}
+      showErrorList={false}
+      liveValidate={submitted ? 'onChange' : undefined}
+      transformErrors={transformErrors}
+      extraErrors={record.serverErrors as never}
+      focusOnFirstError={false}
+      onChange={(e) => {
+        record.setFormData((e.formData ?? {}) as Record<string, unknown>);
+        if (submitted) setProblems((e.errors ?? []) as FormError[]);
+      }}
+      onError={(errors) => {
+        setSubmitted(true);
+        showProblems(errors);
+      }}
+      onSubmit={(e) => {
+        setProblems([]);
+        void record.save((e.formData ?? {}) as Record<string, unknown>);
+      }}
+      disabled={record.saving}
+    >
+      {problems.length > 0 && (
+        <div ref={summaryRef} tabIndex={-1} className="notice notice--error" role="alert">
+          <p>{problems.some((p) => p.name === 'required') ? catalogueMessage('required_fields', lang) : t('screen.fixErrors')}</p>
+          <ul>
+            {problems.map((p, i) => (
+              <li key={`${p.property}-${i}`}>{p.stack}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="form__actions">
+        <button type="submit" className="button" disabled={record.saving}>
+          {record.saving ? t('common.saving') : t('common.save')}
+        </button>
+        {record.dirty && <span className="field__hint">{t('screen.unsavedHint')}</span>}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,187 @@
+// The record view of a generic screen: a thin view over useRecordScreen. A record the user may change is an
+// rjsf form (RecordForm, its own lazy chunk with @rjsf and ajv); one they may only read is a list of facts
+// drawn with the list cells, with the get answer's related lists under it.
+import { useEffect, useState, type ComponentType } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useActiveLabel } from '../../../src/app/router/hooks';
+import { loadChunk } from '../../../src/app/router/chunk';
+import { labelOf, valueAt, type JsonSchema, type RelatedList, type ResolvedScreen } from '../../../src/domain/screen';
+import { ConfirmDialog, Notice, TableRegion } from '../../../src/pages/shared/ui';
+import { cellFor } from '../cells';
+import { useScreenLinks } from '../context';
+import { useRecordScreen, type RecordController } from './useRecordScreen';
+import type { RecordFormProps } from './RecordForm';
+import '../generic.css';
+
+export interface RecordScreenProps {
+  screen: ResolvedScreen;
+  params: Record<string, string | undefined>;
+  title: string;
+  recordId?: string;
+}
+
+let loadedForm: ComponentType<RecordFormProps> | undefined;
+
+function useRecordForm(needed: boolean) {
+  const [form, setForm] = useState<ComponentType<RecordFormProps> | undefined>(() => loadedForm);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    if (!needed || loadedForm) return;
+    let live = true;
+    loadChunk(() => import('./RecordForm')).then(
+      (m) => {
+        loadedForm = m.default;
+        if (live) setForm(() => m.default);
+      },
+      (e: unknown) => live && setError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed]);
+  return { form, error };
+}
+
+export default function RecordScreen({ screen, params, recordId }: RecordScreenProps) {
+  const record = useRecordScreen(screen, params, recordId);
+  const { t } = useTranslation();
+  const editable = record.canSave && Boolean(record.formSchema);
+  const { form: Form, error: formError } = useRecordForm(editable);
+
+  let body;
+  if (!record.canRead || (record.mode === 'new' && !record.canSave)) body = <Notice>{record.mode === 'new' ? t('screen.cannotCreate') : t('screen.cannotRead')}</Notice>;
+  else if (record.loading) body = <p role="status">{t('app.loading')}</p>;
+  else if (record.loadError)
+    body = (
+      <Notice>
+        {errorText(record.loadError, t)}{' '}
+        <button type="button" className="button button--secondary button--small" onClick={record.reload}>
+          {t('screen.retry')}
+        </button>
+      </Notice>
+    );
+  else if (editable && Form) body = <Form record={record} />;
+  else if (editable && formError) body = <Notice>{t('screen.loadFailed')}</Notice>;
+  else if (editable) body = <p role="status">{t('app.loading')}</p>;
+  else body = <Facts record={record} />;
+
+  return (
+    <div className="screen screen--record">
+      {record.listLink && (
+        <p className="screen__back">
+          <Link to={record.listLink}>{t('screen.backToList')}</Link>
+        </p>
+      )}
+      <h2 className="screen__heading">{record.heading}</h2>
+      {record.outcome && (
+        <Notice kind={record.outcome.kind}>
+          {record.outcome.text}
+          {record.outcome.details?.length ? (
+            <ul>
+              {record.outcome.details.map((d) => (
+                <li key={d}>{d}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Notice>
+      )}
+      {body}
+      {record.answer && !record.loading && (screen.record?.related ?? []).map((rel) => <Related key={rel.items} screen={screen} related={rel} answer={record.answer!} />)}
+      <LeaveGuard record={record} />
+    </div>
+  );
+}
+
+function errorText(e: unknown, t: (k: string) => string) {
+  return e && typeof e === 'object' && 'status_message' in e ? String((e as { status_message: string }).status_message) : t('common.unexpected');
+}
+
+/** Asks before leaving a form with unsaved changes. */
+function LeaveGuard({ record }: { record: RecordController }) {
+  const { t } = useTranslation();
+  if (record.blocker.state !== 'blocked') return null;
+  return (
+    <ConfirmDialog title={t('screen.unsavedTitle')} confirmLabel={t('screen.leave')} onCancel={() => record.blocker.reset?.()} onConfirm={() => record.blocker.proceed?.()}>
+      <p>{t('screen.unsavedText')}</p>
+    </ConfirmDialog>
+  );
+}
+
+/** A record the user may only read: its fields as a definition list. */
+function Facts({ record }: { record: RecordController }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const screen = record.screen;
+  const rec = record.record;
+  if (!rec) return <Notice kind="info">{t('screen.noRecord')}</Notice>;
+  const props = screen.entity_schema.properties ?? {};
+  const order = screen.record?.order?.length ? screen.record.order : Object.keys(props);
+  const shown = order.filter((k) => props[k] && !props[k].writeOnly && !props[k]['x-secret'] && rec[k] !== undefined && rec[k] !== null && rec[k] !== '');
+  return (
+    <>
+      {record.mode === 'edit' && screen.routes.edit && <p className="field__hint">{t('screen.readOnly')}</p>}
+      <dl className="facts">
+        {shown.map((k) => {
+          const cell = cellFor(props[k], k, screen.entity_schema);
+          return (
+            <div key={k} className="facts__row">
+              <dt>{labelOf(props[k]['x-label'], lang, k)}</dt>
+              <dd>{cell.text(rec[k], rec, props[k], { lang, t })}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </>
+  );
+}
+
+/** An array of the get answer (a bundle's products...) as a read-only table whose rows open their record. */
+function Related({ screen, related, answer }: { screen: ResolvedScreen; related: RelatedList; answer: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const links = useScreenLinks();
+  const rows = (valueAt(answer, related.items) as Record<string, unknown>[] | undefined) ?? [];
+  const entity: JsonSchema = screen.related_schemas[related.entity] ?? {};
+  const props = entity.properties ?? {};
+  const title = labelOf(related.title, lang);
+  const columns = related.columns.map((c) => ({ field: c.field, label: labelOf(c.label ?? props[c.field]?.['x-label'], lang, c.field), schema: props[c.field], cell: cellFor(props[c.field], c.field, entity, c.cell) }));
+  const id = `related-${related.items}`;
+  return (
+    <section className="screen__related" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {rows.length === 0 ? (
+        <p>{t('screen.empty')}</p>
+      ) : (
+        <TableRegion label={title}>
+          <table className="table" aria-labelledby={id}>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.field} scope="col">
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => {
+                const href = related.open ? links(related.open, row) : null;
+                const [first, ...rest] = columns;
+                const text = first.cell.text(row[first.field], row, first.schema ?? {}, { lang, t });
+                return (
+                  <tr key={i}>
+                    <th scope="row">{href ? <Link to={href}>{text}</Link> : text}</th>
+                    {rest.map((c) => (
+                      <td key={c.field}>{c.cell.text(row[c.field], row, c.schema ?? {}, { lang, t })}</td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,206 @@
+// The record form's data side, without React or rjsf: the form schema (the save route's request minus what
+// the screen fills itself), the UI schema chosen by rank, validation messages in the user's language, and
+// the server's field errors placed on their fields.
+import { fieldErrors, type SchemaError } from '../../../src/domain/validation-messages';
+import { specFieldErrors } from '../../../src/domain/spec-messages';
+import { contextFields, labelOf, type FieldHints, type JsonSchema, type Lang, type ResolvedScreen } from '../../../src/domain/screen';
+import type { AccessContext } from '../../../src/app/router/catalogue';
+import { statusCatalogue, type StatusKey } from '../../../src/generated/errors';
+import { pickBest, type Ranked, type TesterContext } from '../rank';
+
+export type FormMode = 'new' | 'edit';
+
+const forms = new WeakMap<ResolvedScreen, Partial<Record<FormMode, JsonSchema>>>();
+
+/**
+ * The schema of the form that creates (new) or changes (edit) a record: the route's request without the
+ * screen's parameters and key, labels falling back to the entity's. One object per screen and mode, with a
+ * stable $id, so the validator compiles it once and rjsf's caches hold.
+ */
+export function formSchemaOf(screen: ResolvedScreen, mode: FormMode): JsonSchema | undefined {
+  const cached = forms.get(screen)?.[mode];
+  if (cached) return cached;
+  const routeName = mode === 'new' ? screen.routes.new : screen.routes.edit;
+  const route = routeName ? screen.route_table[routeName] : undefined;
+  if (!route) return undefined;
+  const context = contextFields(screen);
+  const entity = screen.entity_schema.properties ?? {};
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(route.request.properties ?? {})) {
+    if (context.has(name)) continue;
+    const own = entity[name];
+    properties[name] = {
+      ...schema,
+      ...(schema['x-label'] || !own?.['x-label'] ? {} : { 'x-label': own['x-label'] }),
+      ...(own?.['x-ui'] || schema['x-ui'] ? { 'x-ui': { ...own?.['x-ui'], ...schema['x-ui'] } } : {}),
+    };
+  }
+  const { properties: _p, required, $id: _id, ...rest } = route.request;
+  const schema: JsonSchema = {
+    ...rest,
+    $id: `https://sema.dev/screens/${screen.id}/${route.name}.form.json`,
+    type: 'object',
+    properties,
+    required: (required ?? []).filter((k) => !context.has(k)),
+  };
+  forms.set(screen, { ...forms.get(screen), [mode]: schema });
+  return schema;
+}
+
+/** Hints of a record field by its dotted path: the schema's x-ui under the screen's. */
+export function hintsOf(screen: ResolvedScreen, path: string, schema: JsonSchema): FieldHints {
+  return { ...(schema['x-ui'] as FieldHints | undefined), ...screen.record?.fields?.[path] };
+}
+
+export interface FormEntry extends Ranked {
+  /** A widget renders one value; a field renders an object or array itself. */
+  kind: 'widget' | 'field';
+}
+
+type Ui = Record<string, unknown>;
+
+/**
+ * rjsf's uiSchema for a form schema: for every field the best-ranked widget or field of `registry`, its
+ * label in the language (x-label), help, options (rows, accept, size limit, picker) and read-only state
+ * (the screen says so, or the user's auth codes do not allow changing it).
+ */
+export function buildUiSchema(
+  screen: ResolvedScreen,
+  schema: JsonSchema,
+  registry: readonly FormEntry[],
+  lang: Lang,
+  access: AccessContext,
+): Ui {
+  /** `path`: the field's dotted path without list indices (bank_account_list.iban), as screens name hints. */
+  const fieldUi = (name: string, field: JsonSchema, parent: JsonSchema, path: string): Ui => {
+    const hints: FieldHints = hintsOf(screen, path, field);
+    const ctx: TesterContext = { name, hints, parent };
+    const entry = pickBest(registry, field, ctx, hints.widget);
+    const ui: Ui = {};
+    if (entry) ui[entry.kind === 'field' ? 'ui:field' : 'ui:widget'] = entry.name;
+    const label = labelOf(field['x-label'], lang);
+    if (label) ui['ui:title'] = label;
+    if (hints.help) ui['ui:help'] = labelOf(hints.help, lang);
+    if (hints.hidden) ui['ui:widget'] = 'hidden';
+    const restricted = hints.auth_codes?.length && !hints.auth_codes.some((c) => access.authCodes.includes(c as never));
+    if (hints.readonly || restricted || field.readOnly) ui['ui:readonly'] = true;
+    const options: Ui = {};
+    for (const k of ['rows', 'accept', 'max_bytes', 'picker', 'width'] as const) if (hints[k] !== undefined) options[k] = hints[k];
+    if (Object.keys(options).length) ui['ui:options'] = options;
+    if (hints.width) ui['ui:classNames'] = `field--${hints.width}`;
+    if (entry?.kind !== 'field') {
+      if (field.type === 'object' && field.properties)
+        for (const [k, s] of Object.entries(field.properties)) ui[k] = fieldUi(k, s, field, `${path}.${k}`);
+      // List items are named after the list ("Features 1"): the item's label is the list's, numbered by the template.
+      if (field.type === 'array' && field.items) ui.items = { ...(label ? { 'ui:title': label } : {}), ...fieldUi(name, field.items, field, path) };
+    }
+    return ui;
+  };
+
+  const ui: Ui = {};
+  for (const [name, field] of Object.entries(schema.properties ?? {})) ui[name] = fieldUi(name, field, schema, name);
+  const order = (screen.record?.order ?? []).filter((k) => schema.properties?.[k]);
+  ui['ui:order'] = [...order, '*'];
+  ui['ui:submitButtonOptions'] = { norender: true };
+  return ui;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Messages
+
+/** The subset of rjsf's RJSFValidationError this module reads and writes. */
+export interface FormError {
+  name?: string;
+  property?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+  stack: string;
+  schemaPath?: string;
+  title?: string;
+}
+
+const SKIPPED = new Set(['if', 'then', 'else', 'oneOf', 'anyOf', 'allOf', 'not']);
+
+function schemaErrorOf(e: FormError): SchemaError & { field: string } {
+  const segments = (e.property ?? '').replace(/^\./, '').split('.').filter(Boolean);
+  const parent = e.name === 'required' ? segments.slice(0, -1) : segments;
+  return { instancePath: parent.length ? `/${parent.join('/')}` : '', keyword: e.name ?? '', params: e.params ?? {}, field: segments.join('.') };
+}
+
+/** The label of a field path: its own x-label, else its parent's with the item number or the part's name ("Başlık › İngilizce"). */
+function labelAt(schema: JsonSchema, path: string, lang: Lang, names: Record<string, string> = {}): string {
+  let node: JsonSchema | undefined = schema;
+  let label = '';
+  for (const seg of path.split('.').filter(Boolean)) {
+    const index = /^\d+$/.test(seg);
+    node = index ? node?.items : node?.properties?.[seg];
+    const own = labelOf(node?.['x-label'], lang);
+    label = index ? `${label} ${Number(seg) + 1}` : own && !label ? own : label ? `${label} › ${own || names[seg] || seg}` : own || names[seg] || seg;
+  }
+  return label || path;
+}
+
+function valueAtPath(data: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .filter(Boolean)
+    .reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined), data);
+}
+
+/** A message of the error catalogue, its {{placeholders}} filled. */
+export function catalogueMessage(key: StatusKey, lang: Lang, params: Record<string, string | number> = {}): string {
+  return statusCatalogue[key].message[lang].replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(params[k] ?? ''));
+}
+
+/**
+ * ajv's errors in the user's language: the spec's own message where section 5 has one for the field
+ * (username, mail...), else the shared sentences of src/domain/validation-messages.ts; each error's stack
+ * names the field's label, for the summary above the form.
+ */
+export function translateErrors(errors: FormError[], schema: JsonSchema, lang: Lang, routeName: string, formData: unknown, names: Record<string, string> = {}): FormError[] {
+  const kept = errors.filter((e) => !SKIPPED.has(e.name ?? ''));
+  const schemaErrors = kept.map(schemaErrorOf);
+  const spec = new Map(specFieldErrors(routeName, schemaErrors, formData).map((s) => [s.field, s.key as StatusKey]));
+  return kept.map((e, i) => {
+    const found = schemaErrors[i];
+    // An empty list item fails its type: for a person that is a missing value.
+    const empty = found.keyword === 'type' && valueAtPath(formData, found.field) === undefined;
+    const se = empty ? { ...found, keyword: 'required', params: {} } : found;
+    const specKey = spec.get(se.field);
+    const message = specKey && statusCatalogue[specKey] ? catalogueMessage(specKey, lang) : (fieldErrors([se], lang)[0]?.message ?? e.message ?? '');
+    const label = labelAt(schema, se.field, lang, names);
+    return { ...e, message, stack: `${label}: ${message}`, title: label };
+  });
+}
+
+export type ErrorTree = { __errors?: string[]; [key: string]: ErrorTree | string[] | undefined };
+
+/** The server's per-field errors (ApiError.errors) as rjsf's errorSchema; fields not in the form are returned apart. */
+export function serverErrorTree(errors: readonly { field: string; message: string }[], schema: JsonSchema): { tree: ErrorTree; elsewhere: string[] } {
+  const tree: ErrorTree = {};
+  const elsewhere: string[] = [];
+  for (const { field, message } of errors) {
+    const path = field.split('.').filter(Boolean);
+    if (!path.length || !schema.properties?.[path[0]]) {
+      elsewhere.push(field && field !== '(body)' ? `${field}: ${message}` : message);
+      continue;
+    }
+    let node = tree;
+    for (const seg of path) node = (node[seg] ??= {}) as ErrorTree;
+    (node.__errors ??= []).push(message);
+  }
+  return { tree, elsewhere };
+}
+
+/** The form's values of a record: only the fields the form has. */
+export function formDataOf(record: Record<string, unknown> | undefined, schema: JsonSchema): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  if (!record) return data;
+  for (const k of Object.keys(schema.properties ?? {})) if (record[k] !== undefined && record[k] !== null) data[k] = record[k];
+  return data;
+}
+
+/** JSON without undefined members and empty arrays/objects' noise, for comparing form states. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => a.localeCompare(b))) : v)) ?? '';
+}

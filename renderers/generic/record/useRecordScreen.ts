@@ -1,0 +1,167 @@
+// The record controller (headless): loads the record named in the address (or starts a new one), knows
+// whether the user may save it, saves through the new or edit route, keeps the server's field errors, and
+// guards unsaved changes (react-router's useBlocker for in-app navigation, beforeunload for the tab).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../src/api/errors';
+import { useAccess, useActiveLabel } from '../../../src/app/router/hooks';
+import { labelOf, routeInput, valueAt, type JsonSchema, type ResolvedScreen } from '../../../src/domain/screen';
+import { callRoute, mayCall, useScreenLinks } from '../context';
+import { formDataOf, formSchemaOf, serverErrorTree, stableJson, type ErrorTree, type FormMode } from './form';
+
+export type Record_ = Record<string, unknown>;
+
+export interface SaveOutcome {
+  kind: 'success' | 'error';
+  text: string;
+  /** Messages of fields the form does not show. */
+  details?: string[];
+}
+
+export function useRecordScreen(screen: ResolvedScreen, params: Record<string, string | undefined>, recordId: string | undefined) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const access = useAccess();
+  const navigate = useNavigate();
+  const links = useScreenLinks();
+  const mode: FormMode = recordId ? 'edit' : 'new';
+  const getRoute = screen.routes.get ? screen.route_table[screen.routes.get] : undefined;
+  const saveRouteName = mode === 'edit' ? screen.routes.edit : screen.routes.new;
+  const saveRoute = saveRouteName ? screen.route_table[saveRouteName] : undefined;
+  const canSave = mayCall(saveRoute, access);
+  const canRead = mode === 'new' || mayCall(getRoute, access);
+  const formSchema: JsonSchema | undefined = canSave ? formSchemaOf(screen, mode) : undefined;
+  const paramKey = JSON.stringify(params);
+
+  // --- Loading the record.
+  const [answer, setAnswer] = useState<Record_ | null>(null);
+  const [loading, setLoading] = useState(Boolean(recordId));
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!recordId || !getRoute || !canRead) {
+      setLoading(false);
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    callRoute(getRoute, routeInput(getRoute, { ...params, [screen.key]: recordId }), { signal: controller.signal }).then(
+      (a) => {
+        if (controller.signal.aborted) return;
+        setAnswer(a);
+        setLoadError(null);
+        setLoading(false);
+      },
+      (e: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoadError(e);
+        setLoading(false);
+      },
+    );
+    return () => controller.abort();
+  }, [recordId, paramKey, tick, canRead]);
+  const record = (answer ? valueAt(answer, screen.record?.record) : undefined) as Record_ | undefined;
+
+  // --- The form's data, its last saved state, and whether it changed.
+  const loadedData = useMemo(() => (formSchema ? formDataOf(record, formSchema) : {}), [record, formSchema]);
+  const [formData, setFormData] = useState<Record_>(loadedData);
+  const [baseline, setBaseline] = useState<string>(stableJson(loadedData));
+  useEffect(() => {
+    setFormData(loadedData);
+    setBaseline(stableJson(loadedData));
+  }, [loadedData]);
+  const dirty = canSave && stableJson(formData) !== baseline;
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+
+  // --- Saving.
+  const [saving, setSaving] = useState(false);
+  const location = useLocation();
+  const [outcome, setOutcome] = useState<SaveOutcome | null>(() => ((location.state as { created?: boolean } | null)?.created ? { kind: 'success', text: t('screen.created') } : null));
+  const [serverErrors, setServerErrors] = useState<ErrorTree | undefined>();
+  const save = useCallback(
+    async (data: Record_) => {
+      if (!saveRoute || !formSchema) return;
+      setSaving(true);
+      setOutcome(null);
+      setServerErrors(undefined);
+      try {
+        const input = routeInput(saveRoute, { ...params, ...(recordId ? { [screen.key]: recordId } : {}) }, data);
+        const a = await callRoute(saveRoute, input);
+        const saved = (valueAt(a, screen.record?.record) as Record_ | undefined) ?? { ...data };
+        const savedData = formDataOf(saved, formSchema);
+        setFormData(savedData);
+        setBaseline(stableJson(savedData));
+        dirtyRef.current = false;
+        const to = mode === 'new' && saved[screen.key] ? links({ screen: screen.id, view: 'record' }, { ...params, ...saved }) : null;
+        // A new record reopens at its own address (the view remounts and says "Created").
+        if (to) navigate(to, { replace: true, state: { created: true } });
+        else setOutcome({ kind: 'success', text: mode === 'new' ? t('screen.created') : t('screen.saved') });
+        if (mode === 'edit') {
+          setAnswer((prev) => (prev && screen.record ? { ...prev, [screen.record.record]: saved } : prev));
+        }
+      } catch (e) {
+        if (e instanceof ApiError) {
+          const { tree, elsewhere } = serverErrorTree(e.errors, formSchema);
+          setServerErrors(Object.keys(tree).length ? tree : undefined);
+          setOutcome({ kind: 'error', text: e.status_message, details: elsewhere });
+        } else setOutcome({ kind: 'error', text: t('common.unexpected') });
+      } finally {
+        setSaving(false);
+      }
+    },
+    [saveRoute, formSchema, paramKey, recordId, mode, links, navigate, screen],
+  );
+
+  // --- Leaving with unsaved changes.
+  const blocker = useBlocker(
+    useCallback(
+      ({ currentLocation, nextLocation }: { currentLocation: { pathname: string; search: string }; nextLocation: { pathname: string; search: string } }) =>
+        dirtyRef.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      [],
+    ),
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+
+  const listLink = screen.list ? links({ screen: screen.id, view: 'list' }, { ...params, ...(record ?? {}) }, false) : null;
+  const name = record ? String(record[screen.label_field] ?? record[screen.key] ?? '') : '';
+  const entityLabel = labelOf(screen.entity_schema['x-label'], lang, screen.entity);
+
+  return {
+    screen,
+    params,
+    mode,
+    recordId,
+    record,
+    answer,
+    loading,
+    loadError,
+    reload: () => setTick((n) => n + 1),
+    canSave,
+    canRead,
+    formSchema,
+    formData,
+    setFormData,
+    /** The form reports its state with rjsf's defaults filled: that is the unchanged state. */
+    setBaseline: (data: Record_) => setBaseline(stableJson(data)),
+    dirty,
+    save,
+    saving,
+    outcome,
+    serverErrors,
+    blocker,
+    listLink,
+    heading: mode === 'new' ? t('screen.newRecord', { entity: entityLabel }) : name ? `${entityLabel}: ${name}` : entityLabel,
+  };
+}
+
+export type RecordController = ReturnType<typeof useRecordScreen>;

@@ -1,0 +1,514 @@
+// Our form widgets and fields for rjsf, each with the tester that ranks it for a field's schema (JSON Forms
+// style). buildUiSchema picks the best one per field; rjsf then renders it. A widget renders one value;
+// a field (bilingual text, prices per currency, auth codes) renders a whole object or list.
+import { useEffect, useId, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorId, helpId, localToUTC, utcToLocal, type FieldProps, type RegistryFieldsType, type RegistryWidgetsType, type WidgetProps } from '@rjsf/utils';
+import { useActiveLabel } from '../../../src/app/router/hooks';
+import type { AccessContext } from '../../../src/app/router/catalogue';
+import { CURRENCIES, formatMinor, inputToMinor, minorToInput } from '../../../src/domain/money';
+import type { JsonSchema, PickerSource, ResolvedScreen } from '../../../src/domain/screen';
+import { AUTH_CODES } from '../../../src/pages/shared/authorization';
+import { and, hasEnum, hasRef, nameMatches, or, rankWith, schemaMatches, schemaTypeIs, formatIs, type TesterContext } from '../rank';
+import { enumLabel } from '../cells';
+import { pickerFromScreen, ReferencePicker, type PickerConfig } from '../ReferencePicker';
+import { screenById, screenIdOfEntity } from '../screens';
+import { catalogueMessage, type FormEntry } from './form';
+
+/** What widgets may read besides their value: the screen (its routes for pickers), its parameters, the user. */
+export interface FormContext {
+  screen: ResolvedScreen;
+  params: Record<string, string | undefined>;
+  access: AccessContext;
+}
+
+const describedBy = (id: string, rawErrors?: string[], help?: boolean) =>
+  [rawErrors?.length ? errorId(id) : null, help ? helpId(id) : null].filter(Boolean).join(' ') || undefined;
+
+const inputProps = (p: WidgetProps) => ({
+  id: p.id,
+  name: p.htmlName ?? p.id,
+  className: 'field__input',
+  disabled: p.disabled,
+  readOnly: p.readonly,
+  required: false, // our checks, not the browser's (noHtml5Validate)
+  'aria-required': p.required || undefined,
+  'aria-invalid': p.rawErrors?.length ? true : undefined,
+  'aria-describedby': describedBy(p.id, p.rawErrors, Boolean(p.uiSchema?.['ui:help'])),
+  onBlur: () => p.onBlur(p.id, p.value),
+  onFocus: () => p.onFocus(p.id, p.value),
+});
+
+const emptyToUndefined = (v: string) => (v === '' ? undefined : v);
+
+function TextWidget(p: WidgetProps) {
+  return (
+    <input
+      {...inputProps(p)}
+      type={p.schema.format === 'email' ? 'email' : 'text'}
+      maxLength={p.schema.maxLength}
+      value={p.value ?? ''}
+      onChange={(e) => p.onChange(emptyToUndefined(e.target.value))}
+    />
+  );
+}
+
+function TextareaWidget(p: WidgetProps) {
+  return (
+    <textarea
+      {...inputProps(p)}
+      rows={(p.options.rows as number | undefined) ?? 4}
+      maxLength={p.schema.maxLength}
+      value={p.value ?? ''}
+      onChange={(e) => p.onChange(emptyToUndefined(e.target.value))}
+    />
+  );
+}
+
+function NumberWidget(p: WidgetProps) {
+  const integer = p.schema.type === 'integer';
+  const [text, setText] = useState(p.value === undefined || p.value === null ? '' : String(p.value));
+  useEffect(() => {
+    if (Number(text.replace(',', '.')) !== p.value) setText(p.value === undefined || p.value === null || Number.isNaN(p.value) ? (Number.isNaN(p.value) ? text : '') : String(p.value));
+  }, [p.value]);
+  return (
+    <input
+      {...inputProps(p)}
+      type="text"
+      inputMode={integer ? 'numeric' : 'decimal'}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        const v = e.target.value.trim().replace(',', '.');
+        p.onChange(v === '' ? undefined : /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN);
+      }}
+    />
+  );
+}
+
+function SelectWidget(p: WidgetProps) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const values = (p.schema.enum ?? []) as unknown[];
+  const index = values.indexOf(p.value);
+  return (
+    <select
+      {...inputProps(p)}
+      disabled={p.disabled || p.readonly}
+      value={index >= 0 ? String(index) : ''}
+      onChange={(e: ChangeEvent<HTMLSelectElement>) => p.onChange(e.target.value === '' ? undefined : values[Number(e.target.value)])}
+    >
+      <option value="">{t('common.choose')}</option>
+      {values.map((v, i) => (
+        <option key={String(v)} value={String(i)}>
+          {enumLabel(p.schema as JsonSchema, v, lang)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function CheckboxWidget(p: WidgetProps) {
+  return (
+    <span className="field--checkbox record-form__checkbox">
+      <input
+        {...inputProps(p)}
+        className={undefined}
+        type="checkbox"
+        checked={p.value === true}
+        disabled={p.disabled || p.readonly}
+        onChange={(e) => p.onChange(e.target.checked)}
+      />
+      <label htmlFor={p.id} className="field__label">
+        {p.label}
+        {p.required && (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+    </span>
+  );
+}
+
+function DateWidget(p: WidgetProps) {
+  return <input {...inputProps(p)} type="date" value={p.value ?? ''} onChange={(e) => p.onChange(emptyToUndefined(e.target.value))} />;
+}
+
+function DateTimeWidget(p: WidgetProps) {
+  return (
+    <input
+      {...inputProps(p)}
+      type="datetime-local"
+      value={p.value ? utcToLocal(p.value) : ''}
+      onChange={(e) => p.onChange(e.target.value ? localToUTC(e.target.value) : undefined)}
+    />
+  );
+}
+
+/** An amount in integer minor units, typed in major units ("1.499,90"). */
+function MoneyWidget(p: WidgetProps) {
+  const lang = useActiveLabel();
+  const currency = p.options.currency as number | undefined;
+  const [text, setText] = useState(() => minorToInput(p.value, currency, lang));
+  useEffect(() => {
+    if (inputToMinor(text, currency) !== p.value && !Number.isNaN(p.value)) setText(minorToInput(p.value, currency, lang));
+  }, [p.value, lang]);
+  return (
+    <input
+      {...inputProps(p)}
+      type="text"
+      inputMode="decimal"
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        p.onChange(inputToMinor(e.target.value, currency) ?? undefined);
+      }}
+      onBlur={() => {
+        if (typeof p.value === 'number' && Number.isFinite(p.value)) setText(minorToInput(p.value, currency, lang));
+        p.onBlur(p.id, p.value);
+      }}
+    />
+  );
+}
+
+/** A *_client_id (x-ref) chosen by searching the referenced records: the screen's picker, else the referenced entity's screen. */
+function ReferenceWidget(p: WidgetProps) {
+  const { t } = useTranslation();
+  const ctx = p.registry.formContext as FormContext;
+  const hint = p.options.picker as PickerSource | undefined;
+  const entity = p.schema['x-ref'] as string;
+  const [config, setConfig] = useState<PickerConfig | null | undefined>(() => pickerFromHint(hint, ctx));
+  const [valueLabel, setValueLabel] = useState<string | undefined>();
+  useEffect(() => {
+    if (hint) return;
+    const id = screenIdOfEntity(entity);
+    if (!id) {
+      setConfig(null);
+      return;
+    }
+    let live = true;
+    screenById(id).then(
+      (s) => live && setConfig((s && pickerFromScreen(s, { ...ctx.params })) ?? null),
+      () => live && setConfig(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [entity]);
+  if (config === null || p.readonly || p.disabled) return <TextWidget {...p} />;
+  if (!config)
+    return (
+      <p role="status" className="field__hint">
+        {t('app.loading')}
+      </p>
+    );
+  return (
+    <div id={p.id} tabIndex={-1}>
+      <ReferencePicker
+        config={config}
+        label={p.label}
+        value={p.value}
+        valueLabel={valueLabel}
+        invalid={Boolean(p.rawErrors?.length)}
+        describedBy={describedBy(p.id, p.rawErrors)}
+        onPick={(o) => {
+          setValueLabel(o.label);
+          p.onChange(o.value);
+        }}
+        onClear={
+          p.required
+            ? undefined
+            : () => {
+                setValueLabel(undefined);
+                p.onChange(undefined);
+              }
+        }
+      />
+    </div>
+  );
+}
+
+function pickerFromHint(hint: PickerSource | undefined, ctx: FormContext): PickerConfig | undefined {
+  if (!hint) return undefined;
+  const route = ctx.screen.route_table[hint.route];
+  if (!route) return undefined;
+  const input: Record<string, unknown> = {};
+  for (const k of Object.keys(route.request.properties ?? {})) if (ctx.params[k]) input[k] = ctx.params[k];
+  return { route, items: hint.items, item_record: hint.item_record, value: hint.value, label: hint.label, min_search: hint.min_search, input };
+}
+
+const extensionOf = (name: string) => (name.includes('.') ? name.split('.').pop()!.toLowerCase() : '');
+
+/** A file sent as a data: URL, with the spec's type and size limits checked before it is read. */
+function FileWidget(p: WidgetProps) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const accept = (p.options.accept as string[] | undefined) ?? [];
+  const maxBytes = (p.options.max_bytes as number | undefined) ?? (p.schema.maxLength ? Math.floor((p.schema.maxLength * 3) / 4) : undefined);
+  const [name, setName] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const hintId = `${p.id}-limits`;
+  const limits = [accept.length ? t('screen.fileTypes', { types: accept.join(', ') }) : null, maxBytes ? (maxBytes < 1048576 ? t('screen.fileSizeKb', { size: Math.max(1, Math.round(maxBytes / 1024)) }) : t('screen.fileSize', { size: Math.round(maxBytes / 1048576) })) : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className="record-form__file">
+      <input
+        {...inputProps(p)}
+        className="field__file"
+        type="file"
+        accept={accept.map((a) => `.${a}`).join(',') || undefined}
+        aria-invalid={problem || p.rawErrors?.length ? true : undefined}
+        aria-describedby={[problem ? `${p.id}-problem` : null, limits ? hintId : null, describedBy(p.id, p.rawErrors)].filter(Boolean).join(' ') || undefined}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          setProblem(null);
+          if (!file) return;
+          if (accept.length && !accept.includes(extensionOf(file.name))) {
+            setProblem(catalogueMessage('file_extension_not_eligible', lang));
+            p.onChange(undefined);
+            return;
+          }
+          if (maxBytes && file.size > maxBytes) {
+            setProblem(catalogueMessage('file_size_not_eligible', lang));
+            p.onChange(undefined);
+            return;
+          }
+          const reader = new FileReader();
+          reader.onload = () => {
+            setName(file.name);
+            p.onChange(String(reader.result));
+          };
+          reader.onerror = () => setProblem(catalogueMessage('invalid_file_type', lang));
+          reader.readAsDataURL(file);
+        }}
+      />
+      {limits && (
+        <p id={hintId} className="field__hint">
+          {limits}
+        </p>
+      )}
+      {(name || p.value) && <p className="field__hint">{name ? t('screen.fileChosen', { name }) : t('screen.fileKept')}</p>}
+      {problem && (
+        <p id={`${p.id}-problem`} className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+// --- Fields (whole objects and lists).
+
+function FieldFrame({ id, label, required, rawErrors, children }: { id: string; label: string; required?: boolean; rawErrors?: string[]; children: ReactNode }) {
+  return (
+    <fieldset className="fieldset record-form__group" id={id} aria-describedby={rawErrors?.length ? errorId(id) : undefined}>
+      <legend className="field__label">
+        {label}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+const childErrors = (errorSchema: unknown, key: string | number): string[] =>
+  ((errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []).filter(Boolean);
+
+/** A text in every language of the product ({tr, en}). */
+function BilingualField(p: FieldProps) {
+  const { t } = useTranslation();
+  const id = p.fieldPathId.$id;
+  const value = (p.formData ?? {}) as Record<string, string | undefined>;
+  const label = (p.uiSchema?.['ui:title'] as string | undefined) ?? p.name;
+  const set = (lang: 'tr' | 'en', text: string) => {
+    const next = { ...value, [lang]: text || undefined };
+    p.onChange(next.tr === undefined && next.en === undefined ? undefined : next, p.fieldPathId.path);
+  };
+  return (
+    <FieldFrame id={id} label={label} required={p.required} rawErrors={p.rawErrors}>
+      {(['tr', 'en'] as const).map((lang) => {
+        const errors = childErrors(p.errorSchema, lang);
+        return (
+          <div className="field" key={lang}>
+            <label htmlFor={`${id}_${lang}`} className="field__label">
+              {t(`screen.lang.${lang}`)}
+            </label>
+            <input
+              id={`${id}_${lang}`}
+              lang={lang}
+              className="field__input"
+              value={value[lang] ?? ''}
+              disabled={p.disabled}
+              readOnly={p.readonly}
+              maxLength={(p.schema.properties?.[lang] as JsonSchema | undefined)?.maxLength}
+              aria-invalid={errors.length ? true : undefined}
+              aria-describedby={errors.length ? `${id}_${lang}__error` : undefined}
+              onChange={(e) => set(lang, e.target.value)}
+            />
+            {errors.length > 0 && (
+              <p id={`${id}_${lang}__error`} className="field__error">
+                {errors.join(' ')}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </FieldFrame>
+  );
+}
+
+/** Prices per currency (currency_amount_list): one amount per currency, in major units; empty = not sold in it. */
+function MoneyListField(p: FieldProps) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const id = p.fieldPathId.$id;
+  const list = (Array.isArray(p.formData) ? p.formData : []).filter((e) => e && typeof e === 'object' && 'currency_type' in e) as { currency_type: number; amount: number }[];
+  const itemSchema = (p.schema.items ?? {}) as JsonSchema;
+  const currencySchema = itemSchema.properties?.currency_type ?? {};
+  const currencies = ((currencySchema.enum as number[] | undefined) ?? Object.keys(CURRENCIES).map(Number)).filter((c) => CURRENCIES[c]);
+  const label = (p.uiSchema?.['ui:title'] as string | undefined) ?? p.name;
+  const [texts, setTexts] = useState<Record<number, string>>(() => Object.fromEntries(list.map((e) => [e.currency_type, minorToInput(e.amount, e.currency_type, lang)])));
+  const listKey = JSON.stringify(list);
+  useEffect(() => {
+    setTexts((prev) => {
+      const next = { ...prev };
+      for (const c of currencies) {
+        const entry = list.find((e) => e.currency_type === c);
+        if (inputToMinor(prev[c] ?? '', c) !== (entry?.amount ?? null) && !Number.isNaN(entry?.amount)) next[c] = minorToInput(entry?.amount, c, lang);
+      }
+      return next;
+    });
+  }, [listKey, lang]);
+  const set = (currency: number, text: string) => {
+    setTexts((prev) => ({ ...prev, [currency]: text }));
+    const amount = inputToMinor(text, currency);
+    const rest = list.filter((e) => e.currency_type !== currency);
+    const next = amount === null ? rest : [...rest, { currency_type: currency, amount }];
+    next.sort((a, b) => a.currency_type - b.currency_type);
+    p.onChange(next.length ? next : undefined, p.fieldPathId.path);
+  };
+  return (
+    <FieldFrame id={id} label={label} required={p.required} rawErrors={p.rawErrors}>
+      <p className="field__hint" id={`${id}-hint`}>
+        {t('screen.priceHint')}
+      </p>
+      {currencies.map((c) => {
+        const index = list.findIndex((e) => e.currency_type === c);
+        const errors = index >= 0 ? [...childErrors((p.errorSchema as Record<number, unknown> | undefined)?.[index], 'amount'), ...childErrors(p.errorSchema, index)] : [];
+        const entry = index >= 0 ? list[index] : undefined;
+        return (
+          <div className="field" key={c}>
+            <label htmlFor={`${id}_${c}`} className="field__label">
+              {enumLabel(currencySchema, c, lang)}
+            </label>
+            <input
+              id={`${id}_${c}`}
+              className="field__input"
+              inputMode="decimal"
+              value={texts[c] ?? ''}
+              disabled={p.disabled}
+              readOnly={p.readonly}
+              aria-invalid={errors.length ? true : undefined}
+              aria-describedby={[`${id}-hint`, errors.length ? `${id}_${c}__error` : null].filter(Boolean).join(' ')}
+              onChange={(e) => set(c, e.target.value)}
+            />
+            {entry && Number.isFinite(entry.amount) && <span className="field__hint">{formatMinor(entry.amount, c, lang)}</span>}
+            {errors.length > 0 && (
+              <p id={`${id}_${c}__error`} className="field__error">
+                {errors.join(' ')}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </FieldFrame>
+  );
+}
+
+/** Auth codes with their names in the user's language: a list of codes, or the comma-separated text of page auth lists. */
+function AuthCodesField(p: FieldProps) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const id = p.fieldPathId.$id;
+  const isText = p.schema.type === 'string';
+  const single = !isText && p.schema.type !== 'array';
+  const enumSchema = ((p.schema.type === 'array' ? p.schema.items : p.schema) ?? {}) as JsonSchema;
+  const codes = (Array.isArray(enumSchema.enum) ? enumSchema.enum : AUTH_CODES) as string[];
+  const label = (p.uiSchema?.['ui:title'] as string | undefined) ?? p.name;
+  const selected = useMemo(
+    () => (isText ? String(p.formData ?? '').split(',').filter(Boolean) : Array.isArray(p.formData) ? (p.formData as string[]) : p.formData ? [String(p.formData)] : []),
+    [p.formData, isText],
+  );
+  const nameOf = (code: string) => (Array.isArray(enumSchema.enum) ? enumLabel(enumSchema, code, lang) : t(`authCode.${code}`));
+  const toggle = (code: string) => {
+    const next = single ? [code] : selected.includes(code) ? selected.filter((c) => c !== code) : codes.filter((c) => c === code || selected.includes(c));
+    p.onChange(isText ? next.join(',') : single ? next[0] : next.length ? next : undefined, p.fieldPathId.path);
+  };
+  const group = useId();
+  return (
+    <FieldFrame id={id} label={label} required={p.required} rawErrors={p.rawErrors}>
+      <div className="record-form__choices">
+        {codes.map((code) => (
+          <label key={code} className="record-form__choice">
+            <input
+              type={single ? 'radio' : 'checkbox'}
+              name={group}
+              value={code}
+              checked={selected.includes(code)}
+              disabled={p.disabled || p.readonly}
+              onChange={() => toggle(code)}
+            />{' '}
+            {nameOf(code)}
+          </label>
+        ))}
+      </div>
+    </FieldFrame>
+  );
+}
+
+// --- The registry.
+
+export interface FormRenderer extends FormEntry {
+  component: unknown;
+}
+
+const isBilingual = (s: JsonSchema) => {
+  const keys = Object.keys(s.properties ?? {});
+  return keys.length === 2 && keys.includes('en') && keys.includes('tr');
+};
+const isMoneyList = (s: JsonSchema) => Boolean(s.items?.properties?.currency_type && s.items.properties.amount);
+const AUTH_SET = new Set<string>(AUTH_CODES);
+const isAuthCodes = (s: JsonSchema) => {
+  const e = (s.type === 'array' ? s.items?.enum : s.enum) as unknown[] | undefined;
+  return (s.title === 'AuthCode' || s.items?.title === 'AuthCode' || (Array.isArray(e) && e.length > 1 && e.every((v) => AUTH_SET.has(String(v))))) as boolean;
+};
+const isDataUrl = (s: JsonSchema, ctx: TesterContext) => s.format === 'data-url' || (typeof s.pattern === 'string' && s.pattern.startsWith('^data:')) || Boolean(ctx.hints.accept);
+const longText = (s: JsonSchema, ctx: TesterContext) => (s.maxLength ?? 0) > 500 || ctx.hints.rows !== undefined;
+
+/** Every form renderer: general ones score low, specific ones higher; a screen's `widget` hint names one outright. */
+export const FORM_RENDERERS: FormRenderer[] = [
+  { name: 'text', kind: 'widget', tester: rankWith(1, schemaTypeIs('string')), component: TextWidget },
+  { name: 'textarea', kind: 'widget', tester: rankWith(2, and(schemaTypeIs('string'), longText)), component: TextareaWidget },
+  { name: 'number', kind: 'widget', tester: rankWith(1, or(schemaTypeIs('integer'), schemaTypeIs('number'))), component: NumberWidget },
+  { name: 'checkbox', kind: 'widget', tester: rankWith(1, schemaTypeIs('boolean')), component: CheckboxWidget },
+  { name: 'select', kind: 'widget', tester: rankWith(3, hasEnum), component: SelectWidget },
+  { name: 'date', kind: 'widget', tester: rankWith(3, formatIs('date')), component: DateWidget },
+  { name: 'datetime', kind: 'widget', tester: rankWith(3, formatIs('date-time')), component: DateTimeWidget },
+  { name: 'money', kind: 'widget', tester: rankWith(4, and(schemaTypeIs('integer'), nameMatches(/(^|_)amount$/))), component: MoneyWidget },
+  { name: 'reference', kind: 'widget', tester: rankWith(4, and(schemaTypeIs('string'), hasRef)), component: ReferenceWidget },
+  { name: 'file', kind: 'widget', tester: rankWith(5, and(schemaTypeIs('string'), isDataUrl)), component: FileWidget },
+  { name: 'bilingual', kind: 'field', tester: rankWith(5, and(schemaTypeIs('object'), schemaMatches(isBilingual))), component: BilingualField },
+  { name: 'money_list', kind: 'field', tester: rankWith(5, and(schemaTypeIs('array'), schemaMatches(isMoneyList))), component: MoneyListField },
+  { name: 'auth_codes', kind: 'field', tester: rankWith(6, schemaMatches(isAuthCodes)), component: AuthCodesField },
+];
+
+export const rjsfWidgets = Object.fromEntries(FORM_RENDERERS.filter((r) => r.kind === 'widget').map((r) => [r.name, r.component])) as RegistryWidgetsType;
+export const rjsfFields = Object.fromEntries(FORM_RENDERERS.filter((r) => r.kind === 'field').map((r) => [r.name, r.component])) as RegistryFieldsType;

@@ -1,0 +1,271 @@
+// Bundles and bundle products in the database (server/db/migrations/0006_shop.sql): the rows as the
+// contract's records, the rules a product must follow beyond its schema, and the writes shared by the
+// bundle handlers and the Excel update (server/services/bundle-excel.ts).
+import type { Queryable } from '../db/adapter.ts';
+import type { Lang } from '../http/api-error.ts';
+import type { Bundle, BundleProduct } from '../../src/generated/types/entities.ts';
+import { isoOf } from './paging.ts';
+import { notFound } from './shop-access.ts';
+
+export type Bilingual = Record<Lang, string>;
+
+/** What a bundle form sends (bundle/new and bundle/edit without the ids). */
+export interface BundleFields {
+  bundle_name: string;
+  feature_list?: string[];
+  organization_id?: string;
+  organization_user_id?: string;
+  task_type?: Bundle['task_type'];
+  priority?: Bundle['priority'];
+}
+
+export const BUNDLE_FIELD_NAMES = ['bundle_name', 'feature_list', 'organization_id', 'organization_user_id', 'task_type', 'priority'] as const;
+
+/** What a product form sends (product/new and product/edit without the ids). */
+export interface ProductFields {
+  pro_name: string;
+  pro_info?: string;
+  pro_group_name?: string;
+  pay_type?: BundleProduct['pay_type'];
+  pay_period_type?: BundleProduct['pay_period_type'];
+  currency_type?: 0 | 1;
+  currency_amount_list?: { currency_type: 0 | 1; amount: number }[];
+  preparation_type?: BundleProduct['preparation_type'];
+  pay_credit_card?: boolean;
+  pay_transfer_to_account?: boolean;
+  pay_delay_max_days?: number;
+  pro_start_date?: string;
+  pro_end_date?: string;
+  pro_usage_count?: number;
+  pro_usage_count_type?: BundleProduct['pro_usage_count_type'];
+  pro_count_suffix?: string;
+  pro_auth_id?: string;
+  organization_id?: string;
+  organization_user_id?: string;
+  task_type?: BundleProduct['task_type'];
+  priority?: BundleProduct['priority'];
+}
+
+/** The product columns stored as they are sent (prices live in bundle_product_price). */
+export const PRODUCT_COLUMNS = [
+  'pro_name',
+  'pro_info',
+  'pro_group_name',
+  'pay_type',
+  'pay_period_type',
+  'currency_type',
+  'preparation_type',
+  'pay_credit_card',
+  'pay_transfer_to_account',
+  'pay_delay_max_days',
+  'pro_start_date',
+  'pro_end_date',
+  'pro_usage_count',
+  'pro_usage_count_type',
+  'pro_count_suffix',
+  'pro_auth_id',
+  'organization_id',
+  'organization_user_id',
+  'task_type',
+  'priority',
+] as const satisfies readonly (keyof ProductFields)[];
+
+export const PRODUCT_FIELD_NAMES = [...PRODUCT_COLUMNS, 'currency_amount_list'] as const;
+
+/** A product on sale: active, and today inside its start and end dates (the database's day). */
+export const ON_SALE = `p.pro_status = 'active' and (p.pro_start_date is null or p.pro_start_date <= current_date)
+  and (p.pro_end_date is null or p.pro_end_date >= current_date)`;
+
+export const BUNDLE_SELECT = `select b.bundle_client_id, b.shop_client_id, b.user_id, b.bundle_name, b.feature_list, b.bundle_status, b.active_date,
+  b.passive_date, b.organization_id, b.organization_name, b.organization_user_id, b.organization_username, b.task_type, b.priority
+  from bundle b`;
+
+export const PRODUCT_SELECT = `select p.pro_client_id, p.bundle_client_id, p.shop_client_id, p.pro_name, p.pro_info, p.pro_group_name, p.pay_type,
+  p.pay_period_type, p.currency_type, p.preparation_type, p.pay_credit_card, p.pay_transfer_to_account, p.pay_delay_max_days,
+  to_char(p.pro_start_date, 'YYYY-MM-DD') as pro_start_date, to_char(p.pro_end_date, 'YYYY-MM-DD') as pro_end_date, p.pro_usage_count,
+  p.pro_usage_count_type, p.pro_count_suffix, p.pro_auth_id, p.pro_status, p.organization_id, p.organization_name, p.organization_user_id,
+  p.organization_username, p.task_type, p.priority,
+  (select json_agg(json_build_object('currency_type', pp.currency_type, 'amount', pp.amount) order by pp.position)
+     from bundle_product_price pp where pp.pro_client_id = p.pro_client_id) as currency_amount_list
+  from bundle_product p`;
+
+type Row = Record<string, unknown>;
+
+/** The row without its null columns (absent optional fields, as the contract has them). */
+const present = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== undefined));
+
+const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+export function bundleAnswer(row: Row): Bundle {
+  const { user_id, active_date, passive_date, feature_list, ...rest } = present(row);
+  const features = jsonOf<string[]>(feature_list ?? []);
+  return {
+    ...(rest as unknown as Bundle),
+    ...(user_id ? { user_client_id: user_id as string } : {}),
+    ...(features.length ? { feature_list: features } : {}),
+    ...(active_date ? { active_date: isoOf(active_date) } : {}),
+    ...(passive_date ? { passive_date: isoOf(passive_date) } : {}),
+  };
+}
+
+export function productAnswer(row: Row): BundleProduct {
+  const { currency_amount_list, currency_type, ...rest } = present(row);
+  const prices = jsonOf<{ currency_type: number; amount: number | string }[] | undefined>(currency_amount_list);
+  return {
+    ...(rest as unknown as BundleProduct),
+    ...(currency_type !== undefined ? { currency_type: Number(currency_type) as 0 | 1 } : {}),
+    ...(prices?.length ? { currency_amount_list: prices.map((p) => ({ currency_type: Number(p.currency_type) as 0 | 1, amount: Number(p.amount) })) } : {}),
+  };
+}
+
+/** The products of the given bundles, each bundle's in display order (oldest first). */
+export async function productsOf(db: Queryable, tenantId: string, bundleIds: string[], options: { onSaleOnly?: boolean } = {}): Promise<Map<string, BundleProduct[]>> {
+  const byBundle = new Map<string, BundleProduct[]>(bundleIds.map((id) => [id, []]));
+  if (!bundleIds.length) return byBundle;
+  const rows = await db.query(
+    `${PRODUCT_SELECT} where p.tenant_id = $1 and p.bundle_client_id = any($2::uuid[]) ${options.onSaleOnly ? `and ${ON_SALE}` : ''}
+      order by p.bundle_client_id, p.created_at, p.pro_client_id`,
+    [tenantId, bundleIds],
+  );
+  for (const r of rows) byBundle.get(r.bundle_client_id as string)?.push(productAnswer(r));
+  return byBundle;
+}
+
+/** The bundle when it belongs to that shop of the tenant, else 10016. */
+export async function bundleOfShop(db: Queryable, tenantId: string, shopId: string, bundleId: string, lang: Lang, options: { lock?: boolean } = {}): Promise<Row> {
+  const [row] = await db.query(`${BUNDLE_SELECT} where b.bundle_client_id = $1 and b.shop_client_id = $2 and b.tenant_id = $3 ${options.lock ? 'for update' : ''}`, [
+    bundleId,
+    shopId,
+    tenantId,
+  ]);
+  if (!row) throw notFound('bundle', lang);
+  return row;
+}
+
+/** The product when it belongs to that bundle of that shop of the tenant, else 10016. */
+export async function productOfBundle(db: Queryable, tenantId: string, shopId: string, bundleId: string, proId: string, lang: Lang): Promise<Row> {
+  const [row] = await db.query(`${PRODUCT_SELECT} where p.pro_client_id = $1 and p.bundle_client_id = $2 and p.shop_client_id = $3 and p.tenant_id = $4`, [
+    proId,
+    bundleId,
+    shopId,
+    tenantId,
+  ]);
+  if (!row) throw notFound('bundle_product', lang);
+  return row;
+}
+
+export interface RuleError {
+  field: string;
+  message: Bilingual;
+}
+
+/** The product rules the request schema cannot state (route description of product/new). */
+export function productRuleErrors(p: Partial<ProductFields>): RuleError[] {
+  const errors: RuleError[] = [];
+  if (p.pay_type === 'periodic' && !p.pay_period_type)
+    errors.push({ field: 'pay_period_type', message: { en: 'is needed when the payment type is periodic', tr: 'ödeme türü dönemsel olduğunda gereklidir' } });
+  const currencies = (p.currency_amount_list ?? []).map((c) => c.currency_type);
+  if (new Set(currencies).size !== currencies.length)
+    errors.push({ field: 'currency_amount_list', message: { en: 'can have one price per currency', tr: 'her para birimi için tek fiyat içerebilir' } });
+  if (p.currency_type !== undefined && p.currency_amount_list?.length && !currencies.includes(p.currency_type))
+    errors.push({ field: 'currency_type', message: { en: 'must have a price in currency_amount_list', tr: 'için currency_amount_list içinde bir fiyat olmalıdır' } });
+  if (p.pro_start_date && p.pro_end_date && p.pro_start_date > p.pro_end_date)
+    errors.push({ field: 'pro_end_date', message: { en: 'must not be before pro_start_date', tr: 'pro_start_date tarihinden önce olamaz' } });
+  return errors;
+}
+
+/** The organization user's username (a display copy), checking the user is on the site. */
+export async function organizationUsername(db: Queryable, tenantId: string, userId: string | undefined, lang: Lang): Promise<string | null> {
+  if (!userId) return null;
+  const [u] = await db.query<{ username: string }>('select username from app_user where user_id = $1 and tenant_id = $2', [userId, tenantId]);
+  if (!u) throw notFound('user', lang);
+  return u.username;
+}
+
+/** pro_auth_id must name an authorization of the site. */
+export async function checkAuthorizationOfSite(db: Queryable, tenantId: string, authId: string | undefined, lang: Lang): Promise<void> {
+  if (!authId) return;
+  const rows = await db.query('select 1 from "authorization" where auth_id = $1 and tenant_id = $2', [authId, tenantId]);
+  if (!rows.length) throw notFound('authorization', lang);
+}
+
+const valuesOf = (b: Partial<BundleFields>, orgUsername: string | null) => [
+  b.bundle_name,
+  JSON.stringify(b.feature_list ?? []),
+  b.organization_id ?? null,
+  b.organization_user_id ?? null,
+  orgUsername,
+  b.task_type ?? null,
+  b.priority ?? null,
+];
+
+export async function insertBundle(tx: Queryable, ids: { tenantId: string; shopId: string; bundleId: string; userId: string }, b: BundleFields, orgUsername: string | null): Promise<void> {
+  await tx.query(
+    `insert into bundle (bundle_client_id, tenant_id, shop_client_id, user_id, bundle_name, feature_list, organization_id, organization_user_id,
+                         organization_username, task_type, priority)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [ids.bundleId, ids.tenantId, ids.shopId, ids.userId, ...valuesOf(b, orgUsername)],
+  );
+}
+
+/** Replaces the bundle's editable fields (absent optional fields are cleared). */
+export async function updateBundle(tx: Queryable, ids: { tenantId: string; bundleId: string }, b: BundleFields, orgUsername: string | null): Promise<void> {
+  await tx.query(
+    `update bundle set bundle_name = $3, feature_list = $4, organization_id = $5, organization_user_id = $6, organization_username = $7,
+            task_type = $8, priority = $9, updated_at = now()
+      where bundle_client_id = $1 and tenant_id = $2`,
+    [ids.bundleId, ids.tenantId, ...valuesOf(b, orgUsername)],
+  );
+}
+
+const productValues = (p: ProductFields) => PRODUCT_COLUMNS.map((c) => p[c] ?? null);
+
+export async function insertProduct(
+  tx: Queryable,
+  ids: { tenantId: string; shopId: string; bundleId: string; proId: string },
+  p: ProductFields,
+  orgUsername: string | null,
+): Promise<void> {
+  const cols = [...PRODUCT_COLUMNS, 'organization_username'];
+  await tx.query(
+    `insert into bundle_product (pro_client_id, tenant_id, shop_client_id, bundle_client_id, ${cols.join(', ')})
+     values ($1, $2, $3, $4, ${cols.map((_, i) => `$${i + 5}`).join(', ')})`,
+    [ids.proId, ids.tenantId, ids.shopId, ids.bundleId, ...productValues(p), orgUsername],
+  );
+  await replacePrices(tx, ids.tenantId, ids.proId, p.currency_amount_list);
+}
+
+/** Replaces the product's editable fields and prices (absent optional fields are cleared). */
+export async function updateProduct(tx: Queryable, ids: { tenantId: string; proId: string }, p: ProductFields, orgUsername: string | null): Promise<void> {
+  const cols = [...PRODUCT_COLUMNS, 'organization_username'];
+  await tx.query(
+    `update bundle_product set ${cols.map((c, i) => `${c} = $${i + 3}`).join(', ')}, updated_at = now()
+      where pro_client_id = $1 and tenant_id = $2`,
+    [ids.proId, ids.tenantId, ...productValues(p), orgUsername],
+  );
+  await replacePrices(tx, ids.tenantId, ids.proId, p.currency_amount_list);
+}
+
+async function replacePrices(tx: Queryable, tenantId: string, proId: string, prices: ProductFields['currency_amount_list']): Promise<void> {
+  await tx.query('delete from bundle_product_price where pro_client_id = $1', [proId]);
+  for (const [i, c] of (prices ?? []).entries())
+    await tx.query('insert into bundle_product_price (pro_client_id, tenant_id, currency_type, amount, position) values ($1, $2, $3, $4, $5)', [
+      proId,
+      tenantId,
+      c.currency_type,
+      c.amount,
+      i,
+    ]);
+}
+
+/** The fields of a bundle row as a form would send them (for merging a partial update). */
+export function bundleFieldsOf(row: Row): BundleFields {
+  const a = bundleAnswer(row);
+  return Object.fromEntries(BUNDLE_FIELD_NAMES.filter((k) => a[k] !== undefined).map((k) => [k, a[k]])) as unknown as BundleFields;
+}
+
+/** The fields of a product row as a form would send them (for merging a partial update). */
+export function productFieldsOf(row: Row): ProductFields {
+  const a = productAnswer(row) as unknown as Record<string, unknown>;
+  return Object.fromEntries(PRODUCT_FIELD_NAMES.filter((k) => a[k] !== undefined).map((k) => [k, a[k]])) as unknown as ProductFields;
+}

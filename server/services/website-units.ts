@@ -1,0 +1,174 @@
+// Website units: the checks a unit definition must pass beyond its schema (route name and paths unique among
+// every page of the site in every language, an existing parent and no cycle, known auth codes, a known
+// screen, an allow-listed frame address), the rich-text sanitizing, and the versioned storage (every update
+// or delete first copies the stored version into website_unit_version).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Queryable } from '../db/adapter.ts';
+import { ApiError, statusMessage, type Lang } from '../http/api-error.ts';
+import type { StatusKey } from '../../src/generated/errors.ts';
+import type { BilingualText, FrontendConfiguration, WebsiteUnit } from '../../src/generated/types/entities.ts';
+import { sanitizeRichText } from './rich-text.ts';
+
+const SCHEMAS = join(import.meta.dirname, '..', '..', 'schemas');
+
+interface CataloguePage {
+  route_name: string;
+  path: { en?: string; tr?: string };
+  caption: BilingualText;
+  parent?: string | null;
+}
+
+/** The static page catalogue (schemas/screens/pages.json), every page whatever the site's switches. */
+let staticPages: CataloguePage[] | undefined;
+export function staticCatalogue(): CataloguePage[] {
+  staticPages ??= (JSON.parse(readFileSync(join(SCHEMAS, 'screens', 'pages.json'), 'utf8')) as { pages: CataloguePage[] }).pages;
+  return staticPages;
+}
+
+/** The ids of the generic screens (schemas/screens/<id>.json). */
+let screens: Set<string> | undefined;
+export function screenIds(): Set<string> {
+  screens ??= new Set(
+    readdirSync(join(SCHEMAS, 'screens'))
+      .filter((f) => f.endsWith('.json') && f !== 'pages.json')
+      .map((f) => f.slice(0, -'.json'.length)),
+  );
+  return screens;
+}
+
+const AUTH_CODES: readonly string[] = (
+  JSON.parse(readFileSync(join(SCHEMAS, 'enums.json'), 'utf8')) as { $defs: { auth_code: { enum: string[] } } }
+).$defs.auth_code.enum;
+
+/** First path segments the server keeps for itself: the API and the built chunks. */
+const RESERVED_SEGMENTS = new Set(['v1', 'assets']);
+
+/** A unit as stored: its row's columns and its definition. */
+export interface StoredUnit {
+  website_unit_client_id: string;
+  route_name: string;
+  position: number;
+  version: number;
+  definition: WebsiteUnit;
+}
+
+/** A refusal naming the field it is about, so forms can mark it. */
+function refuse(key: Exclude<StatusKey, 'ok'>, lang: Lang, field: string, params: Record<string, string | number> = {}): ApiError {
+  return new ApiError(key, params, { errors: [{ field, message: statusMessage(key, lang, params) }] });
+}
+
+const pathsOf = (p: Pick<CataloguePage, 'path'>): [lang: 'en' | 'tr', path: string][] =>
+  (['en', 'tr'] as const).filter((l) => p.path[l]).map((l) => [l, p.path[l]!]);
+
+/** The origin of an http(s) address, lower case with the default port dropped; undefined when it is none. */
+export function originOf(address: string): string | undefined {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks a unit against the site (its other units and the static catalogue) and answers the definition to
+ * store: rich text sanitized, the id, version and any route_view/screen left out.
+ */
+export function checkUnit(unit: WebsiteUnit, others: readonly StoredUnit[], frontend: FrontendConfiguration, lang: Lang, self?: StoredUnit): WebsiteUnit {
+  const {
+    website_unit_client_id: _id,
+    version: _version,
+    route_view: _view,
+    screen: _screen,
+    ...definition
+  } = unit as WebsiteUnit & { route_view?: unknown; screen?: unknown };
+  const pages: CataloguePage[] = [...staticCatalogue(), ...others.map((o) => o.definition)];
+
+  const unknown = (definition.auth ?? '').split(',').filter((c) => c && !AUTH_CODES.includes(c));
+  if (unknown.length) throw refuse('website_unit_auth_unknown', lang, 'website_unit.auth', { codes: unknown.join(', ') });
+
+  const sameName = pages.find((p) => p.route_name === definition.route_name);
+  if (sameName) throw refuse('website_unit_route_name_taken', lang, 'website_unit.route_name', { route_name: definition.route_name, page: sameName.caption[lang] });
+
+  for (const [l, path] of pathsOf(definition)) {
+    if (RESERVED_SEGMENTS.has(path.split('/')[1])) throw refuse('website_unit_path_reserved', lang, `website_unit.path.${l}`, { path });
+    const owner = pages.find((p) => pathsOf(p).some(([, other]) => other === path));
+    if (owner) throw refuse('website_unit_path_taken', lang, `website_unit.path.${l}`, { path, page: owner.caption[lang] });
+  }
+
+  const parent = definition.parent || null;
+  if (parent) {
+    if (parent === definition.route_name) throw refuse('website_unit_parent_cycle', lang, 'website_unit.parent', { chain: `${parent} → ${parent}` });
+    if (!pages.some((p) => p.route_name === parent)) throw refuse('website_unit_parent_missing', lang, 'website_unit.parent', { parent });
+    // Climb from the new parent: reaching this unit (by its stored or its new name) is a cycle.
+    const names = new Set([definition.route_name, ...(self ? [self.route_name] : [])]);
+    const chain = [definition.route_name, parent];
+    const seen = new Set<string>();
+    let at: string | null | undefined = parent;
+    while (at && !seen.has(at)) {
+      seen.add(at);
+      const up: string | null | undefined = pages.find((p) => p.route_name === at)?.parent;
+      if (up && names.has(up)) throw refuse('website_unit_parent_cycle', lang, 'website_unit.parent', { chain: [...chain, up].join(' → ') });
+      if (up) chain.push(up);
+      at = up;
+    }
+  }
+
+  const content = definition.content;
+  if (content?.kind === 'screen' && !screenIds().has(content.screen.id))
+    throw refuse('website_unit_screen_unknown', lang, 'website_unit.content.screen.id', { screen: content.screen.id });
+  if (content?.kind === 'frame') {
+    const origin = originOf(content.url);
+    const allowed = new Set((frontend.frame_allowlist ?? []).map((o) => originOf(o)));
+    if (!origin || !allowed.has(origin)) throw refuse('frame_not_allowed', lang, 'website_unit.content.url', { origin: origin ?? content.url });
+  }
+  if (content?.kind === 'rich_text') definition.content = { kind: 'rich_text', html: { en: sanitizeRichText(content.html.en), tr: sanitizeRichText(content.html.tr) } };
+
+  return { ...definition, parent } as WebsiteUnit;
+}
+
+/** The site's units as stored (locked for update when `lock`). */
+export async function storedUnits(db: Queryable, tenantId: string, lock = false): Promise<StoredUnit[]> {
+  return db.query<StoredUnit & Record<string, unknown>>(
+    `select website_unit_client_id, route_name, position, version, definition from website_unit
+      where tenant_id = $1 order by position, route_name${lock ? ' for update' : ''}`,
+    [tenantId],
+  );
+}
+
+/** Serialises the writes of one site's units (uniqueness and cycle checks read the other units). */
+export async function lockSiteUnits(tx: Queryable, tenantId: string): Promise<void> {
+  await tx.query('select tenant_id from tenant where tenant_id = $1 for update', [tenantId]);
+}
+
+/** Copies the stored version of a unit into the history before it is replaced or removed. */
+export async function keepVersion(tx: Queryable, tenantId: string, unitId: string, userId: string | null, change: 'update' | 'delete'): Promise<void> {
+  await tx.query(
+    `insert into website_unit_version (website_unit_client_id, tenant_id, version, route_name, position, definition, saved_at, saved_by, replaced_by, change)
+     select website_unit_client_id, tenant_id, version, route_name, position, definition, updated_at, updated_by, $3, $4
+       from website_unit where website_unit_client_id = $1 and tenant_id = $2`,
+    [unitId, tenantId, userId, change],
+  );
+}
+
+/** The stored unit or record_not_found; a different version than the one edited is a conflict. */
+export function expectVersion(units: readonly StoredUnit[], unitId: string, version: number, lang: Lang): StoredUnit {
+  const unit = units.find((u) => u.website_unit_client_id === unitId);
+  if (!unit) throw new ApiError('record_not_found', { entity: lang === 'tr' ? 'web sitesi birimi' : 'website unit' });
+  if (unit.version !== version)
+    throw new ApiError('website_unit_version_conflict', { current: unit.version, version }, { current_version: unit.version });
+  return unit;
+}
+
+/** Units placed under `routeName`. */
+export const childrenOf = (units: readonly StoredUnit[], routeName: string): StoredUnit[] => units.filter((u) => u.definition.parent === routeName);
+
+/** Checks a configuration beyond its schema and answers it normalised (frame origins lower case, unique). */
+export function checkConfiguration(frontend: FrontendConfiguration, lang: Lang): FrontendConfiguration {
+  if (!frontend.language_options.includes(frontend.default_language))
+    throw refuse('default_language_not_offered', lang, 'frontend.default_language');
+  const out = { ...frontend };
+  if (frontend.frame_allowlist) out.frame_allowlist = [...new Set(frontend.frame_allowlist.map((o) => originOf(o) ?? o))];
+  return out;
+}

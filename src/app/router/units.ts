@@ -1,0 +1,33 @@
+// How a website unit becomes a page of the catalogue: its component follows from its content kind. A generic
+// screen is rendered by the generic renderer (route view GenericScreen, with the page's `screen`), rich text
+// and frames by the website-unit page, plain text by the generic page (as before issue 4).
+import type { WebsiteUnit } from '../../generated/types/entities';
+import type { PageDefinition } from './catalogue';
+
+/** Route views of website units (registered in registry.ts; GenericScreen by renderers/generic). */
+export const WEBSITE_UNIT_VIEW = 'WebsiteUnit';
+export const GENERIC_SCREEN_VIEW = 'GenericScreen';
+
+export function unitPage(unit: WebsiteUnit): PageDefinition {
+  const { route_view: _view, screen: _screen, ...page } = unit;
+  const content = unit.content;
+  if (content?.kind === 'screen') return { ...page, route_view: GENERIC_SCREEN_VIEW, screen: content.screen };
+  if (content?.kind === 'rich_text' || content?.kind === 'frame') return { ...page, route_view: WEBSITE_UNIT_VIEW };
+  return page;
+}
+
+/** Whether an address may be framed on this site: its origin is on the configuration's allow-list. */
+export function frameAllowed(url: string, allowlist: readonly string[] | undefined): boolean {
+  const origin = originOf(url);
+  return Boolean(origin) && (allowlist ?? []).some((entry) => originOf(entry) === origin);
+}
+
+/** scheme://host[:port] of an http(s) address, lower case, default port dropped; null otherwise. */
+export function originOf(address: string): string | null {
+  try {
+    const url = new URL(address);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}

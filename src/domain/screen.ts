@@ -1,0 +1,217 @@
+// The format of a generic screen (schemas/screens/<id>.json, checked by schemas/meta/screen.schema.json) and
+// of its resolved form that codegen writes to src/generated/screens/<id>.json: the same definition with the
+// entity schema and every route it names inlined (no $ref left), so the browser needs neither the contract
+// nor a $ref resolver. Pure TypeScript: codegen, the contract test and renderers/generic share it.
+
+export type Bilingual = { en: string; tr: string };
+export type Lang = 'tr' | 'en';
+export type ScreenView = 'list' | 'record';
+
+/** A JSON Schema node after inlining: plain JSON, annotations (x-label, x-enum-labels, x-ui, x-ref) kept. */
+export type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  required?: string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  default?: unknown;
+  title?: string;
+  'x-label'?: Bilingual;
+  'x-enum-labels'?: Bilingual[];
+  'x-ref'?: string;
+  'x-ui'?: FieldHints;
+  'x-secret'?: boolean;
+  [keyword: string]: unknown;
+};
+
+/** Where a screen parameter's value comes from. */
+export interface ParamSource {
+  /** query: the page's query string (or the page's fixed screen.params); user: the signed-in user's id. */
+  from: 'query' | 'user';
+  /** The entity the value names (a *_client_id): a missing required value is chosen with its reference picker. */
+  entity?: string;
+  label?: Bilingual;
+}
+
+/** Where a value is shown next: another screen's list or record view, its parameters taken by name. */
+export interface OpenTarget {
+  screen: string;
+  view: ScreenView;
+}
+
+export interface ScreenAction {
+  id: string;
+  label: Bilingual;
+  /** A call: its input is built by name from the screen's parameters, then the row's record. */
+  route?: string;
+  /** A navigation to another screen's view (row actions only). */
+  open?: OpenTarget;
+  /** Offered only when each named record field holds one of the listed values. */
+  when?: Record<string, (string | number | boolean)[]>;
+  /** A question asked before the call. */
+  confirm?: Bilingual;
+  /** Narrows who is offered the action (each must also be among the route's auth codes). */
+  auth_codes?: string[];
+  /** The message after a call succeeded. */
+  done?: Bilingual;
+}
+
+export interface ListColumn {
+  /** A field of the list's record (dotted for nested values). */
+  field: string;
+  label?: Bilingual;
+  /** The list route's sort key for this column (without the leading -). */
+  sort?: string;
+  /** A cell renderer by name (beats the ranked choice). */
+  cell?: string;
+  /** Not shown until the user picks it in the column chooser. */
+  hidden?: boolean;
+}
+
+export interface ListFilter {
+  /** A property of the list route's request. */
+  field: string;
+  label?: Bilingual;
+}
+
+/** UI hints of one record field (also accepted as x-ui in an entity schema; the screen's win). */
+export interface FieldHints {
+  /** A widget of the renderer's registry by name (beats the ranked choice). */
+  widget?: string;
+  hidden?: boolean;
+  readonly?: boolean;
+  /** Only holders of one of these may change the field; others see it read-only. */
+  auth_codes?: string[];
+  width?: 'full' | 'half';
+  /** Text areas: visible rows. */
+  rows?: number;
+  /** File fields: allowed extensions (without the dot) and the size limit. */
+  accept?: string[];
+  max_bytes?: number;
+  /** Reference fields: how to search the referenced records (else the referenced entity's screen). */
+  picker?: PickerSource;
+  help?: Bilingual;
+}
+
+export interface PickerSource {
+  route: string;
+  /** The answer's list property. */
+  items: string;
+  /** Where the record is inside each item, when items wrap it. */
+  item_record?: string;
+  /** The record field that is the value. */
+  value: string;
+  /** Record fields joined to name a choice. */
+  label: string[];
+  /** The fewest characters the route searches with. */
+  min_search?: number;
+}
+
+export interface RelatedList {
+  /** The get answer's array shown read-only under the record. */
+  items: string;
+  title: Bilingual;
+  /** The entity of the array's items (its name; the source file names it by $ref). */
+  entity: string;
+  columns: ListColumn[];
+  /** Each row links to this screen's record view. */
+  open?: OpenTarget;
+}
+
+export interface ScreenDefinition {
+  id: string;
+  /** The entity's name (schemas/entities/<entity>.json); the source file names it as {"$ref": "../entities/<entity>.json"}. */
+  entity: string;
+  title: Bilingual;
+  /** The record's id field; also its query-string name. */
+  key: string;
+  /** The field that names a record (pickers, confirmations). */
+  label_field: string;
+  params?: Record<string, ParamSource>;
+  routes: { list?: string; get?: string; new?: string; edit?: string };
+  list?: {
+    items: string;
+    item_record?: string;
+    columns: ListColumn[];
+    search?: boolean;
+    filters?: ListFilter[];
+    sort?: string;
+    page_size?: number;
+    row_actions?: ScreenAction[];
+    bulk_actions?: ScreenAction[];
+    export?: ('csv' | 'excel')[];
+  };
+  record?: {
+    /** Where the record is in the get, new and edit answers. */
+    record: string;
+    order?: string[];
+    fields?: Record<string, FieldHints>;
+    related?: RelatedList[];
+  };
+}
+
+/** A route as the renderer needs it: how to call it, who may, and its request schema (inlined). */
+export interface ScreenRoute {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  caller_type: 'none' | 'token' | 'token_or_fkey' | 'token_or_fkey_or_none';
+  effect: 'read' | 'write';
+  auth_codes: string[];
+  request: JsonSchema;
+}
+
+/** What codegen writes per screen: the definition plus every schema it needs, inlined. */
+export interface ResolvedScreen extends ScreenDefinition {
+  entity_schema: JsonSchema;
+  related_schemas: Record<string, JsonSchema>;
+  route_table: Record<string, ScreenRoute>;
+}
+
+/** A page's (or website unit's) choice of screen: the page.json `screen` field. */
+export interface ScreenRef {
+  id: string;
+  view: ScreenView;
+  params?: Record<string, string | undefined>;
+}
+
+export const labelOf = (b: Bilingual | undefined, lang: Lang, fallback = ''): string => b?.[lang] || b?.[lang === 'tr' ? 'en' : 'tr'] || fallback;
+
+/** A value at a dotted path of a record (`bundle.bundle_name`). */
+export function valueAt(record: unknown, path: string | undefined): unknown {
+  if (!path) return record;
+  let node: unknown = record;
+  for (const k of path.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[k];
+  }
+  return node;
+}
+
+/**
+ * A route's input, by name: each request property takes the screen's parameter of that name, else the
+ * record's field of that name, else the extra value. The caller's own ids (params) win over the record's
+ * (a bundle's user_client_id is its creator; the route wants the caller).
+ */
+export function routeInput(route: ScreenRoute, params: Record<string, unknown>, record: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const name of Object.keys(route.request.properties ?? {})) {
+    const value = params[name] ?? record[name] ?? extra[name];
+    if (value !== undefined && value !== null && value !== '') input[name] = value;
+  }
+  return input;
+}
+
+/** The request properties a screen fills itself (parameters and the record key), never shown as form fields. */
+export const contextFields = (screen: Pick<ScreenDefinition, 'params' | 'key'>): Set<string> => new Set([...Object.keys(screen.params ?? {}), screen.key]);

@@ -1,0 +1,70 @@
+// The page of a website unit whose content is rich text or a frame (spec section 2, website units). Rich text
+// is shown as the server stored it: sanitized with an allow-list when it was saved (server/services/
+// rich-text.ts), so no script, handler or javascript: link can be in it. A frame is shown only while its
+// origin is on the site's frame allow-list, sandboxed, without a referrer. Child pages are linked below.
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { childPages, pathOf } from '../app/router/catalogue';
+import { useAccess, useActiveLabel, useLanguageOrder, usePages } from '../app/router/hooks';
+import type { PageProps } from '../app/router/registry';
+import { frameAllowed, originOf } from '../app/router/units';
+import { useAppStore } from '../app/store';
+import './website/strings';
+import './website/website.css';
+
+/** What a framed page may do: run its own scripts and forms, open links in new tabs; never reach this site. */
+export function frameSandbox(url: string, siteOrigin: string): string {
+  // A frame of this very site with scripts and same-origin could lift its own sandbox: it gets no same-origin.
+  return originOf(url) === siteOrigin.toLowerCase()
+    ? 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox'
+    : 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox';
+}
+
+export default function WebsiteUnit({ page }: PageProps) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const order = useLanguageOrder();
+  const allowlist = useAppStore((s) => s.configuration.settings?.frame_allowlist);
+  const children = childPages(usePages(), page.route_name, useAccess());
+  const content = page.content;
+  const caption = page.caption[lang];
+
+  let body = null;
+  if (content?.kind === 'rich_text') {
+    const html = content.html[lang] || order.map((l) => content.html[l]).find(Boolean) || '';
+    body = <div className="rich-text" data-testid="rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
+  } else if (content?.kind === 'frame') {
+    body = frameAllowed(content.url, allowlist) ? (
+      <iframe
+        className="unit-frame"
+        src={content.url}
+        title={caption}
+        sandbox={frameSandbox(content.url, window.location.origin)}
+        referrerPolicy="no-referrer"
+        loading="lazy"
+        allow=""
+      />
+    ) : (
+      <p role="alert">{t('website.frameBlocked', { origin: originOf(content.url) ?? content.url })}</p>
+    );
+  }
+
+  return (
+    <article className="page" aria-labelledby="page-title">
+      <h1 id="page-title">{caption}</h1>
+      {body}
+      {children.length > 0 && (
+        <nav aria-labelledby="page-children">
+          <h2 id="page-children">{t('generic.children')}</h2>
+          <ul className="page__children">
+            {children.map((child) => (
+              <li key={child.route_name}>
+                <Link to={pathOf(child, lang, order)}>{child.caption[lang]}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </article>
+  );
+}

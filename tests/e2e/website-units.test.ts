@@ -1,0 +1,134 @@
+// Website units and front-end settings in a real browser against the real server: the admin adds a unit that
+// lists bundles (a generic screen) — it is in the menu at once in both languages, without a reload — adds a
+// rich-text unit whose scripts never run, and saves new settings that the next page load uses.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, launchBrowser, startInProcessServer, type InProcessServer } from './browser.ts';
+
+const ADMIN_PASSWORD = 'e2e-admin-password-0123';
+const CAPTCHA = 'K7M4P';
+
+describe.runIf(chromiumAvailable())('website units in a browser', () => {
+  let server: InProcessServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startInProcessServer({ adminPassword: ADMIN_PASSWORD, captchaCode: CAPTCHA });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const mainMenu = (page: Page) => page.getByRole('navigation', { name: /^(Ana menü|Main menu)$/ });
+  const noReload = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  const stillNoReload = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+
+  async function logInAsAdmin(page: Page) {
+    await page.goto(`${server.url()}/login`);
+    await page.getByLabel('Kullanıcı adı').fill('admin');
+    await page.getByLabel('Parola').fill(ADMIN_PASSWORD);
+    await page.getByRole('img', { name: /Güvenlik kodu resmi/ }).waitFor();
+    await page.getByLabel('Resimdeki karakterler').fill(CAPTCHA);
+    await page.getByRole('button', { name: 'Giriş yap' }).click();
+    await page.getByRole('link', { name: 'Çıkış yap' }).waitFor();
+  }
+
+  /** Opens the unit form through the menu (no reload): Ayarlar → Web Sitesi Birimleri → new. */
+  async function openNewUnitForm(page: Page) {
+    await mainMenu(page).getByRole('button', { name: 'Ayarlar alt sayfalarını göster' }).click();
+    await mainMenu(page).getByRole('link', { name: 'Web Sitesi Birimleri' }).click();
+    await page.getByRole('link', { name: 'Web sitesi birimi ekle' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Yeni web sitesi birimi' }).waitFor();
+  }
+
+  it('a unit listing bundles is in the menu at once, in Turkish and English, without a reload', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await logInAsAdmin(page);
+    await noReload(page);
+
+    await openNewUnitForm(page);
+    await page.getByLabel(/^Başlık \(Türkçe\)/).fill('Paket Listesi');
+    await page.getByLabel(/^Başlık \(İngilizce\)/).fill('Bundle List');
+    await page.getByLabel('Simge').selectOption('package');
+    await page.getByRole('radio', { name: 'Liste veya kayıt ekranı' }).check();
+    await page.getByLabel(/^Ekran/).selectOption('bundle');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByText('Web sitesi birimi oluşturuldu ve menüde.').waitFor();
+
+    await mainMenu(page).getByRole('link', { name: 'Paket Listesi' }).click();
+    await page.waitForURL('**/paket-listesi');
+    await page.getByRole('heading', { level: 1, name: 'Paket Listesi' }).waitFor();
+    // The bundle screen asks which shop first (the admin's shops).
+    await page.getByRole('heading', { level: 2, name: /Önce seçin/ }).waitFor();
+
+    await page.getByLabel('Dil').selectOption('en');
+    await page.waitForURL('**/bundle-list');
+    await page.getByRole('heading', { level: 1, name: 'Bundle List' }).waitFor();
+    expect(await mainMenu(page).getByRole('link').allInnerTexts()).toContain('Bundle List');
+    expect(await stillNoReload(page)).toBe(true);
+
+    // Everyone else gets it on their next load.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.url()}/paket-listesi`);
+    await visitor.getByRole('heading', { level: 1, name: 'Paket Listesi' }).waitFor();
+    expect(await mainMenu(visitor).getByRole('link').allInnerTexts()).toContain('Paket Listesi');
+    expect(errors).toEqual([]);
+  });
+
+  it('a rich-text unit is shown as the server sanitized it: its script and handlers never run', async () => {
+    const page = await browser.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await logInAsAdmin(page);
+    await openNewUnitForm(page);
+    await page.getByLabel(/^Başlık \(Türkçe\)/).fill('Hakkımızda');
+    await page.getByLabel(/^Başlık \(İngilizce\)/).fill('About us');
+    await page.getByRole('radio', { name: 'Zengin metin' }).check();
+    await page.getByLabel('HTML (Türkçe)', { exact: true }).fill('<p>Biz <strong>buradayız</strong>.<script>alert("script")</script><img src="x" onerror="alert(\'onerror\')"> <a href="javascript:alert(\'link\')">tıkla</a></p>');
+    await page.getByLabel('HTML (İngilizce)', { exact: true }).fill('<p>We are <em>here</em>.</p>');
+    // The preview frame has no sandbox permission: nothing in it runs either.
+    await page.getByRole('button', { name: 'Önizleme' }).first().click();
+    await page.getByTitle('HTML (Türkçe) önizlemesi').waitFor();
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByText(/izin verilmeyen kısımları çıkarıldı/).waitFor();
+
+    await mainMenu(page).getByRole('link', { name: 'Hakkımızda' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hakkımızda' }).waitFor();
+    const html = await page.getByTestId('rich-text').innerHTML();
+    expect(html).toContain('<strong>buradayız</strong>');
+    expect(html).not.toMatch(/script|onerror|javascript:/i);
+    await page.getByTestId('rich-text').getByText('tıkla').click();
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+  });
+
+  it('saved settings are used by the next page load of the domain', async () => {
+    const page = await browser.newPage();
+    await logInAsAdmin(page);
+    await mainMenu(page).getByRole('button', { name: 'Ayarlar alt sayfalarını göster' }).click();
+    await mainMenu(page).getByRole('link', { name: 'Ön Yüz Ayarları' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ön Yüz Ayarları' }).waitFor();
+    await page.getByLabel(/^Uygulama adı/).fill('Sema Çarşı');
+    await page.getByRole('textbox', { name: 'Kenar çubuğu arka planı (#rrggbb)' }).fill('#3a0ca3');
+    // Previewed on the real layout before saving.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.getElementById('sidebar')!).backgroundColor)).toBe('rgb(58, 12, 163)');
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByText(/Ayarlar kaydedildi/).waitFor();
+    expect(await page.title()).toBe('Sema Çarşı');
+
+    const visitor = await browser.newPage();
+    await visitor.goto(server.url());
+    await visitor.waitForURL('**/anasayfa');
+    expect(await visitor.title()).toBe('Sema Çarşı');
+    await expect.poll(() => visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sema-sidebar-bg').trim())).toBe('#3a0ca3');
+    // Another site keeps its own.
+    await visitor.goto(server.url('clinical.localhost'));
+    await expect.poll(() => visitor.title()).toBe('Sema Clinical');
+  });
+});
