@@ -13,7 +13,7 @@ import {
   PRODUCT_SELECT,
   bundleAnswer,
   bundleOfShop,
-  checkAuthorizationOfSite,
+  checkProductAuthorization,
   insertBundle,
   insertProduct,
   organizationUsername,
@@ -109,6 +109,8 @@ async function windowList(
     page_size: page.page_size,
   };
 }
+
+const callerCodes = (ctx: RequestContext) => ({ authCodes: ctx.caller.kind === 'user' ? ctx.caller.authCodes : [] });
 
 export const bundleHandlers: HandlerSet = {
   user_shop_bundle_new: async (input, ctx) => {
@@ -218,7 +220,7 @@ export const bundleHandlers: HandlerSet = {
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, ctx.lang);
-      await checkAuthorizationOfSite(tx, tenantId, fields.pro_auth_id, ctx.lang);
+      await checkProductAuthorization(tx, tenantId, callerCodes(ctx), fields.pro_auth_id, null, ctx.lang);
       const org = await organizationUsername(tx, tenantId, fields.organization_user_id, ctx.lang);
       await insertProduct(tx, { tenantId, shopId: input.shop_client_id, bundleId: input.bundle_client_id, proId }, fields, org);
     });
@@ -235,8 +237,8 @@ export const bundleHandlers: HandlerSet = {
     ctx.audit.record_id = input.pro_client_id;
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
-      await productOfBundle(tx, tenantId, input.shop_client_id, input.bundle_client_id, input.pro_client_id, ctx.lang);
-      await checkAuthorizationOfSite(tx, tenantId, fields.pro_auth_id, ctx.lang);
+      const stored = await productOfBundle(tx, tenantId, input.shop_client_id, input.bundle_client_id, input.pro_client_id, ctx.lang);
+      await checkProductAuthorization(tx, tenantId, callerCodes(ctx), fields.pro_auth_id, stored.pro_auth_id as string | null, ctx.lang);
       const org = await organizationUsername(tx, tenantId, fields.organization_user_id, ctx.lang);
       await updateProduct(tx, { tenantId, proId: input.pro_client_id }, fields, org);
     });

@@ -2,7 +2,7 @@
 // contract's records, the rules a product must follow beyond its schema, and the writes shared by the
 // bundle handlers and the Excel update (server/services/bundle-excel.ts).
 import type { Queryable } from '../db/adapter.ts';
-import type { Lang } from '../http/api-error.ts';
+import { ApiError, type Lang } from '../http/api-error.ts';
 import type { Bundle, BundleProduct } from '../../src/generated/types/entities.ts';
 import { isoOf } from './paging.ts';
 import { notFound } from './shop-access.ts';
@@ -182,8 +182,23 @@ export async function organizationUsername(db: Queryable, tenantId: string, user
   return u.username;
 }
 
-/** pro_auth_id must name an authorization of the site. */
-export async function checkAuthorizationOfSite(db: Queryable, tenantId: string, authId: string | undefined, lang: Lang): Promise<void> {
+/** Who may attach an authorization to a product (buying it grants that auth): not every bundle editor. */
+export const PRODUCT_AUTH_EDITORS = ['admin', 'shop_admin'];
+
+/**
+ * pro_auth_id must name an authorization of the site, and only admin or shop_admin may set or change it
+ * (`current` is the stored value on edit).
+ */
+export async function checkProductAuthorization(
+  db: Queryable,
+  tenantId: string,
+  caller: { authCodes: readonly string[] },
+  authId: string | undefined,
+  current: string | null | undefined,
+  lang: Lang,
+): Promise<void> {
+  if ((authId ?? null) !== (current ?? null) && !caller.authCodes.some((c) => PRODUCT_AUTH_EDITORS.includes(c)))
+    throw new ApiError('forbidden', { auth_codes: PRODUCT_AUTH_EDITORS.join(', ') }, { errors: [{ field: 'pro_auth_id', message: lang === 'tr' ? 'yalnızca yönetici ya da mağaza yöneticisi değiştirebilir' : 'only an administrator or shop administrator may change it' }] });
   if (!authId) return;
   const rows = await db.query('select 1 from "authorization" where auth_id = $1 and tenant_id = $2', [authId, tenantId]);
   if (!rows.length) throw notFound('authorization', lang);

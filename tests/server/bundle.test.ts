@@ -341,4 +341,31 @@ describe.each(databaseKinds())('bundles and products on %s', (kind) => {
       expect(res).toMatchObject({ status_code: '10016', status_message: 'There is no bundle product with this id on this site.' });
     });
   });
+  it('only admin or shop_admin attach an authorization to a product (buying it grants that auth)', async () => {
+    const [grant] = await t.db.query<{ auth_id: string }>(
+      "select auth_id from \"authorization\" where auth_name = 'shop_card_view' and tenant_id = (select tenant_id from tenant where domain = 'localhost') limit 1",
+    );
+    const bundleId = await addBundle(bundler, shopA, 'Yetkili Paket');
+    bundler.use();
+    const before = await snapshot(t.db);
+    const refused = (await userShopBundleProductNew({
+      shop_client_id: shopA,
+      bundle_client_id: bundleId,
+      user_client_id: bundler.userId,
+      pro_name: 'Yetki veren ürün',
+      pro_auth_id: grant.auth_id,
+    })) as unknown as WithErrors;
+    expect(refused.status_code).toBe('10009');
+    expect(refused.errors?.[0].field).toBe('pro_auth_id');
+    expect(await snapshot(t.db)).toEqual(before);
+    // The bundle editor still edits such a product, as long as the authorization stays as it is.
+    owner.use();
+    const proId = (await userShopBundleProductNew({ shop_client_id: shopA, bundle_client_id: bundleId, user_client_id: owner.userId, pro_name: 'Yetki veren ürün', pro_auth_id: grant.auth_id })).bundle_product.pro_client_id;
+    bundler.use();
+    const kept = await userShopBundleProductEdit({ shop_client_id: shopA, bundle_client_id: bundleId, pro_client_id: proId, user_client_id: bundler.userId, pro_name: 'Yeni ad', pro_auth_id: grant.auth_id });
+    expect(kept.status_code, kept.status_message).toBe('10000');
+    const dropped = await userShopBundleProductEdit({ shop_client_id: shopA, bundle_client_id: bundleId, pro_client_id: proId, user_client_id: bundler.userId, pro_name: 'Yeni ad' });
+    expect(dropped.status_code).toBe('10009');
+  });
+
 });
