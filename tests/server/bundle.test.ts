@@ -282,7 +282,8 @@ describe.each(databaseKinds())('bundles and products on %s', (kind) => {
       expect(dates.errors?.map((e) => e.field)).toEqual(['pro_end_date']);
       const fraction = await userShopBundleProductNew({ ...base, currency_amount_list: [{ currency_type: 0, amount: 1.5 }] });
       expect(fraction.status_code).toBe('10001');
-      const badAuth = await userShopBundleProductNew({ ...base, pro_auth_id: '3b42b360-66af-4676-8979-006146c6be14' });
+      owner.use(); // only admin or shop_admin may attach an authorization at all
+      const badAuth = await userShopBundleProductNew({ ...base, user_client_id: owner.userId, pro_auth_id: '3b42b360-66af-4676-8979-006146c6be14' });
       expect(badAuth).toMatchObject({ status_code: '10016', status_message: 'There is no authorization with this id on this site.' });
       expect(await snapshot(t.db)).toEqual(before);
     });
