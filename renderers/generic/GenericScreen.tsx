@@ -16,6 +16,7 @@ import { screenById, screenIdOfEntity } from './screens';
 import type { ListScreenProps } from './list/ListScreen';
 import type { RecordScreenProps } from './record/RecordScreen';
 import './generic.css';
+import './strings';
 
 type ViewProps = ListScreenProps & RecordScreenProps;
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../src/api/errors';
 import { routeInput, valueAt, type ResolvedScreen, type ScreenRoute } from '../../src/domain/screen';
 import { callRoute } from './context';
+import './strings';
 
 export interface PickerConfig {
   route: ScreenRoute;

@@ -8,6 +8,7 @@ import { auditList } from '../generated/client';
 import type { AuditListRequest } from '../generated/types/routes';
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { CheckboxField, formatDate, Notice, Pagination, SelectField, TableRegion, TextField, useErrorText } from './shared/ui';
+import './account-strings';
 
 type Sort = NonNullable<AuditListRequest['sort']>;
 const SORTS: Sort[] = ['-occurred_at', 'occurred_at', 'username', '-username', 'route_name', '-route_name', '-duration_ms', 'duration_ms'];

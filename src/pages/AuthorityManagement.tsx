@@ -13,6 +13,7 @@ import { useCancelAuthorization, useHoldingState, useLimit } from './shared/auth
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { useUsername } from './shared/hooks';
 import { CheckboxField, focusFirstInvalid, formatDate, Notice, Pagination, SelectField, serverFieldErrors, TableRegion, TextField, useErrorText } from './shared/ui';
+import './account-strings';
 
 type FoundUser = UserSearchResponse['user_list'][number];
 

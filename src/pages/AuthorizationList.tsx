@@ -11,6 +11,7 @@ import { AUTH_CODES, useCancelAuthorization, useHoldingState, useLimit } from '.
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { useUsername } from './shared/hooks';
 import { CheckboxField, focusFirstInvalid, formatDate, Notice, Pagination, SelectField, serverFieldErrors, TableRegion, TextField, useErrorText } from './shared/ui';
+import './account-strings';
 
 type Sort = NonNullable<AuthorizationListRequest['sort']>;
 const SORTS: Sort[] = ['-start_date', 'start_date', 'end_date', '-end_date', 'auth_name', '-auth_name'];

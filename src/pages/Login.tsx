@@ -15,6 +15,7 @@ import type { CaptchaNewResponse } from '../generated/types/routes';
 import { usePagePath } from './shared/hooks';
 import { focusFirstInvalid, Notice, TextField, useErrorText } from './shared/ui';
 import { failed, safeReturnPath } from './shared/validation';
+import './account-strings';
 
 const CAPTCHA_INCORRECT = '11001';
 

@@ -13,6 +13,7 @@ import { ApiError } from '../api/errors';
 import { usePagePath } from './shared/hooks';
 import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText, useFocusOnMount } from './shared/ui';
 import { checkMail, checkMailCode, checkPassword, failed } from './shared/validation';
+import './account-strings';
 
 /** Password-length answers of the server: they belong to the password field. */
 const PASSWORD_CODES = new Set(['11011', '11012']);

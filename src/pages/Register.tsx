@@ -13,6 +13,7 @@ import { usePagePath } from './shared/hooks';
 import { checkRegistration, RegistrationFields, registrationInput, useRegistration, type RegistrationErrors } from './shared/registration';
 import { CheckboxField, focusFirstInvalid, Notice, serverFieldErrors, useErrorText, useFocusOnMount } from './shared/ui';
 import { checkKey } from './shared/validation';
+import './account-strings';
 
 export default function Register({ page }: PageProps) {
   const { t } = useTranslation();

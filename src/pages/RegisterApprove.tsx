@@ -11,6 +11,7 @@ import type { RegistrationStatus } from '../generated/types/entities';
 import { usePagePath } from './shared/hooks';
 import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText, useFocusOnMount } from './shared/ui';
 import { checkMail, checkMailCode, failed } from './shared/validation';
+import './account-strings';
 
 export default function RegisterApprove({ page }: PageProps) {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ import { registerByAuthorizedPerson } from '../generated/client';
 import type { LanguageLabel } from '../generated/types/entities';
 import { checkRegistration, RegistrationFields, registrationInput, useRegistration } from './shared/registration';
 import { focusFirstInvalid, Notice, SelectField, serverFieldErrors, useErrorText } from './shared/ui';
+import './account-strings';
 
 export default function RegisterByAuthorizedPerson({ page }: PageProps) {
   const { t } = useTranslation();

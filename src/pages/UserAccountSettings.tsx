@@ -6,6 +6,7 @@ import { useActiveLabel } from '../app/router/hooks';
 import type { PageProps } from '../app/router/registry';
 import { tenantSessionSettingsGet, tenantSessionSettingsSave } from '../generated/client';
 import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText } from './shared/ui';
+import './account-strings';
 
 const IDLE_MIN = 5;
 const IDLE_MAX = 1440;

@@ -10,6 +10,7 @@ import type { Flag } from '../generated/types/entities';
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { usePagePath } from './shared/hooks';
 import { Notice, Pagination, SelectField, TableRegion, TextField, useErrorText } from './shared/ui';
+import './account-strings';
 
 export default function UserExternalapplicationList({ page }: PageProps) {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { userExternalapplicationGet, userExternalapplicationRecord } from '../ge
 import { usePagePath } from './shared/hooks';
 import { CheckboxField, focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText } from './shared/ui';
 import { checkKey, checkRequired, failed } from './shared/validation';
+import './account-strings';
 
 interface Form {
   name: string;

@@ -17,6 +17,7 @@ import { useSwitchLanguage } from './shared/hooks';
 import { GENDERS } from './shared/registration';
 import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextAreaField, TextField, useErrorText } from './shared/ui';
 import { checkFirstname, checkLastname, failed } from './shared/validation';
+import './account-strings';
 
 const LINKS = ['website', 'linkedin', 'twitter', 'facebook', 'instagram', 'youtube'] as const;
 type LinkField = (typeof LINKS)[number];

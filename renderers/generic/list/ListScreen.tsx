@@ -9,6 +9,7 @@ import { ConfirmDialog, Notice, Pagination, SelectField, TableRegion, TextField 
 import { enumLabel } from '../cells';
 import { useListScreen, type Column, type ListController, type Row } from './useListScreen';
 import '../generic.css';
+import '../strings';
 
 export interface ListScreenProps {
   screen: ResolvedScreen;

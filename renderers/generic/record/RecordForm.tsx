@@ -11,6 +11,7 @@ import { templates, translateString } from './templates';
 import { formValidator } from './validator';
 import { FORM_RENDERERS, rjsfFields, rjsfWidgets, type FormContext } from './widgets';
 import type { RecordController } from './useRecordScreen';
+import '../strings';
 
 /** No empty items for minItems, no empty objects: a form sends what the person filled in, plus schema defaults. */
 const DEFAULTS = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipEmptyDefaults' } as const;

@@ -13,6 +13,7 @@ import { useScreenLinks } from '../context';
 import { useRecordScreen, type RecordController } from './useRecordScreen';
 import type { RecordFormProps } from './RecordForm';
 import '../generic.css';
+import '../strings';
 
 export interface RecordScreenProps {
   screen: ResolvedScreen;

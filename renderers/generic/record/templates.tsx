@@ -15,6 +15,7 @@ import {
   type TemplatesType,
 } from '@rjsf/utils';
 import type { TFunction } from 'i18next';
+import '../strings';
 
 function FieldTemplate(p: FieldTemplateProps) {
   const { id, label, children, rawErrors, help, hidden, required, displayLabel, uiSchema, classNames, fieldPathId } = p;

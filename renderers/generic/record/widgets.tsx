@@ -14,6 +14,7 @@ import { enumLabel } from '../cells';
 import { pickerFromScreen, ReferencePicker, type PickerConfig } from '../ReferencePicker';
 import { screenById, screenIdOfEntity } from '../screens';
 import { catalogueMessage, type FormEntry } from './form';
+import '../strings';
 
 /** What widgets may read besides their value: the screen (its routes for pickers), its parameters, the user. */
 export interface FormContext {

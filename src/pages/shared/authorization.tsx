@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { authorizationCancel } from '../../generated/client';
 import type { Authorization, AuthCode, UserAuthorization } from '../../generated/types/entities';
 import { ConfirmDialog, useErrorText } from './ui';
+import '../account-strings';
 
 export const AUTH_CODES: AuthCode[] = [
   'admin',
