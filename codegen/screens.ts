@@ -297,6 +297,13 @@ export function screenProblems(contract: Contract, ajv: Ajv2020): string[] {
         if (!record) problems.push(at(`picker of ${k}: ${h.picker.route} answers no array ${h.picker.items}`));
         else for (const f2 of [h.picker.value, ...h.picker.label]) if (!propsOf(record)[f2]) problems.push(at(`picker of ${k}: ${f2} is not a field of ${h.picker.items}`));
       }
+      for (const r of rec.reveal_once ?? []) {
+        const answers = (['new', 'edit'] as const)
+          .map((part) => (s.routes[part] ? routes.get(s.routes[part]!) : undefined))
+          .filter((x) => x !== undefined)
+          .map((x) => propsOf(x.response)[r.field]);
+        if (!answers.some((a) => a?.type === 'string')) problems.push(at(`reveal_once ${r.field} is no string of the new or edit answer`));
+      }
       const getRoute = s.routes.get ? routes.get(s.routes.get) : undefined;
       for (const rel of rec.related ?? []) {
         const name = entityName(rel.entity);

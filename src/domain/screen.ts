@@ -158,7 +158,15 @@ export interface ScreenDefinition {
     order?: string[];
     fields?: Record<string, FieldHints>;
     related?: RelatedList[];
+    /** Answer fields of the save shown once after it (a key the server made), with a copy button. */
+    reveal_once?: RevealField[];
   };
+}
+
+/** A secret of the save answer shown once: its field in the new or edit answer and its label. */
+export interface RevealField {
+  field: string;
+  label: Bilingual;
 }
 
 /** A route as the renderer needs it: how to call it, who may, and its request schema (inlined). */

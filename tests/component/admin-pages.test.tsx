@@ -9,14 +9,18 @@ import { ok } from './support/handlers';
 import { startApp } from './support/app-fixtures';
 import { server } from './support/server';
 
-describe('external applications', () => {
+describe('external applications', { timeout: 20_000 }, () => {
   function fakeApps() {
     const apps: ExternalApplication[] = [
       { externalapplication_client_id: 'ea-1', externalapplication_name: 'Klinik Portal', externalapplication_url: 'https://portal.example.com', register_in_this_application_status: 1 },
     ];
     const saved: Record<string, unknown>[] = [];
+    const listed: Record<string, unknown>[] = [];
     server.use(
-      http.post('*/v1/user/externalapplication/list', () => HttpResponse.json({ ...ok, external_application_list: apps, total: apps.length, page: 1, page_size: 10 })),
+      http.post('*/v1/user/externalapplication/list', async ({ request }) => {
+        listed.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ ...ok, external_application_list: apps, total: apps.length, page: 1, page_size: 10 });
+      }),
       http.post('*/v1/user/externalapplication/get', async ({ request }) => {
         const { externalapplication_client_id: id } = (await request.json()) as { externalapplication_client_id: string };
         const app = apps.find((a) => a.externalapplication_client_id === id)!;
@@ -32,10 +36,10 @@ describe('external applications', () => {
         return HttpResponse.json({ ...ok, external_application: app, ...(body.externalapplication_key || body.externalapplication_client_id ? {} : { new_externalapplication_key: 'k3y-Made-By-The-Server_0123456789' }) });
       }),
     );
-    return { apps, saved };
+    return { apps, saved, listed };
   }
 
-  it('creates an application and shows its new key once, with a copy button and a warning', async () => {
+  it('lists applications with search and the registration filter on the server', async () => {
     const fake = fakeApps();
     storeSession({ authCodes: ['external_application_add'] });
     const user = userEvent.setup();
@@ -43,15 +47,33 @@ describe('external applications', () => {
 
     const table = await screen.findByRole('table', { name: 'Dış Uygulamalar' });
     expect(within(table).getByRole('row', { name: /Klinik Portal/ })).toHaveTextContent('https://portal.example.com');
-    await user.click(screen.getByRole('link', { name: 'Yeni dış uygulama' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Ara' }), 'portal');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Bu uygulama ile kayıt' }), '1');
+    await user.click(screen.getByRole('button', { name: 'Uygula' }));
+    await waitFor(() => expect(fake.listed.at(-1)).toMatchObject({ search: 'portal', register_in_this_application_status: 1 }));
+  });
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Yeni uygulama' })).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Uygulama adı/), 'Analiz Aracı');
+  it('creates an application through the generic screen and shows its new key once, with a copy button and a warning', async () => {
+    const fake = fakeApps();
+    storeSession({ authCodes: ['external_application_add'] });
+    const user = userEvent.setup();
+    await startApp('/kullanici-dis-uygulama-listesi');
+
+    await screen.findByRole('table', { name: 'Dış Uygulamalar' });
+    await user.click(screen.getByRole('link', { name: 'Yeni kayıt' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Yeni Dış uygulama' })).toBeInTheDocument();
+    await user.type(await screen.findByLabelText(/^Uygulama adı/), 'Analiz Aracı');
     await user.type(screen.getByLabelText(/^Uygulama adresi/), 'analiz.example.com');
-    await user.type(screen.getByLabelText(/^Uygulama anahtarı/), 'x'.repeat(33));
+    // The key takes at most 32 characters, of letters, digits, _ and -.
+    expect(screen.getByLabelText(/^Uygulama anahtarı/)).toHaveAttribute('maxlength', '32');
+    await user.type(screen.getByLabelText(/^Uygulama anahtarı/), 'bad key');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
-    expect(screen.getByLabelText(/^Uygulama adresi/)).toHaveAccessibleDescription(expect.stringContaining('https:// ya da http:// ile başlayan'));
-    expect(screen.getByLabelText(/^Uygulama anahtarı/)).toHaveAccessibleDescription(expect.stringContaining('Anahtar en fazla 32 karakter olabilir'));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('Uygulama adresi');
+    expect(summary).toHaveTextContent('Uygulama anahtarı');
+    expect(screen.getByLabelText(/^Uygulama anahtarı/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Uygulama adresi/)).toHaveAttribute('aria-invalid', 'true');
     expect(fake.saved).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^Uygulama adresi/));
@@ -61,36 +83,34 @@ describe('external applications', () => {
 
     const keyBox = await screen.findByRole('region', { name: 'Uygulamanın anahtarı' });
     expect(within(keyBox).getByText('k3y-Made-By-The-Server_0123456789')).toBeInTheDocument();
-    expect(keyBox).toHaveTextContent('Bu anahtar yalnızca şimdi gösteriliyor');
-    expect(fake.saved[0]).toEqual({
-      externalapplication_name: 'Analiz Aracı',
-      externalapplication_url: 'https://analiz.example.com',
-      register_in_this_application_status: 0,
-      external_application_for_register: false,
-    });
-    expect(window.location.search).toBe('?id=ea-2');
+    expect(keyBox).toHaveTextContent('Bu yalnızca şimdi gösteriliyor');
+    expect(fake.saved[0]).toMatchObject({ externalapplication_name: 'Analiz Aracı', externalapplication_url: 'https://analiz.example.com' });
+    expect(fake.saved[0]).not.toHaveProperty('externalapplication_key');
+    expect(fake.saved[0]).not.toHaveProperty('externalapplication_client_id');
+    expect(window.location.search).toBe('?externalapplication_client_id=ea-2');
 
-    await user.click(within(keyBox).getByRole('button', { name: 'Anahtarı kopyala' }));
+    await user.click(within(keyBox).getByRole('button', { name: 'Kopyala' }));
     expect(await navigator.clipboard.readText()).toBe('k3y-Made-By-The-Server_0123456789');
-    expect(await within(keyBox).findByText('Anahtar kopyalandı.')).toBeInTheDocument();
+    expect(await within(keyBox).findByText('Kopyalandı.')).toBeInTheDocument();
 
     // Once hidden, it is gone for good: the edit form never shows a key.
-    await user.click(within(keyBox).getByRole('button', { name: 'Sakladım, anahtarı gizle' }));
+    await user.click(within(keyBox).getByRole('button', { name: 'Sakladım, gizle' }));
     expect(screen.queryByText('k3y-Made-By-The-Server_0123456789')).not.toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Uygulamayı düzenle' })).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Yeni anahtar/)).toHaveValue('');
+    expect(screen.queryByRole('region', { name: 'Uygulamanın anahtarı' })).not.toBeInTheDocument();
+    expect(await screen.findByLabelText(/^Uygulama adı/)).toHaveValue('Analiz Aracı');
+    expect(screen.getByLabelText(/^Uygulama anahtarı/)).toHaveValue('');
   });
 
   it('keeps the key when an application is edited without a new one', async () => {
     const fake = fakeApps();
     storeSession({ authCodes: ['admin'] });
     const user = userEvent.setup();
-    await startApp('/user-externalapplication-record?id=ea-1');
-    expect(await screen.findByLabelText(/^Uygulama adı/)).toHaveValue('Klinik Portal');
-    expect(screen.getByLabelText(/Bu uygulama ile kayıt|Uygulamanın kullanıcıları/)).toBeChecked();
+    await startApp('/user-externalapplication-record?externalapplication_client_id=ea-1');
+    await waitFor(() => expect(screen.getByLabelText(/^Uygulama adı/)).toHaveValue('Klinik Portal'));
+    expect(screen.getByLabelText(/^Bu uygulama ile kayıt/)).toHaveValue('1');
 
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
-    expect(await screen.findByText('Uygulama kaydedildi.')).toBeInTheDocument();
+    expect(await screen.findByText('Kaydedildi.')).toBeInTheDocument();
     expect(fake.saved[0]).toMatchObject({ externalapplication_client_id: 'ea-1', externalapplication_name: 'Klinik Portal' });
     expect(fake.saved[0]).not.toHaveProperty('externalapplication_key');
     expect(screen.queryByRole('region', { name: 'Uygulamanın anahtarı' })).not.toBeInTheDocument();

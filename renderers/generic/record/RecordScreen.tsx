@@ -1,7 +1,7 @@
 // The record view of a generic screen: a thin view over useRecordScreen. A record the user may change is an
 // rjsf form (RecordForm, its own lazy chunk with @rjsf and ajv); one they may only read is a list of facts
 // drawn with the list cells, with the get answer's related lists under it.
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../src/app/router/hooks';
@@ -10,7 +10,7 @@ import { labelOf, valueAt, type JsonSchema, type RelatedList, type ResolvedScree
 import { ConfirmDialog, Notice, TableRegion } from '../../../src/pages/shared/ui';
 import { cellFor } from '../cells';
 import { useScreenLinks } from '../context';
-import { useRecordScreen, type RecordController } from './useRecordScreen';
+import { useRecordScreen, type RecordController, type Revealed } from './useRecordScreen';
 import type { RecordFormProps } from './RecordForm';
 import '../generic.css';
 import '../strings';
@@ -87,6 +87,9 @@ export default function RecordScreen({ screen, params, recordId }: RecordScreenP
           ) : null}
         </Notice>
       )}
+      {record.revealed.map((r) => (
+        <RevealOnce key={r.field} item={r} onDone={() => record.hideRevealed(r.field)} />
+      ))}
       {body}
       {record.answer && !record.loading && (screen.record?.related ?? []).map((rel) => <Related key={rel.items} screen={screen} related={rel} answer={record.answer!} />)}
       <LeaveGuard record={record} />
@@ -96,6 +99,39 @@ export default function RecordScreen({ screen, params, recordId }: RecordScreenP
 
 function errorText(e: unknown, t: (k: string) => string) {
   return e && typeof e === 'object' && 'status_message' in e ? String((e as { status_message: string }).status_message) : t('common.unexpected');
+}
+
+/** A secret of the save answer (reveal_once), this once: a copy button, a warning, and "I have saved it" to hide it. */
+function RevealOnce({ item, onDone }: { item: Revealed; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const ref = useRef<HTMLElement>(null);
+  const id = useId();
+  useEffect(() => ref.current?.focus(), []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(item.value);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <section className="section screen__reveal" aria-labelledby={id} ref={ref} tabIndex={-1}>
+      <h3 id={id}>{item.label}</h3>
+      <Notice kind="info">{t('screen.revealWarning')}</Notice>
+      <div className="secret">
+        <code aria-label={item.label}>{item.value}</code>
+        <button type="button" className="button" onClick={() => void copy()}>
+          {t('screen.revealCopy')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          {t('screen.revealDone')}
+        </button>
+      </div>
+      <p role="status">{copied === null ? '' : copied ? t('screen.revealCopied') : t('screen.revealCopyFailed')}</p>
+    </section>
+  );
 }
 
 /** Asks before leaving a form with unsaved changes. */

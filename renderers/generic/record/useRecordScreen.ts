@@ -19,6 +19,20 @@ export interface SaveOutcome {
   details?: string[];
 }
 
+/** A save answer's reveal_once values: label and value, in the screen's order. */
+export interface Revealed {
+  field: string;
+  label: string;
+  value: string;
+}
+
+/**
+ * Values shown once, handed from the save to the record view a new record reopens in. Kept in memory only
+ * (never in the history state, which outlives the tab's page): a reload or a step back shows nothing.
+ */
+const pendingReveal = new Map<string, Revealed[]>();
+let revealSeq = 0;
+
 export function useRecordScreen(screen: ResolvedScreen, params: Record<string, string | undefined>, recordId: string | undefined) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
@@ -80,6 +94,11 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
   const location = useLocation();
   const [outcome, setOutcome] = useState<SaveOutcome | null>(() => ((location.state as { created?: boolean } | null)?.created ? { kind: 'success', text: t('screen.created') } : null));
   const [serverErrors, setServerErrors] = useState<ErrorTree | undefined>();
+  const revealKey = (location.state as { reveal?: string } | null)?.reveal;
+  const [revealed, setRevealed] = useState<Revealed[]>(() => (revealKey ? (pendingReveal.get(revealKey) ?? []) : []));
+  useEffect(() => {
+    if (revealKey) pendingReveal.delete(revealKey);
+  }, [revealKey]);
   const save = useCallback(
     async (data: Record_) => {
       if (!saveRoute || !formSchema) return;
@@ -89,6 +108,10 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
       try {
         const input = routeInput(saveRoute, { ...params, ...(recordId ? { [screen.key]: recordId } : {}) }, data);
         const a = await callRoute(saveRoute, input);
+        const shown: Revealed[] = (screen.record?.reveal_once ?? []).flatMap((r) => {
+          const v = valueAt(a, r.field);
+          return typeof v === 'string' && v ? [{ field: r.field, label: labelOf(r.label, lang, r.field), value: v }] : [];
+        });
         const saved = (valueAt(a, screen.record?.record) as Record_ | undefined) ?? { ...data };
         const savedData = formDataOf(saved, formSchema);
         setFormData(savedData);
@@ -96,8 +119,17 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
         dirtyRef.current = false;
         const to = mode === 'new' && saved[screen.key] ? links({ screen: screen.id, view: 'record' }, { ...params, ...saved }) : null;
         // A new record reopens at its own address (the view remounts and says "Created").
-        if (to) navigate(to, { replace: true, state: { created: true } });
-        else setOutcome({ kind: 'success', text: mode === 'new' ? t('screen.created') : t('screen.saved') });
+        let reveal: string | undefined;
+        if (to && shown.length) {
+          reveal = `r${++revealSeq}`;
+          pendingReveal.set(reveal, shown);
+        }
+        // (The new view shows the answer's secrets; this one shows them when it stays.)
+        if (to) navigate(to, { replace: true, state: { created: true, ...(reveal ? { reveal } : {}) } });
+        else {
+          setRevealed(shown);
+          setOutcome({ kind: 'success', text: mode === 'new' ? t('screen.created') : t('screen.saved') });
+        }
         if (mode === 'edit') {
           setAnswer((prev) => (prev && screen.record ? { ...prev, [screen.record.record]: saved } : prev));
         }
@@ -111,7 +143,7 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
         setSaving(false);
       }
     },
-    [saveRoute, formSchema, paramKey, recordId, mode, links, navigate, screen],
+    [saveRoute, formSchema, paramKey, recordId, mode, links, navigate, screen, lang],
   );
 
   // --- Leaving with unsaved changes.
@@ -158,6 +190,9 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
     saving,
     outcome,
     serverErrors,
+    /** The save answer's secrets, shown this once; hide() forgets them. */
+    revealed,
+    hideRevealed: (field?: string) => setRevealed((r) => (field ? r.filter((x) => x.field !== field) : [])),
     blocker,
     listLink,
     heading: mode === 'new' ? t('screen.newRecord', { entity: entityLabel }) : name ? `${entityLabel}: ${name}` : entityLabel,

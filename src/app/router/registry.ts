@@ -26,8 +26,6 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   AuthorizationList: () => import('../../pages/AuthorizationList'),
   UserAccountSettings: () => import('../../pages/UserAccountSettings'),
   RegisterByAuthorizedPerson: () => import('../../pages/RegisterByAuthorizedPerson'),
-  UserExternalapplicationList: () => import('../../pages/UserExternalapplicationList'),
-  UserExternalapplicationRecord: () => import('../../pages/UserExternalapplicationRecord'),
   AuditLog: () => import('../../pages/AuditLog'),
   // Front-end settings, website units and icons (issue 4).
   FrontendSettings: () => import('../../pages/FrontendSettings'),
