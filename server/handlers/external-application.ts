@@ -10,6 +10,7 @@ import { ACCESS_KEY_TOKEN_SECONDS, KEY_MAX_LENGTH, accessKeyTokenStatus, newAcce
 import { containsPattern, isoOf, orderBy, pageOf, Where } from '../services/paging.ts';
 import { userOf } from './authorization.ts';
 import type { HandlerSet } from './types.ts';
+import type { RequestContext } from '../http/context.ts';
 
 /** Keys a person types are checked here, so a long one gets the spec's own message ("Maximum key character count is 32"). */
 function checkKeyLength(...keys: (string | undefined)[]): void {
@@ -98,6 +99,22 @@ async function accessKeyAnswer(db: Queryable, tenantId: string, accessKeyId: str
 
 const LANGS = ['tr', 'en'] as const;
 
+/** One page of external applications under `where`, searched by name or address and sorted by name. */
+async function listApplications(ctx: RequestContext, where: Where, input: { search?: string; sort?: string; page?: number; page_size?: number }) {
+  if (input.search) {
+    const p = containsPattern(input.search);
+    where.add("(externalapplication_name ilike ? escape '\\' or externalapplication_url ilike ? escape '\\')", p, p);
+  }
+  const page = pageOf(input);
+  const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from external_application where ${where}`, where.params);
+  const order = orderBy(input.sort, 'externalapplication_name', { externalapplication_name: 'lower(externalapplication_name)' }, 'externalapplication_client_id');
+  const rows = await ctx.db.query<ApplicationRow & Record<string, unknown>>(
+    `select ${APPLICATION_COLUMNS} from external_application where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
+    where.params,
+  );
+  return { rows, total, page: page.page, page_size: page.page_size };
+}
+
 export const externalApplicationHandlers: HandlerSet = {
   user_externalapplication_record: async (input, ctx) => {
     const me = userOf(ctx);
@@ -162,18 +179,8 @@ export const externalApplicationHandlers: HandlerSet = {
     const where = new Where().add('tenant_id = ?', ctx.tenant.tenant_id);
     if (!me.isAdmin) where.add('created_by = ?', me.userId);
     if (input.register_in_this_application_status !== undefined) where.add('register_in_this_application_status = ?', input.register_in_this_application_status);
-    if (input.search) {
-      const p = containsPattern(input.search);
-      where.add("(externalapplication_name ilike ? escape '\\' or externalapplication_url ilike ? escape '\\')", p, p);
-    }
-    const page = pageOf(input);
-    const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from external_application where ${where}`, where.params);
-    const order = orderBy(input.sort, 'externalapplication_name', { externalapplication_name: 'lower(externalapplication_name)' }, 'externalapplication_client_id');
-    const rows = await ctx.db.query<ApplicationRow & Record<string, unknown>>(
-      `select ${APPLICATION_COLUMNS} from external_application where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
-      where.params,
-    );
-    return { external_application_list: rows.map(applicationAnswer), total, page: page.page, page_size: page.page_size };
+    const { rows, ...paging } = await listApplications(ctx, where, input);
+    return { external_application_list: rows.map(applicationAnswer), ...paging };
   },
 
   user_externalapplication_get: async (input, ctx) => {
@@ -184,18 +191,8 @@ export const externalApplicationHandlers: HandlerSet = {
 
   register_externalapplication_list: async (input, ctx) => {
     const where = new Where().add('tenant_id = ?', ctx.tenant.tenant_id).add('register_in_this_application_status = 1 and external_application_for_register');
-    if (input.search) {
-      const p = containsPattern(input.search);
-      where.add("(externalapplication_name ilike ? escape '\\' or externalapplication_url ilike ? escape '\\')", p, p);
-    }
-    const page = pageOf(input);
-    const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from external_application where ${where}`, where.params);
-    const order = orderBy(input.sort, 'externalapplication_name', { externalapplication_name: 'lower(externalapplication_name)' }, 'externalapplication_client_id');
-    const rows = await ctx.db.query<ApplicationRow & Record<string, unknown>>(
-      `select ${APPLICATION_COLUMNS} from external_application where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
-      where.params,
-    );
-    return { external_application_list: rows.map(publicApplication), total, page: page.page, page_size: page.page_size };
+    const { rows, ...paging } = await listApplications(ctx, where, input);
+    return { external_application_list: rows.map(publicApplication), ...paging };
   },
 
   register_externalapplication: async (input, ctx) => {

@@ -17,6 +17,16 @@ import type { Queryable } from '../db/adapter.ts';
 import type { Gender } from '../../src/generated/types/entities.ts';
 
 /** Passwords of accounts holding the admin auth need 16 characters (decision: the stricter rule for the most powerful accounts). */
+/** The new account's profile fields, as both registration routes receive them. */
+const profileOf = (input: { username: string; mail: string; firstname: string; lastname: string; gender: Gender; date_of_birth?: string }) => ({
+  username: input.username,
+  mail: input.mail,
+  firstname: input.firstname,
+  lastname: input.lastname,
+  gender: input.gender,
+  dateOfBirth: input.date_of_birth,
+});
+
 export const ADMIN_PASSWORD_MIN = 16;
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
@@ -137,12 +147,7 @@ export const registrationHandlers: HandlerSet = {
     const created = await createAccount(ctx, input.username, input.mail, async (tx) => {
       const userId = await insertUser(tx, {
         tenantId: tenant.tenant_id,
-        username: input.username,
-        mail: input.mail,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        gender: input.gender,
-        dateOfBirth: input.date_of_birth,
+        ...profileOf(input),
         activeLang: lang,
         passwordHash,
         status: 'approve_waiting',
@@ -252,12 +257,7 @@ export const registrationHandlers: HandlerSet = {
     const created = await createAccount(ctx, input.username, input.mail, async (tx) => {
       const userId = await insertUser(tx, {
         tenantId: tenant.tenant_id,
-        username: input.username,
-        mail: input.mail,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        gender: input.gender,
-        dateOfBirth: input.date_of_birth,
+        ...profileOf(input),
         activeLang: lang,
         passwordHash,
         status: 'completed',
