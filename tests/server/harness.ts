@@ -1,13 +1,11 @@
 // Server tests run against a real database: PGlite always, and PostgreSQL too when TEST_DATABASE_URL is
 // set (CI sets it). `forEachDatabase` runs a suite once per database.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { Db } from '../../server/db/adapter.ts';
 import { openPglite } from '../../server/db/pglite.ts';
-import { openPostgres } from '../../server/db/postgres.ts';
+import { emptyDb } from './support/empty-db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/db/seed.ts';
 import { setTransport, type Transport } from '../../src/api/call.ts';
@@ -20,27 +18,10 @@ export const databaseKinds = (): DbKind[] => (process.env.TEST_DATABASE_URL ? ['
 /** A fresh, migrated and seeded database of the given kind; closing it drops it. */
 export async function openTestDb(kind: DbKind): Promise<Db> {
   if (kind === 'pglite') return openPglite(undefined, new Blob([readFileSync(SNAPSHOT_PATH)]));
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `sema_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString());
+  const db = await emptyDb(kind);
   await migrate(db);
   await seed(db, { adminPassword: TEST_ADMIN_PASSWORD });
-  return {
-    ...db,
-    close: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return db;
 }
 
 export interface CallerOptions {
