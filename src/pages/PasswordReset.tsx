@@ -11,7 +11,7 @@ import type { PageProps } from '../app/router/registry';
 import { passwordResetByMail, passwordResetByMailApprove } from '../generated/client';
 import { ApiError } from '../api/errors';
 import { usePagePath } from './shared/hooks';
-import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText, useFocusOnMount } from './shared/ui';
+import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText, useFocusOnMount, SubmitButton } from './shared/ui';
 import { checkMail, checkMailCode, checkPassword, failed } from './shared/validation';
 import './account-strings';
 
@@ -69,11 +69,7 @@ function RequestMail({ page }: PageProps) {
           <Notice>{serverError}</Notice>
           <form ref={formRef} className="form" noValidate onSubmit={onRequest} aria-labelledby="page-title">
             <TextField label={t('account.mail')} name="mail" type="email" autoComplete="email" required value={mail} onValue={setMail} error={error} />
-            <div className="form__actions">
-              <button type="submit" className="button" disabled={busy}>
-                {busy ? t('common.sending') : t('passwordReset.submitRequest')}
-              </button>
-            </div>
+            <SubmitButton busy={busy}>{t('passwordReset.submitRequest')}</SubmitButton>
           </form>
         </>
       )}
@@ -167,11 +163,7 @@ function SetPassword({ page, userId, linkCode }: PageProps & { userId: string; l
           onValue={setRepeat}
           error={errors.repeat}
         />
-        <div className="form__actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? t('common.sending') : t('passwordReset.submitSet')}
-          </button>
-        </div>
+        <SubmitButton busy={busy}>{t('passwordReset.submitSet')}</SubmitButton>
       </form>
     </article>
   );

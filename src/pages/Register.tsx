@@ -11,7 +11,7 @@ import type { PageProps } from '../app/router/registry';
 import { register } from '../generated/client';
 import { usePagePath } from './shared/hooks';
 import { checkRegistration, RegistrationFields, registrationInput, useRegistration, type RegistrationErrors } from './shared/registration';
-import { CheckboxField, focusFirstInvalid, Notice, serverFieldErrors, useErrorText, useFocusOnMount } from './shared/ui';
+import { CheckboxField, focusFirstInvalid, Notice, serverFieldErrors, useErrorText, useFocusOnMount, SubmitButton } from './shared/ui';
 import { checkKey } from './shared/validation';
 import './account-strings';
 
@@ -83,11 +83,7 @@ export default function Register({ page }: PageProps) {
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="page-title">
         <RegistrationFields values={values} errors={errors} set={set} passwordRequired passwordHint={t('account.passwordHint')} />
         <CheckboxField label={t('register.agreements')} name="agreements_approved" required checked={agreed} onChecked={setAgreed} error={errors.agreements} />
-        <div className="form__actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? t('common.sending') : t('register.submit')}
-          </button>
-        </div>
+        <SubmitButton busy={busy}>{t('register.submit')}</SubmitButton>
       </form>
       {loginPath && (
         <p className="page__links">

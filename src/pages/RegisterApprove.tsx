@@ -9,7 +9,7 @@ import type { PageProps } from '../app/router/registry';
 import { mailVerify, registerMailApprove } from '../generated/client';
 import type { RegistrationStatus } from '../generated/types/entities';
 import { usePagePath } from './shared/hooks';
-import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText, useFocusOnMount } from './shared/ui';
+import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText, useFocusOnMount, SubmitButton } from './shared/ui';
 import { checkMail, checkMailCode, failed } from './shared/validation';
 import './account-strings';
 
@@ -88,11 +88,7 @@ export default function RegisterApprove({ page }: PageProps) {
           onValue={setCode}
           error={errors.code}
         />
-        <div className="form__actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? t('common.sending') : t('registerApprove.submit')}
-          </button>
-        </div>
+        <SubmitButton busy={busy}>{t('registerApprove.submit')}</SubmitButton>
       </form>
     </article>
   );

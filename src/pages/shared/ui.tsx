@@ -24,14 +24,20 @@ interface FieldFrame {
   required?: boolean;
 }
 
-function useFieldIds(id?: string) {
+/** The ids of a field and its messages, and the attributes every control of a field carries. */
+function useFieldControl({ id, hint, error, required, describedBy }: Pick<FieldFrame, 'hint' | 'error' | 'required'> & { id?: string; describedBy?: string }) {
   const auto = useId();
   const fieldId = id ?? `f${auto.replace(/:/g, '')}`;
-  return { fieldId, hintId: `${fieldId}-hint`, errorId: `${fieldId}-error` };
-}
-
-function describedBy(hintId: string, errorId: string, hint: unknown, error: unknown): string | undefined {
-  return [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const hintId = `${fieldId}-hint`;
+  const errorId = `${fieldId}-error`;
+  const control = {
+    id: fieldId,
+    className: 'field__input',
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': [hint ? hintId : null, error ? errorId : null, describedBy].filter(Boolean).join(' ') || undefined,
+  };
+  return { fieldId, hintId, errorId, control };
 }
 
 function FieldMessages({ hint, hintId, error, errorId }: { hint?: ReactNode; hintId: string; error?: string | null; errorId: string }) {
@@ -74,16 +80,12 @@ type InputProps = FieldFrame &
   };
 
 export function TextField({ label, error, hint, required, id, onValue, onChange, className, describedBy: extra, ...input }: InputProps) {
-  const { fieldId, hintId, errorId } = useFieldIds(id);
+  const { fieldId, hintId, errorId, control } = useFieldControl({ id, hint, error, required, describedBy: extra });
   return (
     <div className={`field ${className ?? ''}`}>
       <Label htmlFor={fieldId} label={label} required={required} />
       <input
-        id={fieldId}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={[describedBy(hintId, errorId, hint, error), extra].filter(Boolean).join(' ') || undefined}
+        {...control}
         onChange={(e) => {
           onChange?.(e);
           onValue?.(e.target.value);
@@ -98,16 +100,12 @@ export function TextField({ label, error, hint, required, id, onValue, onChange,
 type TextAreaProps = FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> & { onValue: (value: string) => void };
 
 export function TextAreaField({ label, error, hint, required, id, onValue, ...input }: TextAreaProps) {
-  const { fieldId, hintId, errorId } = useFieldIds(id);
+  const { fieldId, hintId, errorId, control } = useFieldControl({ id, hint, error, required });
   return (
     <div className="field">
       <Label htmlFor={fieldId} label={label} required={required} />
       <textarea
-        id={fieldId}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(hintId, errorId, hint, error)}
+        {...control}
         onChange={(e) => onValue(e.target.value)}
         {...input}
       />
@@ -125,16 +123,12 @@ type SelectProps = FieldFrame &
   };
 
 export function SelectField({ label, error, hint, required, id, options, placeholder, onValue, ...select }: SelectProps) {
-  const { fieldId, hintId, errorId } = useFieldIds(id);
+  const { fieldId, hintId, errorId, control } = useFieldControl({ id, hint, error, required });
   return (
     <div className="field">
       <Label htmlFor={fieldId} label={label} required={required} />
       <select
-        id={fieldId}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(hintId, errorId, hint, error)}
+        {...control}
         onChange={(e) => onValue(e.target.value)}
         {...select}
       >
@@ -153,15 +147,13 @@ export function SelectField({ label, error, hint, required, id, options, placeho
 type CheckboxProps = FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'type'> & { onChecked: (checked: boolean) => void };
 
 export function CheckboxField({ label, error, hint, required, id, onChecked, ...input }: CheckboxProps) {
-  const { fieldId, hintId, errorId } = useFieldIds(id);
+  const { fieldId, hintId, errorId, control } = useFieldControl({ id, hint, error, required });
   return (
     <div className="field field--checkbox">
       <input
-        id={fieldId}
+        {...control}
+        className={undefined}
         type="checkbox"
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(hintId, errorId, hint, error)}
         onChange={(e) => onChecked(e.target.checked)}
         {...input}
       />
@@ -320,4 +312,16 @@ export function formatDate(value: string | undefined | null, lang: 'tr' | 'en', 
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(LOCALE[lang], withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
+}
+
+/** A form's submit button; while the form is sending it is disabled and says so. */
+export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form__actions">
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? t('common.sending') : children}
+      </button>
+    </div>
+  );
 }
