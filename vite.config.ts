@@ -27,6 +27,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/component/setup.ts'],
+          // The first visit of a lazy page compiles its chunk; beside the server suite on two cores that
+          // can pass 5 s.
+          testTimeout: 20_000,
         },
       },
       {
