@@ -8,6 +8,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.SEMA_DB_POOL_SIZE ?? 10) });
+  // An idle connection the server drops (a restart, a terminated backend) must not crash the process: the
+  // pool discards it and the next query opens a new one.
+  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   await pool.query('select 1'); // fail at start, not at the first request
   const query = async <T extends Row>(q: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) => (await q.query(sql, params)).rows as T[];
   return {

@@ -39,7 +39,7 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
     app.route({
       method: route.method,
       url: route.path,
-      handler: async (request, reply) => {
+      handler: async (request) => {
         const started = performance.now();
         const { common, own } = splitQuery(request.query as Record<string, unknown>);
         const domain = domainOf(request);
@@ -81,7 +81,8 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
             throw new Error(`response of ${route.name} does not match its schema`);
           }
           statusCode = statusCatalogue.ok.status_code;
-          reply.code(200).send({ ...envelopeOf('ok', lang), ...output });
+          // Returned, not sent: Fastify sends it after `finally`, so the audit record exists before the answer.
+          return { ...envelopeOf('ok', lang), ...output };
         } catch (e) {
           if (e instanceof ApiError) statusCode = statusCatalogue[e.key].status_code;
           throw e;
