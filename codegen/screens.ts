@@ -103,10 +103,11 @@ function routeParts(contract: Contract, r: CatalogueRoute) {
   };
 }
 
-/** Every route a screen names: its four, its actions' and its pickers'. */
+/** Every route a screen names: its four, its actions', its reorder's and its pickers'. */
 export function routesOfScreen(s: ScreenSource): string[] {
   const names = new Set<string>(Object.values(s.routes ?? {}).filter(Boolean) as string[]);
   for (const a of [...(s.list?.row_actions ?? []), ...(s.list?.bulk_actions ?? [])]) if (a.route) names.add(a.route);
+  if (s.list?.reorder) names.add(s.list.reorder.route);
   for (const f of Object.values(s.record?.fields ?? {})) if (f.picker) names.add(f.picker.route);
   return [...names];
 }
@@ -233,10 +234,26 @@ export function screenProblems(contract: Contract, ajv: Ajv2020): string[] {
     const listRoute = s.routes.list ? routes.get(s.routes.list) : undefined;
     if (list && listRoute) {
       const req = propsOf(listRoute.request);
-      for (const k of ['page', 'page_size']) if (!req[k]) problems.push(at(`list route ${s.routes.list} has no ${k}`));
+      // A list route pages (page and page_size) or answers everything at once; a tree needs everything.
+      if (Boolean(req.page) !== Boolean(req.page_size)) problems.push(at(`list route ${s.routes.list} has ${req.page ? 'page' : 'page_size'} without ${req.page ? 'page_size' : 'page'}`));
+      if (list.tree && req.page) problems.push(at(`tree: list route ${s.routes.list} pages its answer; a tree needs every record at once`));
       const record = listRecord(listRoute.response, list.items, list.item_record);
       if (!record) problems.push(at(`list route ${s.routes.list} answers no array ${list.items}${list.item_record ? ` of {${list.item_record}}` : ''}`));
       const recordFields = propsOf(record);
+      if (list.tree) {
+        for (const k of ['parent', 'key', 'position'] as const) if (!recordFields[list.tree[k]]) problems.push(at(`tree ${k} ${list.tree[k]} is not a field of the list's records`));
+        if (recordFields[list.tree.position] && recordFields[list.tree.position].type !== 'integer') problems.push(at(`tree position ${list.tree.position} is not an integer`));
+      }
+      if (list.reorder) {
+        if (!list.tree) problems.push(at('reorder needs tree (it moves a record among its siblings)'));
+        const r = routes.get(list.reorder.route);
+        const arr = r ? propsOf(r.request)[list.reorder.items] : undefined;
+        if (r && (arr?.type !== 'array' || !arr.items?.properties)) problems.push(at(`reorder: ${list.reorder.route} takes no array of objects ${list.reorder.items}`));
+        else if (r && arr?.items) {
+          for (const f of arr.items.required ?? []) if (!recordFields[f] && f !== list.tree?.position) problems.push(at(`reorder: item field ${f} is not a field of the list's records`));
+          needs(list.reorder.route, new Set([...params, list.reorder.items]), 'reorder route');
+        }
+      }
       const keys = sortKeys(listRoute.request);
       for (const c of list.columns) {
         if (!recordFields[c.field.split('.')[0]]) problems.push(at(`column ${c.field} is not a field of the list's records`));
@@ -281,14 +298,20 @@ export function screenProblems(contract: Contract, ajv: Ajv2020): string[] {
       }
       needs(s.routes.get, context, 'get route');
       const formFields = new Set<string>();
+      if (rec.version_field && fields[rec.version_field]?.type !== 'integer') problems.push(at(`version_field ${rec.version_field} is no integer field of ${entity}`));
       for (const part of ['new', 'edit'] as const) {
         const r = s.routes[part] ? routes.get(s.routes[part]!) : undefined;
         if (!r) continue;
+        const wrapped = rec.request_record ? propsOf(r.request)[rec.request_record] : undefined;
+        if (rec.request_record && wrapped?.type !== 'object') problems.push(at(`${part} route ${s.routes[part]} takes no object ${rec.request_record}`));
         for (const k of Object.keys(propsOf(r.request))) if (!context.has(k)) formFields.add(k);
+        for (const k of Object.keys(propsOf(wrapped))) if (!context.has(k)) formFields.add(k);
         needs(s.routes[part], new Set([...context, ...Object.keys(propsOf(r.request))].filter((k) => part === 'edit' || k !== s.key)), `${part} route`);
       }
       for (const k of [...(rec.order ?? []), ...Object.keys(rec.fields ?? {})])
         if (!formFields.has(k.split('.')[0]) && !fields[k.split('.')[0]]) problems.push(at(`record field ${k} is neither a form field nor a field of ${entity}`));
+      for (const [k, h] of Object.entries(rec.fields ?? {}))
+        if (h.derive && !formFields.has(h.derive.from.split('.')[0])) problems.push(at(`record field ${k} derives from ${h.derive.from}, which is not a form field`));
       for (const [k, h] of Object.entries(rec.fields ?? {})) {
         if (!h.picker) continue;
         const r = routes.get(h.picker.route);

@@ -63,8 +63,10 @@ export interface ScreenAction {
   confirm?: Bilingual;
   /** Narrows who is offered the action (each must also be among the route's auth codes). */
   auth_codes?: string[];
-  /** The message after a call succeeded. */
+  /** The message after a call succeeded. Confirm and done may name the row's fields as {{field}}, its name as {{label}}. */
   done?: Bilingual;
+  /** A destructive call (delete), drawn as one. */
+  danger?: boolean;
 }
 
 export interface ListColumn {
@@ -102,6 +104,30 @@ export interface FieldHints {
   /** Reference fields: how to search the referenced records (else the referenced entity's screen). */
   picker?: PickerSource;
   help?: Bilingual;
+  /** The value the field starts with when the record lacks it. */
+  default?: unknown;
+  /** On a new record the field follows another one (by path) until the user types it. */
+  derive?: DeriveHint;
+}
+
+export interface DeriveHint {
+  /** The source field's path in the form. */
+  from: string;
+  /** slug: kampanya-haberleri; path: /kampanya-haberleri; name: kampanya_haberleri. */
+  as: 'slug' | 'path' | 'name';
+}
+
+/** Rows in tree order: children after their parent (parent field → key field), siblings by position. */
+export interface ListTree {
+  parent: string;
+  key: string;
+  position: string;
+}
+
+/** Move up / move down among siblings through a route taking the moved records as items. */
+export interface ListReorder {
+  route: string;
+  items: string;
 }
 
 export interface PickerSource {
@@ -140,6 +166,8 @@ export interface ScreenDefinition {
   label_field: string;
   params?: Record<string, ParamSource>;
   routes: { list?: string; get?: string; new?: string; edit?: string };
+  /** A client effect run after every successful write from the screen (renderers/generic/effects.ts). */
+  after_write?: AfterWrite;
   list?: {
     items: string;
     item_record?: string;
@@ -148,6 +176,9 @@ export interface ScreenDefinition {
     filters?: ListFilter[];
     sort?: string;
     page_size?: number;
+    /** Rows in tree order; the list route answers every record at once. */
+    tree?: ListTree;
+    reorder?: ListReorder;
     row_actions?: ScreenAction[];
     bulk_actions?: ScreenAction[];
     export?: ('csv' | 'excel')[];
@@ -155,6 +186,12 @@ export interface ScreenDefinition {
   record?: {
     /** Where the record is in the get, new and edit answers. */
     record: string;
+    /** Where the record is in the new and edit requests, when they wrap it. */
+    request_record?: string;
+    /** Optimistic concurrency: the record's version field (sent with a save; 409 offers the latest). */
+    version_field?: string;
+    /** Messages after a save, with {{field}} of the saved record and {{label}}. */
+    done?: { new?: Bilingual; edit?: Bilingual };
     order?: string[];
     fields?: Record<string, FieldHints>;
     related?: RelatedList[];
@@ -162,6 +199,9 @@ export interface ScreenDefinition {
     reveal_once?: RevealField[];
   };
 }
+
+/** The client effects a screen may name as after_write (schemas/meta/screen.schema.json). */
+export type AfterWrite = 'website_units';
 
 /** A secret of the save answer shown once: its field in the new or edit answer and its label. */
 export interface RevealField {
@@ -223,3 +263,34 @@ export function routeInput(route: ScreenRoute, params: Record<string, unknown>, 
 
 /** The request properties a screen fills itself (parameters and the record key), never shown as form fields. */
 export const contextFields = (screen: Pick<ScreenDefinition, 'params' | 'key'>): Set<string> => new Set([...Object.keys(screen.params ?? {}), screen.key]);
+
+/** The property that tells a oneOf's branches apart: one every branch has with a const (content.kind). */
+export function discriminatorOf(schema: JsonSchema | undefined): string | undefined {
+  const branches = schema?.oneOf as JsonSchema[] | undefined;
+  if (!branches?.length) return undefined;
+  return Object.keys(branches[0].properties ?? {}).find((k) => branches.every((b) => b.properties?.[k]?.const !== undefined));
+}
+
+/**
+ * The schema of a dotted field path (`path.en`, `content.kind`). Through a oneOf told apart by a const
+ * property, that property reads as an enumeration of the branches' consts, labelled by each branch's x-label;
+ * another property is the first branch's that has it.
+ */
+export function schemaAt(schema: JsonSchema | undefined, path: string): JsonSchema | undefined {
+  let node = schema;
+  for (const seg of path.split('.')) {
+    if (!node) return undefined;
+    const own = node.properties?.[seg];
+    if (own) {
+      node = own;
+      continue;
+    }
+    const branches = ((node.oneOf as JsonSchema[] | undefined) ?? []).filter((b) => b.properties?.[seg]);
+    if (!branches.length) return undefined;
+    if (seg === discriminatorOf(node)) {
+      const values = branches.map((b) => b.properties![seg].const);
+      node = { enum: values, 'x-enum-labels': branches.map((b, i) => b['x-label'] ?? { en: String(values[i]), tr: String(values[i]) }) };
+    } else node = branches[0].properties![seg];
+  }
+  return node;
+}

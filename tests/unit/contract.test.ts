@@ -141,12 +141,40 @@ describe('generic screens (schemas/screens/<id>.json)', () => {
     expect(problems).toMatch(/agreement.json: .*must NOT have additional properties/);
   });
 
+  it('catch a tree over a paged route, a reorder it cannot fill, a wrapped record or a version field that is not there', () => {
+    const broken: Contract = structuredClone(contract);
+    const units = screen(broken, 'website_unit');
+    units.list!.tree = { parent: 'parent', key: 'route_name', position: 'caption' };
+    units.list!.reorder = { route: 'frontend_websiteunit_reorder', items: 'website_unit_list' };
+    units.record!.request_record = 'unit';
+    units.record!.version_field = 'position_x';
+    units.record!.fields!['path.en'] = { derive: { from: 'title.en', as: 'path' } };
+    const bundle = screen(broken, 'bundle');
+    bundle.list!.tree = { parent: 'bundle_name', key: 'bundle_client_id', position: 'priority' };
+    const problems = checkContract(broken).join('\n');
+    expect(problems).toMatch(/website_unit.json: tree position caption is not an integer/);
+    expect(problems).toMatch(/reorder: frontend_websiteunit_reorder takes no array of objects website_unit_list/);
+    expect(problems).toMatch(/new route frontend_websiteunit_new takes no object unit/);
+    expect(problems).toMatch(/version_field position_x is no integer field/);
+    expect(problems).toMatch(/record field path.en derives from title.en, which is not a form field/);
+    expect(problems).toMatch(/bundle.json: tree: list route user_shop_bundle_list pages its answer/);
+    const noTree: Contract = structuredClone(contract);
+    delete screen(noTree, 'website_unit').list!.tree;
+    expect(checkContract(noTree).join('\n')).toMatch(/reorder needs tree/);
+  });
+
   it('are what the shop pages show, through GenericScreen', () => {
     expect(pageScreenProblems(contract, pages())).toEqual([]);
     const shopPages = pages().filter((p) => p.route_name.startsWith('user_shop_') || p.route_name === 'product_details');
     expect(shopPages.filter((p) => p.route_name !== 'user_shoppingcart').every((p) => p.route_view === 'GenericScreen' && p.screen)).toBe(true);
     const wrong = pages().map((p) => (p.route_name === 'user_shop_order_list' ? { ...p, screen: { id: 'shop_order', view: 'record' } } : p));
     expect(pageScreenProblems(contract, wrong)).toEqual(['page user_shop_order_list: screen shop_order has no record view']);
+  });
+
+  it('show the website units: the unit list and the unit form are the screen website_unit', () => {
+    const byName = new Map(pages().map((p) => [p.route_name, p]));
+    expect(byName.get('frontend_websiteunit_list')).toMatchObject({ route_view: 'GenericScreen', screen: { id: 'website_unit', view: 'list' } });
+    expect(byName.get('frontend_webunit')).toMatchObject({ route_view: 'GenericScreen', screen: { id: 'website_unit', view: 'record' } });
   });
 });
 
