@@ -3,12 +3,14 @@
 // chosen by rank per column once, never per row.
 import type { TFunction } from 'i18next';
 import { formatMinor } from '../../src/domain/money';
-import { labelOf, type FieldHints, type JsonSchema, type Lang } from '../../src/domain/screen';
-import { and, formatIs, hasEnum, nameMatches, or, pickBest, rankWith, schemaMatches, schemaTypeIs, type Ranked, type TesterContext } from './rank';
+import { labelOf, type Bilingual, type FieldHints, type JsonSchema, type Lang, type ResolvedScreen } from '../../src/domain/screen';
+import { and, formatIs, hasEnum, nameMatches, NOT_APPLICABLE, or, pickBest, rankWith, schemaMatches, schemaTypeIs, type Ranked, type TesterContext } from './rank';
 
 export interface CellContext {
   lang: Lang;
   t: TFunction;
+  /** The site's pages (the catalogue, website units included), for cells that name a page. */
+  pages?: readonly { route_name: string; caption: Bilingual }[];
 }
 
 export interface CellRenderer extends Ranked {
@@ -110,6 +112,17 @@ export const listCell: CellRenderer = {
   text: (value) => (Array.isArray(value) ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : ''),
 };
 
+/** A page's route name as the page's caption in the language ("top level" when empty): a unit's parent. Chosen by name. */
+export const pageCaptionCell: CellRenderer = {
+  name: 'page_caption',
+  tester: () => NOT_APPLICABLE,
+  text: (value, _r, _s, { lang, t, pages }) => {
+    if (isEmpty(value)) return t('screen.topLevel');
+    const page = pages?.find((p) => p.route_name === value);
+    return page ? labelOf(page.caption, lang, String(value)) : String(value);
+  },
+};
+
 export const textCell: CellRenderer = {
   name: 'text',
   tester: () => 0,
@@ -117,11 +130,29 @@ export const textCell: CellRenderer = {
 };
 
 /** Every cell renderer, general first; screens may add their own by name (`cell`). */
-export const CELLS: CellRenderer[] = [textCell, listCell, numberCell, booleanCell, dateCell, dateTimeCell, enumCell, enumListCell, moneyCell, moneyListCell, bilingualCell];
+export const CELLS: CellRenderer[] = [textCell, listCell, numberCell, booleanCell, dateCell, dateTimeCell, enumCell, enumListCell, moneyCell, moneyListCell, bilingualCell, pageCaptionCell];
 
 /** The cell of a field: the screen's `cell` by name, else the best-ranked one. */
 export function cellFor(schema: JsonSchema | undefined, name: string, parent: JsonSchema | undefined, explicit?: string, registry: readonly CellRenderer[] = CELLS): CellRenderer {
   const hints: FieldHints = (schema?.['x-ui'] as FieldHints | undefined) ?? {};
   const ctx: TesterContext = { name, hints, parent };
   return pickBest(registry, schema ?? {}, ctx, explicit) ?? textCell;
+}
+
+/** A record's name in the language: its label field as its cell shows it (a bilingual caption...), else its key. */
+export function recordName(screen: ResolvedScreen, record: Record<string, unknown> | undefined, ctx: CellContext): string {
+  if (!record) return '';
+  const schema = screen.entity_schema.properties?.[screen.label_field];
+  const text = cellFor(schema, screen.label_field, screen.entity_schema).text(record[screen.label_field], record, schema ?? {}, ctx);
+  return text || String(record[screen.key] ?? '');
+}
+
+/** A screen text with {{field}} of the record (as its cell shows it) and {{label}}, the record's name. */
+export function fillText(text: string, screen: ResolvedScreen, record: Record<string, unknown> | undefined, ctx: CellContext): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(/\{\{(\w+)\}\}/g, (_m, field: string) => {
+    if (field === 'label') return recordName(screen, record, ctx);
+    const schema = screen.entity_schema.properties?.[field];
+    return cellFor(schema, field, screen.entity_schema).text(record?.[field], record ?? {}, schema ?? {}, ctx);
+  });
 }

@@ -14,14 +14,20 @@ export class ApiError extends Error {
   readonly route: string;
   /** Per-field messages of a bad-input answer (10001/10002), in the caller's language. */
   readonly errors: readonly ApiFieldError[];
+  /** The answer's HTTP status (409: a newer version was saved meanwhile), when it came over HTTP. */
+  readonly httpStatus?: number;
+  /** The answer's other fields (current_version of a version conflict...). */
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(route: string, status_code: string, status_message: string, errors: readonly ApiFieldError[] = []) {
+  constructor(route: string, status_code: string, status_message: string, errors: readonly ApiFieldError[] = [], extra: { httpStatus?: number; details?: Record<string, unknown> } = {}) {
     super(`${status_code}=${status_message}`);
     this.name = 'ApiError';
     this.route = route;
     this.status_code = status_code;
     this.status_message = status_message;
     this.errors = errors;
+    this.httpStatus = extra.httpStatus;
+    this.details = extra.details ?? {};
   }
 }
 

@@ -1,6 +1,8 @@
-// Front-end settings and website units in the browser: the theme preview follows the edited colours live, a
-// saved unit is in the menu and routed at once (no reload), rich text is shown as the server sanitized it,
-// frames only of allow-listed origins and sandboxed, the unit list reorders, and the icon list filters.
+// Front-end settings and website units in the browser: the theme preview follows the edited colours live; the
+// unit list and form (the generic screen website_unit): a saved unit is in the menu and routed at once (no
+// reload), paths follow captions, the content kind switches its fields, an edit names its version and a
+// conflict offers the latest, rich text is shown as the server sanitized it, the list is in tree order,
+// moves and deletes; frames only of allow-listed origins and sandboxed; and the icon list filters.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -40,6 +42,15 @@ function fakeUnits(initial: WebsiteUnit[] = tenant('localhost').website_unit_lis
       const unit = { ...clean(body.website_unit), version: body.website_unit.version + 1 };
       units[at] = unit;
       return HttpResponse.json({ ...ok, website_unit: unit });
+    }),
+    http.post('*/v1/frontend/websiteunit/delete', async ({ request }) => {
+      const body = (await request.json()) as { website_unit_client_id: string; version: number };
+      calls.push({ route: 'delete', body });
+      units.splice(
+        units.findIndex((u) => u.website_unit_client_id === body.website_unit_client_id),
+        1,
+      );
+      return HttpResponse.json({ ...ok, website_unit_client_id: body.website_unit_client_id });
     }),
     http.post('*/v1/frontend/websiteunit/reorder', async ({ request }) => {
       const body = (await request.json()) as { website_unit_order: { website_unit_client_id: string; position: number }[] };
@@ -141,36 +152,60 @@ describe('front-end settings', () => {
   });
 });
 
-describe('website units', () => {
-  it('a new unit is in the menu and routed at once, without a reload, in both languages', async () => {
+describe('website units (the generic screen website_unit)', { timeout: 20_000 }, () => {
+  const caption = () => screen.getByRole('group', { name: /^Başlık/ });
+  const path = () => screen.getByRole('group', { name: /^Yol/ });
+  /** The unit form, once its chunk (rjsf) has loaded. */
+  const formReady = () => screen.findByRole('button', { name: 'Kaydet' });
+
+  it('a new unit: paths and route name follow the captions; it is in the menu and routed at once, in both languages', async () => {
     const fake = fakeUnits();
     storeSession({ authCodes: ['website_edit'] });
     const user = userEvent.setup();
     const router = await startApp('/on-yuz-web-birimi');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Yeni web sitesi birimi' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Yeni Web sitesi birimi' })).toBeInTheDocument();
+    await formReady();
     expect(within(menu()).queryByRole('link', { name: 'Kampanya Haberleri' })).not.toBeInTheDocument();
 
-    await user.type(screen.getByLabelText(/^Başlık \(Türkçe\)/), 'Kampanya Haberleri');
-    await user.type(screen.getByLabelText(/^Başlık \(İngilizce\)/), 'Campaign News');
-    // Paths and the route name follow the captions.
-    expect(screen.getByLabelText('Yol (Türkçe)')).toHaveValue('/kampanya-haberleri');
-    expect(screen.getByLabelText('Yol (İngilizce)')).toHaveValue('/campaign-news');
+    await user.type(within(caption()).getByLabelText('Türkçe'), 'Kampanya Haberleri');
+    await user.type(within(caption()).getByLabelText('İngilizce'), 'Campaign News');
+    // Paths and the route name follow the captions (Turkish letters spelled in English ones)...
+    expect(within(path()).getByLabelText('Türkçe')).toHaveValue('/kampanya-haberleri');
+    expect(within(path()).getByLabelText('İngilizce')).toHaveValue('/campaign-news');
     expect(screen.getByLabelText(/^Rota adı/)).toHaveValue('campaign_news');
+    // ...until one is typed by hand.
+    await user.clear(within(path()).getByLabelText('İngilizce'));
+    await user.type(within(path()).getByLabelText('İngilizce'), '/news');
+    await user.type(within(caption()).getByLabelText('İngilizce'), '!');
+    expect(within(path()).getByLabelText('İngilizce')).toHaveValue('/news');
+    await user.clear(within(path()).getByLabelText('İngilizce'));
+    await user.type(within(path()).getByLabelText('İngilizce'), '/campaign-news');
+
     await user.selectOptions(screen.getByLabelText('Simge'), 'tag');
-    await user.type(screen.getByLabelText('Metin (Türkçe)'), 'Yeni kampanyalar burada.');
-    await user.type(screen.getByLabelText('Metin (İngilizce)'), 'New campaigns are here.');
+    // The text kind is chosen for a new unit.
+    expect(screen.getByRole('radio', { name: 'Düz metin' })).toBeChecked();
+    const text = screen.getByRole('group', { name: /^Metin/ });
+    await user.type(within(text).getByLabelText('Türkçe'), 'Yeni kampanyalar burada.');
+    await user.type(within(text).getByLabelText('İngilizce'), 'New campaigns are here.');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
 
     expect(await screen.findByText('Web sitesi birimi oluşturuldu ve menüde.')).toBeInTheDocument();
-    expect(fake.calls[0].body.website_unit).toMatchObject({
+    expect(fake.calls[0].body.website_unit).toEqual({
       route_name: 'campaign_news',
       path: { en: '/campaign-news', tr: '/kampanya-haberleri' },
-      caption: { en: 'Campaign News', tr: 'Kampanya Haberleri' },
+      caption: { en: 'Campaign News!', tr: 'Kampanya Haberleri' },
       icon: 'tag',
-      parent: null,
+      position: 100,
+      click_type: 'route',
       show_in_menu: true,
+      is_dashboard: false,
+      login: false,
+      shop_active: false,
       content: { kind: 'text', text: { en: 'New campaigns are here.', tr: 'Yeni kampanyalar burada.' } },
     });
+    // The new unit reopens at its own address, at version 1.
+    expect(new URLSearchParams(window.location.search).get('website_unit_client_id')).toBe('00000000-0000-4000-8000-000000000001');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Web sitesi birimi: Kampanya Haberleri (sürüm 1)' })).toBeInTheDocument();
     const link = await within(menu()).findByRole('link', { name: 'Kampanya Haberleri' });
     expect(link).toHaveAttribute('href', '/kampanya-haberleri');
     await user.click(link);
@@ -180,13 +215,50 @@ describe('website units', () => {
 
     // The same unit in English, still without a reload.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Dil' }), 'en');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Campaign News' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Campaign News!' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/campaign-news');
-    expect(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Campaign News' })).toHaveAttribute('href', '/campaign-news');
+    expect(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Campaign News!' })).toHaveAttribute('href', '/campaign-news');
     expect(router.result.ok).toBe(true);
   });
 
-  it('a unit listing bundles (a generic screen) is in the menu at once, in both languages, and lists them', { timeout: 20_000 }, async () => {
+  it('the content kind shows its own fields, keeps what was typed in another kind, and lists the allowed frame origins', async () => {
+    const site = tenant('localhost');
+    site.frontend.frame_allowlist = ['https://stats.example.org'];
+    server.use(serveTenant(site));
+    fakeUnits();
+    storeSession({ authCodes: ['admin'] });
+    const user = userEvent.setup();
+    await startApp('/on-yuz-web-birimi');
+    await screen.findByRole('heading', { level: 2, name: 'Yeni Web sitesi birimi' });
+    await formReady();
+    const kinds = screen.getByRole('group', { name: 'İçerik türü' });
+    expect(within(kinds).getAllByRole('radio').map((r) => r.closest('label')!.textContent!.trim())).toEqual(['Düz metin', 'Liste veya kayıt ekranı', 'Zengin metin', 'Gömülü çerçeve']);
+    await user.type(within(screen.getByRole('group', { name: /^Metin/ })).getByLabelText('Türkçe'), 'Taslak');
+
+    // Keyboard: the arrow keys move between the kinds.
+    screen.getByRole('radio', { name: 'Düz metin' }).focus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('radio', { name: 'Liste veya kayıt ekranı' })).toBeChecked();
+    expect(screen.queryByRole('group', { name: /^Metin/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Ekran/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Görünüm/)).toHaveValue('0'); // list, the default
+    expect(screen.getByLabelText('Sabit değerler')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Gömülü çerçeve' }));
+    const url = screen.getByLabelText(/^Çerçeve adresi/);
+    expect(url).toHaveAccessibleDescription(expect.stringContaining('İzin verilen kökenler: https://stats.example.org'));
+    await user.type(url, 'https://evil.example.com/x');
+    expect(url).toHaveAccessibleDescription(expect.stringContaining('https://evil.example.com adresi bu sitenin çerçeve izin listesinde yok.'));
+
+    await user.click(screen.getByRole('radio', { name: 'Zengin metin' }));
+    expect(screen.getByLabelText('HTML (Türkçe)')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Çerçeve adresi/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Düz metin' }));
+    expect(within(screen.getByRole('group', { name: /^Metin/ })).getByLabelText('Türkçe')).toHaveValue('Taslak');
+  });
+
+  it('a unit listing bundles (a generic screen) is in the menu at once, in both languages, and lists them', async () => {
     const fake = fakeUnits();
     server.use(...shopHandlers);
     seedShop();
@@ -195,14 +267,16 @@ describe('website units', () => {
     const user = userEvent.setup();
     try {
       await startApp('/on-yuz-web-birimi');
-      await screen.findByRole('heading', { level: 2, name: 'Yeni web sitesi birimi' });
-      await user.type(screen.getByLabelText(/^Başlık \(Türkçe\)/), 'Paket Listesi');
-      await user.type(screen.getByLabelText(/^Başlık \(İngilizce\)/), 'Bundle List');
+      await screen.findByRole('heading', { level: 2, name: 'Yeni Web sitesi birimi' });
+      await formReady();
+    await formReady();
+      await user.type(within(caption()).getByLabelText('Türkçe'), 'Paket Listesi');
+      await user.type(within(caption()).getByLabelText('İngilizce'), 'Bundle List');
       await user.click(screen.getByRole('radio', { name: 'Liste veya kayıt ekranı' }));
       await user.selectOptions(screen.getByLabelText(/^Ekran/), 'bundle');
       await user.type(screen.getByLabelText('Sabit değerler'), 'shop client id');
       await user.click(screen.getByRole('button', { name: 'Kaydet' }));
-      expect(screen.getByLabelText('Sabit değerler')).toHaveAccessibleDescription(expect.stringContaining('shop client id'));
+      await waitFor(() => expect(screen.getByLabelText('Sabit değerler')).toHaveAccessibleDescription(expect.stringContaining('shop client id')));
       expect(fake.calls).toHaveLength(0);
       await user.clear(screen.getByLabelText('Sabit değerler'));
       await user.type(screen.getByLabelText('Sabit değerler'), `shop_client_id=${SHOP_ID}`);
@@ -228,16 +302,18 @@ describe('website units', () => {
     const home = fake.units[0];
     storeSession({ authCodes: ['website_admin'] });
     const user = userEvent.setup();
-    await startApp(`/on-yuz-web-birimi?id=${home.website_unit_client_id}`);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Web sitesi birimini düzenle (sürüm 1)' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Yol (Türkçe)')).toHaveValue('/anasayfa');
-
-    await user.clear(screen.getByLabelText(/^Başlık \(Türkçe\)/));
-    await user.type(screen.getByLabelText(/^Başlık \(Türkçe\)/), 'Karşılama');
+    await startApp(`/on-yuz-web-birimi?website_unit_client_id=${home.website_unit_client_id}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Web sitesi birimi: Ana sayfa (sürüm 1)' })).toBeInTheDocument();
+    expect(within(await screen.findByRole('group', { name: /^Yol/ })).getByLabelText('Türkçe')).toHaveValue('/anasayfa');
+    // Editing: the paths no longer follow the caption.
+    await user.clear(within(caption()).getByLabelText('Türkçe'));
+    await user.type(within(caption()).getByLabelText('Türkçe'), 'Karşılama');
+    expect(within(path()).getByLabelText('Türkçe')).toHaveValue('/anasayfa');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
-    expect(await screen.findByText(/Sürüm 2 olarak kaydedildi/)).toBeInTheDocument();
-    expect(fake.calls[0]).toMatchObject({ route: 'update', body: { website_unit: { website_unit_client_id: home.website_unit_client_id, version: 1, route_name: 'home' } } });
+    expect(await screen.findByText('Sürüm 2 olarak kaydedildi; menü hemen gösteriyor.')).toBeInTheDocument();
+    expect(fake.calls[0]).toMatchObject({ route: 'update', body: { website_unit: { website_unit_client_id: home.website_unit_client_id, version: 1, route_name: 'home', caption: { tr: 'Karşılama' } } } });
     expect(within(menu()).getByRole('link', { name: 'Karşılama' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Web sitesi birimi: Karşılama (sürüm 2)' })).toBeInTheDocument();
 
     server.use(
       http.post('*/v1/frontend/website_unit/update', ({ request }) =>
@@ -252,13 +328,18 @@ describe('website units', () => {
         ),
       ),
     );
+    await user.type(within(caption()).getByLabelText('İngilizce'), ' page');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('şu an sürüm 3');
     fake.units[0] = { ...fake.units[0], version: 3, caption: { en: 'Hello', tr: 'Merhaba' } };
     await user.click(within(alert).getByRole('button', { name: 'Son sürümü yükle' }));
-    await waitFor(() => expect(screen.getByLabelText(/^Başlık \(Türkçe\)/)).toHaveValue('Merhaba'));
-    expect(screen.getByRole('heading', { level: 2, name: 'Web sitesi birimini düzenle (sürüm 3)' })).toBeInTheDocument();
+    await waitFor(() => expect(within(caption()).getByLabelText('Türkçe')).toHaveValue('Merhaba'));
+    // Nothing stale: the latest version, its caption, no message and no unsaved change left.
+    expect(within(caption()).getByLabelText('İngilizce')).toHaveValue('Hello');
+    expect(screen.getByRole('heading', { level: 2, name: 'Web sitesi birimi: Merhaba (sürüm 3)' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Kaydedilmemiş değişiklikler var')).not.toBeInTheDocument();
   });
 
   it('rich text is shown as the server sanitized it: no script, handler or javascript: link reaches the page', async () => {
@@ -266,9 +347,10 @@ describe('website units', () => {
     storeSession({ authCodes: ['admin'] });
     const user = userEvent.setup();
     await startApp('/on-yuz-web-birimi');
-    await screen.findByRole('heading', { level: 2, name: 'Yeni web sitesi birimi' });
-    await user.type(screen.getByLabelText(/^Başlık \(Türkçe\)/), 'Hakkımızda');
-    await user.type(screen.getByLabelText(/^Başlık \(İngilizce\)/), 'About us');
+    await screen.findByRole('heading', { level: 2, name: 'Yeni Web sitesi birimi' });
+    await formReady();
+    await user.type(within(caption()).getByLabelText('Türkçe'), 'Hakkımızda');
+    await user.type(within(caption()).getByLabelText('İngilizce'), 'About us');
     await user.click(screen.getByRole('radio', { name: 'Zengin metin' }));
     const payload = '<h2>Biz</h2><p onclick="steal()">Merhaba<script>window.__pwned = 1</script> <a href="javascript:alert(1)">tıkla</a> <img src=x onerror="window.__pwned = 2"></p>';
     fireEvent.change(screen.getByLabelText('HTML (Türkçe)'), { target: { value: payload } });
@@ -277,8 +359,9 @@ describe('website units', () => {
     await user.click(screen.getAllByRole('button', { name: 'Önizleme' })[0]);
     expect(screen.getByTitle('HTML (Türkçe) önizlemesi')).toHaveAttribute('sandbox', '');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
-    expect(await screen.findByText(/izin verilmeyen kısımları çıkarıldı/)).toBeInTheDocument();
-    expect(screen.getByLabelText('HTML (Türkçe)')).toHaveValue('<h2>Biz</h2><p>Merhaba <a>tıkla</a> <img src="x" /></p>');
+    // The server removed what is not allowed: said, and the form shows what was kept.
+    expect(await screen.findByText(/Sunucu şu alanlarda girdiğinizi değiştirdi: İçerik/)).toBeInTheDocument();
+    expect(await screen.findByLabelText('HTML (Türkçe)')).toHaveValue('<h2>Biz</h2><p>Merhaba <a>tıkla</a> <img src="x" /></p>');
 
     await user.click(await within(menu()).findByRole('link', { name: 'Hakkımızda' }));
     await screen.findByRole('heading', { level: 1, name: 'Hakkımızda' });
@@ -320,34 +403,53 @@ describe('website units', () => {
     expect(screen.queryByTitle('İstatistik panosu')).not.toBeInTheDocument();
   });
 
-  it('the unit list moves a unit among its siblings and the menu follows', async () => {
-    const two = [
+  const news = (extra: Partial<WebsiteUnit> = {}): WebsiteUnit => ({
+    website_unit_client_id: '2a6a1f0e-7c1d-4b8e-9d3a-5f0b7c2e9a20',
+    route_name: 'news',
+    path: { en: '/news', tr: '/haberler' },
+    caption: { en: 'News', tr: 'Haberler' },
+    show_in_menu: true,
+    login: false,
+    shop_active: false,
+    parent: null,
+    is_dashboard: false,
+    position: 10,
+    content: { kind: 'text' },
+    ...extra,
+  });
+
+  it('the unit list is in tree order, names parents and kinds, moves a unit among its siblings, and the menu follows', async () => {
+    const units = [
       ...tenant('localhost').website_unit_list,
-      {
-        website_unit_client_id: '2a6a1f0e-7c1d-4b8e-9d3a-5f0b7c2e9a20',
-        route_name: 'news',
-        path: { en: '/news', tr: '/haberler' },
-        caption: { en: 'News', tr: 'Haberler' },
-        show_in_menu: true,
-        login: false,
-        shop_active: false,
-        parent: null,
-        position: 10,
-        content: { kind: 'text' as const },
-      },
+      news(),
+      news({ website_unit_client_id: '2a6a1f0e-7c1d-4b8e-9d3a-5f0b7c2e9a21', route_name: 'press', path: { en: '/press', tr: '/basin' }, caption: { en: 'Press', tr: 'Basın' }, parent: 'news', position: 0, content: { kind: 'rich_text', html: { en: '<p>x</p>', tr: '<p>y</p>' } } }),
+      news({ website_unit_client_id: '2a6a1f0e-7c1d-4b8e-9d3a-5f0b7c2e9a22', route_name: 'help', path: { en: '/help', tr: '/yardim' }, caption: { en: 'Help', tr: 'Yardım' }, parent: 'settings', position: 0 }),
     ];
-    const fake = fakeUnits(two);
+    const fake = fakeUnits(units);
     server.use(serveTenant({ ...tenant('localhost'), website_unit_list: fake.units }));
     storeSession({ authCodes: ['admin'] });
     const user = userEvent.setup();
     await startApp('/on-yuz-web-sitesi-birimleri');
     const table = await screen.findByRole('table', { name: 'Web Sitesi Birimleri' });
-    const rows = () => within(table).getAllByRole('row').slice(1).map((r) => within(r).getByRole('rowheader').textContent);
-    expect(rows()).toEqual(['Ana sayfa', 'Haberler']);
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    const names = () => rows().map((r) => within(r).getByRole('rowheader').textContent);
+    // Every unit at once (no paging), children after their parent: Basın under Haberler; units under a built-in page last.
+    expect(names()).toEqual(['Ana sayfa', 'Haberler', 'Basın', 'Yardım']);
+    expect(screen.queryByRole('navigation', { name: /sayfaları/ })).not.toBeInTheDocument();
+    const cells = (i: number) => within(rows()[i]).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells(2).slice(0, 7)).toEqual(['/basin', '/press', 'Haberler', '0', 'Evet', 'Hayır', 'Zengin metin']);
+    expect(cells(3)[2]).toBe('Ayarlar');
+    expect(cells(0)[2]).toBe('En üst düzey');
+    expect(rows()[2]).toHaveClass('screen__row--depth-1');
+    // A unit alone among its siblings, or at an end, cannot move that way.
+    expect(within(table).getByRole('button', { name: 'Ana sayfa yukarı taşı' })).toBeDisabled();
+    expect(within(table).getByRole('button', { name: 'Basın aşağı taşı' })).toBeDisabled();
     const menuLinks = () => within(menu()).getAllByRole('link').map((a) => a.textContent);
     expect(menuLinks().indexOf('Ana sayfa')).toBeLessThan(menuLinks().indexOf('Haberler'));
 
-    await user.click(within(table).getByRole('button', { name: 'Haberler yukarı taşı' }));
+    const up = within(table).getByRole('button', { name: 'Haberler yukarı taşı' });
+    up.focus();
+    await user.keyboard('{Enter}');
     expect(await screen.findByText('Haberler yukarı taşındı.')).toBeInTheDocument();
     expect(fake.calls.at(-1)).toEqual({
       route: 'reorder',
@@ -358,8 +460,35 @@ describe('website units', () => {
         ],
       },
     });
-    expect(rows()).toEqual(['Haberler', 'Ana sayfa']);
+    expect(names()).toEqual(['Haberler', 'Basın', 'Ana sayfa', 'Yardım']);
     expect(menuLinks().indexOf('Haberler')).toBeLessThan(menuLinks().indexOf('Ana sayfa'));
+    // The keyboard focus stays with the moved unit (now first: on its other button).
+    await waitFor(() => expect(within(table).getByRole('button', { name: 'Haberler aşağı taşı' })).toHaveFocus());
+    // The next move names the new versions.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Haberler aşağı taşındı.')).toBeInTheDocument();
+    expect(fake.calls.at(-1)!.body.website_unit_order).toEqual([
+      { website_unit_client_id: '0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d01', version: 2, position: 0 },
+      { website_unit_client_id: '2a6a1f0e-7c1d-4b8e-9d3a-5f0b7c2e9a20', version: 2, position: 10 },
+    ]);
+  });
+
+  it('deletes a unit after a confirmation naming it and its version; the menu loses it at once', async () => {
+    const fake = fakeUnits([...tenant('localhost').website_unit_list, news({ version: 4 } as Partial<WebsiteUnit>)]);
+    server.use(serveTenant({ ...tenant('localhost'), website_unit_list: fake.units }));
+    storeSession({ authCodes: ['website_admin'] });
+    const user = userEvent.setup();
+    await startApp('/on-yuz-web-sitesi-birimleri');
+    const table = await screen.findByRole('table', { name: 'Web Sitesi Birimleri' });
+    expect(within(menu()).getByRole('link', { name: 'Haberler' })).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Sil: Haberler' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Sil' });
+    expect(dialog).toHaveTextContent('“Haberler” menüden çıkar ve adresi çalışmaz. Son sürümü (4) geçmişte saklanır.');
+    await user.click(within(dialog).getByRole('button', { name: 'Sil' }));
+    expect(await screen.findByText('“Haberler” silindi.')).toBeInTheDocument();
+    expect(fake.calls.at(-1)).toEqual({ route: 'delete', body: { website_unit_client_id: '2a6a1f0e-7c1d-4b8e-9d3a-5f0b7c2e9a20', version: 4 } });
+    await waitFor(() => expect(within(menu()).queryByRole('link', { name: 'Haberler' })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(table).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Ana sayfa']));
   });
 });
 

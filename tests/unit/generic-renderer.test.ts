@@ -1,23 +1,27 @@
 // The generic renderer's pure parts: the rank registry (testers, the best one, an explicit choice), the
-// widgets and cells it picks on the real resolved screens, money in minor units, CSV export, the form
-// schema, validation messages and server errors, and route inputs filled by name.
+// widgets and cells it picks on the real resolved screens, money in minor units, CSV export, tree order and
+// moves among siblings, the form schema (a wrapped record, defaults, the version field), derived fields,
+// validation messages and server errors, and route inputs filled by name.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { and, EXPLICIT, formatIs, hasEnum, hintIs, NOT_APPLICABLE, not, or, pickBest, rankWith, schemaTypeIs, type Ranked } from '../../renderers/generic/rank';
-import { cellFor, CELLS } from '../../renderers/generic/cells';
-import { FORM_RENDERERS } from '../../renderers/generic/record/widgets';
-import { buildUiSchema, formSchemaOf, serverErrorTree, translateErrors, type FormError } from '../../renderers/generic/record/form';
+import { cellFor, CELLS, fillText, recordName } from '../../renderers/generic/cells';
+import { FORM_RENDERERS, parseKeyValues } from '../../renderers/generic/record/widgets';
+import { buildUiSchema, derivationsOf, formSchemaOf, serverErrorTree, translateErrors, type FormError } from '../../renderers/generic/record/form';
+import { applyDerivations, deriveValue, slug } from '../../renderers/generic/record/derive';
+import { changedFields } from '../../renderers/generic/record/useRecordScreen';
 import { fileNameOf, toCsv } from '../../renderers/generic/list/export';
+import { moveItems, reorderItems, siblingEnds, treeOrder } from '../../renderers/generic/list/tree';
 import { actionApplies, mayCall } from '../../renderers/generic/context';
 import { formatMinor, inputToMinor, minorToInput } from '../../src/domain/money';
-import { routeInput, type JsonSchema, type ResolvedScreen } from '../../src/domain/screen';
+import { routeInput, schemaAt, type JsonSchema, type ListTree, type ResolvedScreen } from '../../src/domain/screen';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const resolved = (id: string): ResolvedScreen => JSON.parse(readFileSync(join(ROOT, 'src', 'generated', 'screens', `${id}.json`), 'utf8'));
 const ctx = (name = 'x', hints = {}) => ({ name, hints });
 const t = i18next.createInstance();
-void t.init({ lng: 'tr', resources: { tr: { translation: { common: { yes: 'Evet', no: 'Hayır' } } } }, initAsync: false });
+void t.init({ lng: 'tr', resources: { tr: { translation: { common: { yes: 'Evet', no: 'Hayır' }, screen: { topLevel: 'En üst düzey' } } } }, initAsync: false });
 
 describe('the rank registry', () => {
   const registry: (Ranked & { id: string })[] = [
@@ -97,6 +101,85 @@ describe('cells', () => {
     expect(cellFor({ type: 'integer' }, 'n', undefined, 'money').name).toBe('money');
     expect(CELLS.map((x) => x.name)).toContain('bilingual');
   });
+
+  it('name a page by its caption, label the kinds of a oneOf, and fill a screen text with a record', () => {
+    const units = resolved('website_unit');
+    const entity = units.entity_schema;
+    const pages = [{ route_name: 'settings', caption: { en: 'Settings', tr: 'Ayarlar' } }];
+    const parent = cellFor(schemaAt(entity, 'parent'), 'parent', entity, 'page_caption');
+    expect(parent.text('settings', {}, {}, { ...c, pages })).toBe('Ayarlar');
+    expect(parent.text(null, {}, {}, { ...c, pages })).toBe('En üst düzey');
+    expect(parent.text('gone', {}, {}, { ...c, pages })).toBe('gone');
+    // content.kind: the consts of content's oneOf, labelled by their branches.
+    const kind = schemaAt(entity, 'content.kind')!;
+    expect(kind.enum).toEqual(['text', 'screen', 'rich_text', 'frame']);
+    expect(cellFor(kind, 'kind', entity).text('rich_text', {}, kind, c)).toBe('Zengin metin');
+    expect(cellFor(kind, 'kind', entity).text('screen', {}, kind, { ...c, lang: 'en' })).toBe('List or record screen');
+    expect(schemaAt(entity, 'path.en')?.pattern).toBe('^/[a-z0-9-]+(/[a-z0-9-]+)*$');
+    expect(schemaAt(entity, 'content.html')?.required).toEqual(['en', 'tr']);
+    const news = { caption: { en: 'News', tr: 'Haberler' }, version: 4, website_unit_client_id: 'u1' };
+    expect(recordName(units, news, { ...c, lang: 'en' })).toBe('News');
+    expect(fillText('“{{label}}” silinsin mi? (sürüm {{version}})', units, news, c)).toBe('“Haberler” silinsin mi? (sürüm 4)');
+  });
+});
+
+describe('tree lists', () => {
+  const TREE: ListTree = { parent: 'parent', key: 'route_name', position: 'position' };
+  const unit = (route_name: string, extra: Record<string, unknown> = {}) => ({ website_unit_client_id: `id-${route_name}`, version: 1, route_name, position: 0, ...extra });
+  const idOf = (r: { website_unit_client_id?: unknown }) => String(r.website_unit_client_id);
+  const ITEM = ['website_unit_client_id', 'version', 'position'];
+  const units = [unit('a', { position: 10 }), unit('b', { position: 20 }), unit('a1', { parent: 'a', position: 5 }), unit('s', { parent: 'settings', position: 0 }), unit('c', { position: 20 })];
+
+  it('list each record’s children right after it, one level deeper', () => {
+    expect(treeOrder(units, TREE).map((r) => `${r.row.route_name}:${r.depth}`)).toEqual(['a:0', 'a1:1', 'b:0', 'c:0', 's:0']);
+    const ends = siblingEnds(units, TREE);
+    expect(ends.get(units[0])).toEqual({ first: true, last: false });
+    expect(ends.get(units[4])).toEqual({ first: false, last: true });
+    expect(ends.get(units[3])).toEqual({ first: true, last: true });
+  });
+
+  it('swap distinct positions, and number tied siblings again', () => {
+    const x = unit('x', { position: 1 });
+    const y = unit('y', { position: 7 });
+    expect(reorderItems(moveItems([x, y], y, -1, TREE, idOf)!, ITEM, TREE)).toEqual([
+      { website_unit_client_id: 'id-y', version: 1, position: 1 },
+      { website_unit_client_id: 'id-x', version: 1, position: 7 },
+    ]);
+    // a(10), b(20), c(20): moving c up numbers the group 10, 20, 30 in the new order a, c, b; only b moves.
+    expect(reorderItems(moveItems(units, units[4], -1, TREE, idOf)!, ITEM, TREE)).toEqual([{ website_unit_client_id: 'id-b', version: 1, position: 30 }]);
+    expect(moveItems(units, units[0], -1, TREE, idOf)).toBeNull();
+    expect(moveItems(units, units[3], 1, TREE, idOf)).toBeNull();
+  });
+});
+
+describe('derived fields', () => {
+  it('slug spells Turkish letters in English letters and joins words', () => {
+    expect(slug('Kampanya Haberleri')).toBe('kampanya-haberleri');
+    expect(slug('Şirket Çalışanları & Öğrenciler')).toBe('sirket-calisanlari-ogrenciler');
+    expect(slug('İletişim')).toBe('iletisim');
+    expect(slug('Campaign News!', '_')).toBe('campaign_news');
+    expect(slug('  ')).toBe('');
+    expect(deriveValue('path', 'Hakkımızda')).toBe('/hakkimizda');
+    expect(deriveValue('name', '2025 News')).toBeUndefined();
+    expect(deriveValue('name', 'Campaign News', 5)).toBe('campa');
+    expect(deriveValue('path', '!!')).toBeUndefined();
+  });
+
+  it('follow their source until the user types their own value', () => {
+    const units = resolved('website_unit');
+    const rules = derivationsOf(units, formSchemaOf(units, 'new')!);
+    expect(rules.map((r) => `${r.path}<${r.from}:${r.as}`)).toEqual(['path.tr<caption.tr:path', 'path.en<caption.en:path', 'route_name<caption.en:name']);
+    let data: Record<string, unknown> = {};
+    const type = (next: Record<string, unknown>) => (data = applyDerivations(data, next, rules));
+    type({ caption: { tr: 'Kampanya' } });
+    expect(data).toEqual({ caption: { tr: 'Kampanya' }, path: { tr: '/kampanya' } });
+    type({ ...data, caption: { tr: 'Kampanya Haberleri', en: 'Campaign News' } });
+    expect(data).toMatchObject({ path: { tr: '/kampanya-haberleri', en: '/campaign-news' }, route_name: 'campaign_news' });
+    // Typed by hand: it stays when the caption changes again.
+    type({ ...data, path: { tr: '/kampanyalar', en: '/campaign-news' } });
+    type({ ...data, caption: { tr: 'Duyurular', en: 'Announcements' } });
+    expect(data).toMatchObject({ path: { tr: '/kampanyalar', en: '/announcements' }, route_name: 'announcements' });
+  });
 });
 
 describe('money in minor units', () => {
@@ -137,6 +220,36 @@ describe('record forms', () => {
     expect(edit.$id).toBe('https://sema.dev/screens/bundle/user_shop_bundle_edit.form.json');
     expect(formSchemaOf(bundle, 'edit')).toBe(edit);
     expect(formSchemaOf(resolved('bundle_details'), 'edit')).toBeUndefined();
+  });
+
+  it('edit the record a request wraps, without its key and version, with the screen’s defaults', () => {
+    const units = resolved('website_unit');
+    const edit = formSchemaOf(units, 'edit')!;
+    const fields = Object.keys(edit.properties!);
+    expect(fields).toEqual(expect.arrayContaining(['route_name', 'path', 'caption', 'icon', 'parent', 'auth', 'position', 'content']));
+    for (const gone of ['website_unit_client_id', 'version', 'route_view', 'screen']) expect(fields).not.toContain(gone);
+    expect(edit.required).toEqual(['route_name', 'path', 'caption', 'show_in_menu', 'login', 'shop_active', 'position']);
+    expect(edit.properties!.position.default).toBe(100);
+    expect(edit.properties!.content.default).toEqual({ kind: 'text' });
+    expect(edit.properties!.content.discriminator).toEqual({ propertyName: 'kind' });
+    const screenBranch = (edit.properties!.content.oneOf as JsonSchema[]).find((b) => b.properties?.kind.const === 'screen')!;
+    expect(screenBranch.properties!.screen.properties!.view.default).toBe('list');
+    // The resolved screen itself is left as it was.
+    expect(units.route_table.frontend_website_unit_update.request.properties!.website_unit.properties!.position.default).toBeUndefined();
+    const { tree, elsewhere } = serverErrorTree([{ field: 'website_unit.path.tr', message: 'taken' }, { field: 'website_unit.content.url', message: 'not allowed' }], edit, 'website_unit');
+    expect(tree).toEqual({ path: { tr: { __errors: ['taken'] } }, content: { url: { __errors: ['not allowed'] } } });
+    expect(elsewhere).toEqual([]);
+    const ui = buildUiSchema(units, edit, FORM_RENDERERS, 'tr', { loggedIn: true, authCodes: [] }) as Record<string, Record<string, unknown>>;
+    expect(ui.content['ui:field']).toBe('one_of');
+    expect((ui.content.html as Record<string, unknown>)['ui:field']).toBe('rich_text');
+    expect((ui.content.screen as Record<string, Record<string, unknown>>).params['ui:field']).toBe('key_values');
+    expect(ui.icon['ui:widget']).toBe('icon');
+    expect(ui.auth['ui:field']).toBe('auth_codes');
+  });
+
+  it('tell what the server changed of a saved record, and read name=value lines', () => {
+    expect(changedFields({ caption: { tr: ' A ', en: 'B' }, content: { kind: 'rich_text', html: { tr: '<p onclick="x">a</p>', en: 'b' } }, icon: 'tag' }, { caption: { tr: 'A', en: 'B' }, content: { kind: 'rich_text', html: { tr: '<p>a</p>', en: 'b' } } })).toEqual(['content']);
+    expect(parseKeyValues('shop_client_id = 42\n\nshop client id\nview=list')).toEqual({ values: { shop_client_id: '42', view: 'list' }, bad: ['shop client id'] });
   });
 
   it('translate ajv errors, with the spec message where section 5 has one', () => {

@@ -1,6 +1,7 @@
 // The list view of a generic screen: a thin view over useListScreen. One server page is rendered at a time
-// (a table of plain text cells, no form library), so 10,000 matching records cost what 20 do.
-import { memo, useCallback, useEffect, useId, useState, type MouseEvent } from 'react';
+// (a table of plain text cells, no form library), so 10,000 matching records cost what 20 do; a tree list
+// indents each record under its parent and offers to move it up or down among its siblings.
+import { memo, useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../src/app/router/hooks';
@@ -91,6 +92,9 @@ export default function ListScreen({ screen, params, title }: ListScreenProps) {
                   selected={list.selected.has(list.idOf(row))}
                   busy={list.running !== null}
                   lang={lang}
+                  depth={list.depthOf(row)}
+                  moves={list.canReorder ? { up: list.canMove(row, -1), down: list.canMove(row, 1) } : null}
+                  onMove={list.move}
                   recordLink={list.recordLink}
                   cellText={list.cellText}
                   actionsFor={list.actionsFor}
@@ -102,7 +106,7 @@ export default function ListScreen({ screen, params, title }: ListScreenProps) {
           </table>
         </TableRegion>
       )}
-      {list.total > 0 && (
+      {list.paged && list.total > 0 && (
         <div className="screen__paging">
           {list.pageCount > 1 && <Pagination page={list.query.page} pageSize={list.query.pageSize} total={list.total} onPage={list.setPage} label={t('screen.pages', { title })} />}
           <SelectField
@@ -126,7 +130,7 @@ export default function ListScreen({ screen, params, title }: ListScreenProps) {
             void list.runAction(action, rows);
           }}
         >
-          <p>{labelOf(pending.action.confirm, lang)}</p>
+          <p>{list.actionText(pending.action.confirm, pending.rows.length === 1 ? pending.rows[0] : undefined)}</p>
           {pending.rows.length > 1 && <p>{t('screen.selected', { count: pending.rows.length })}</p>}
         </ConfirmDialog>
       )}
@@ -291,6 +295,11 @@ interface RowProps {
   selected: boolean;
   busy: boolean;
   lang: 'tr' | 'en';
+  /** Depth in tree order (0: top level). */
+  depth: number;
+  /** Whether the row can move up or down among its siblings; null: the list does not reorder. */
+  moves: { up: boolean; down: boolean } | null;
+  onMove: ListController['move'];
   recordLink: ListController['recordLink'];
   cellText: ListController['cellText'];
   actionsFor: ListController['actionsFor'];
@@ -299,28 +308,50 @@ interface RowProps {
 }
 
 /** One row; re-rendered only when its own props change (stable callbacks from the controller). */
-const ListRow = memo(function ListRow({ row, keyField, columns, selectable, selected, busy, lang, recordLink, cellText, actionsFor, toggleRow, onRun }: RowProps) {
+const ListRow = memo(function ListRow({ row, keyField, columns, selectable, selected, busy, lang, depth, moves, onMove, recordLink, cellText, actionsFor, toggleRow, onRun }: RowProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const link = recordLink(row);
   const [first, ...rest] = columns;
   const name = cellText(row, first) || String(row[keyField] ?? '');
+  const upRef = useRef<HTMLButtonElement>(null);
+  const downRef = useRef<HTMLButtonElement>(null);
+  // The row moves in the table: the keyboard focus stays on its button (the other one when it reached an end).
+  const move = async (step: -1 | 1) => {
+    await onMove(row, step);
+    requestAnimationFrame(() => {
+      const [own, other] = step < 0 ? [upRef.current, downRef.current] : [downRef.current, upRef.current];
+      (own && !own.disabled ? own : other)?.focus();
+    });
+  };
   const onClick = (e: MouseEvent<HTMLTableRowElement>) => {
     if (!link || (e.target as HTMLElement).closest(INTERACTIVE) || window.getSelection()?.toString()) return;
     navigate(link);
   };
   return (
-    <tr className={`screen__row${selected ? ' screen__row--selected' : ''}${link ? ' screen__row--link' : ''}`} onClick={onClick}>
+    <tr className={`screen__row${selected ? ' screen__row--selected' : ''}${link ? ' screen__row--link' : ''}${depth ? ` screen__row--depth-${Math.min(depth, 4)}` : ''}`} onClick={onClick}>
       {selectable && (
         <td className="screen__select">
           <input type="checkbox" aria-label={t('screen.selectRow', { name })} checked={selected} onChange={() => toggleRow(row)} />
         </td>
       )}
-      <th scope="row">{link ? <Link to={link}>{name}</Link> : name}</th>
+      <th scope="row" className={depth ? 'screen__tree-cell' : undefined}>
+        {link ? <Link to={link}>{name}</Link> : name}
+      </th>
       {rest.map((c) => (
         <td key={c.field}>{cellText(row, c)}</td>
       ))}
       <td className="screen__actions">
+        {moves && (
+          <>
+            <button ref={upRef} type="button" className="button button--secondary button--small screen__action" aria-label={t('screen.moveUpRow', { name })} disabled={busy || !moves.up} onClick={() => void move(-1)}>
+              <span aria-hidden="true">↑</span>
+            </button>
+            <button ref={downRef} type="button" className="button button--secondary button--small screen__action" aria-label={t('screen.moveDownRow', { name })} disabled={busy || !moves.down} onClick={() => void move(1)}>
+              <span aria-hidden="true">↓</span>
+            </button>
+          </>
+        )}
         {actionsFor(row).map(({ action, href }) =>
           href ? (
             <Link key={action.id} to={href} className="screen__action" aria-label={`${labelOf(action.label, lang)}: ${name}`}>
@@ -330,7 +361,7 @@ const ListRow = memo(function ListRow({ row, keyField, columns, selectable, sele
             <button
               key={action.id}
               type="button"
-              className="button button--secondary button--small screen__action"
+              className={`button ${action.danger ? 'button--danger' : 'button--secondary'} button--small screen__action`}
               aria-label={`${labelOf(action.label, lang)}: ${name}`}
               disabled={busy}
               onClick={() => onRun(action, [row])}

@@ -1,15 +1,18 @@
 // The list controller (react-admin's useListController, headless): the query (page, page size, sort,
-// search, filters) kept in the address so back/forward and links restore it, one server page at a time,
+// search, filters) kept in the address so back/forward and links restore it, one server page at a time (or
+// every record at once when the route does not page), tree order and moving a record among its siblings,
 // selection, the user's column choice, row and bulk actions, exports. It knows nothing about markup.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../src/api/errors';
 import { useAccess, useActiveLabel, usePages } from '../../../src/app/router/hooks';
-import { labelOf, routeInput, valueAt, type JsonSchema, type ListColumn, type ResolvedScreen, type ScreenAction } from '../../../src/domain/screen';
-import { cellFor, type CellRenderer } from '../cells';
+import { labelOf, routeInput, schemaAt, valueAt, type JsonSchema, type ListColumn, type ResolvedScreen, type ScreenAction } from '../../../src/domain/screen';
+import { cellFor, fillText, recordName, type CellContext, type CellRenderer } from '../cells';
 import { actionApplies, callRoute, mayCall, mayRun, pageFor, useScreenLinks, useUserIds } from '../context';
+import { afterWrite } from '../effects';
 import { downloadCsv, downloadExcel, EXPORT_MAX_ROWS } from './export';
+import { moveItems, reorderItems, siblingEnds, treeOrder } from './tree';
 
 export type Row = Record<string, unknown>;
 
@@ -79,6 +82,8 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
   const list = screen.list!;
   const listRoute = screen.route_table[screen.routes.list!];
   const request = listRoute.request.properties ?? {};
+  /** A route without page and page_size answers every record at once (a tree needs them all). */
+  const paged = Boolean(request.page && request.page_size);
   const maxPageSize = (request.page_size?.maximum as number | undefined) ?? 100;
   const defaultPageSize = Math.min(list.page_size ?? (request.page_size?.default as number | undefined) ?? 20, maxPageSize);
   const defaultSort = list.sort ?? ((request.sort?.default as string | undefined) || '');
@@ -130,7 +135,7 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
 
   const baseInput = useCallback(
     (q: ListQuery): Record<string, unknown> => {
-      const input: Record<string, unknown> = { ...routeInput(listRoute, params), page: q.page, page_size: q.pageSize };
+      const input: Record<string, unknown> = { ...routeInput(listRoute, params), ...(paged ? { page: q.page, page_size: q.pageSize } : {}) };
       if (q.sort && request.sort) input.sort = q.sort;
       if (q.search.trim() && request.search) input.search = q.search.trim();
       for (const [k, v] of Object.entries(q.filters)) input[k] = typedFilter(request[k], v);
@@ -151,7 +156,8 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
     callRoute(listRoute, baseInput(query), { signal: controller.signal }).then(
       (answer) => {
         if (controller.signal.aborted) return;
-        setData({ rows: recordsOf(answer), total: Number(answer.total ?? 0), loaded: true });
+        const rows = recordsOf(answer);
+        setData({ rows, total: paged ? Number(answer.total ?? rows.length) : rows.length, loaded: true });
         setError(null);
         setLoading(false);
       },
@@ -165,14 +171,21 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
   }, [queryKey, paramKey, tick]);
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
-  const pageCount = Math.max(1, Math.ceil(data.total / query.pageSize));
+  const pageCount = paged ? Math.max(1, Math.ceil(data.total / query.pageSize)) : 1;
+
+  // --- Tree order: children after their parent, indented (list.tree).
+  const tree = list.tree;
+  const ordered = useMemo(() => (tree ? treeOrder(data.rows, tree) : null), [data.rows, tree]);
+  const rows = useMemo(() => (ordered ? ordered.map((o) => o.row) : data.rows), [ordered, data.rows]);
+  const depths = useMemo(() => new Map(ordered?.map((o) => [o.row, o.depth])), [ordered]);
+  const depthOf = useCallback((row: Row) => depths.get(row) ?? 0, [depths]);
 
   // --- Columns: labels, cells, the user's choice (per user and screen).
   const entityProps = screen.entity_schema.properties ?? {};
   const columns: Column[] = useMemo(
     () =>
       list.columns.map((c: ListColumn) => {
-        const schema = (valueAt(entityProps, c.field.split('.').join('.properties.')) as JsonSchema | undefined) ?? undefined;
+        const schema = schemaAt(screen.entity_schema, c.field);
         return {
           field: c.field,
           label: labelOf(c.label ?? schema?.['x-label'], lang, c.field),
@@ -224,19 +237,19 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
       }),
     [idOf],
   );
-  const pageSelected = data.rows.length > 0 && data.rows.every((r) => selected.has(idOf(r)));
+  const pageSelected = rows.length > 0 && rows.every((r) => selected.has(idOf(r)));
   const togglePage = useCallback(
     () =>
       setSelected((prev) => {
         const next = new Map(prev);
-        const all = data.rows.every((r) => next.has(idOf(r)));
-        for (const r of data.rows) {
+        const all = rows.every((r) => next.has(idOf(r)));
+        for (const r of rows) {
           if (all) next.delete(idOf(r));
           else next.set(idOf(r), r);
         }
         return next;
       }),
-    [data.rows, idOf],
+    [rows, idOf],
   );
   const clearSelection = useCallback(() => setSelected(new Map()), []);
 
@@ -270,6 +283,12 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
   const [running, setRunning] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
   const errorText = (e: unknown) => (e instanceof ApiError ? e.status_message : t('common.unexpected'));
+  const cellContext: CellContext = useMemo(() => ({ lang, t, pages }), [lang, t, pages]);
+  /** An action's confirm or done text with the row's fields ({{field}}) and name ({{label}}). */
+  const actionText = useCallback(
+    (text: ScreenAction['done'] | undefined, row: Row | undefined): string => fillText(labelOf(text, lang), screen, row, cellContext),
+    [lang, screen, cellContext],
+  );
   const runAction = useCallback(
     async (action: ScreenAction, rows: Row[]): Promise<void> => {
       const route = action.route ? screen.route_table[action.route] : undefined;
@@ -288,45 +307,76 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
         }
       }
       setRunning(null);
+      if (done > 0 && route.effect === 'write') afterWrite(screen, { kind: 'action' });
       const label = labelOf(action.label, lang);
-      if (rows.length === 1 && failures.length === 0) setOutcome({ kind: 'success', text: labelOf(action.done, lang) || t('screen.actionDone', { action: label }) });
+      if (rows.length === 1 && failures.length === 0) setOutcome({ kind: 'success', text: actionText(action.done, rows[0]) || t('screen.actionDone', { action: label }) });
       else if (rows.length === 1) setOutcome({ kind: 'error', text: errorText(failures[0]) });
       else if (failures.length === 0) setOutcome({ kind: 'success', text: t('screen.bulkDone', { action: label, count: done }) });
       else setOutcome({ kind: 'error', text: t('screen.bulkPartly', { action: label, done, failed: failures.length, reason: errorText(failures[0]) }) });
       if (rows.length > 1 && failures.length === 0) clearSelection();
       reload();
     },
-    [screen, paramKey, lang, reload, clearSelection],
+    [screen, paramKey, lang, reload, clearSelection, actionText],
+  );
+
+  // --- Moving a record among its siblings (list.reorder), all moved records in one call.
+  const reorderRoute = list.reorder ? screen.route_table[list.reorder.route] : undefined;
+  const canReorder = Boolean(tree && reorderRoute && mayCall(reorderRoute, access));
+  const ends = useMemo(() => (tree && canReorder ? siblingEnds(data.rows, tree) : null), [data.rows, tree, canReorder]);
+  const canMove = useCallback((row: Row, step: -1 | 1) => Boolean(ends && !(step < 0 ? ends.get(row)?.first : ends.get(row)?.last)), [ends]);
+  const move = useCallback(
+    async (row: Row, step: -1 | 1): Promise<void> => {
+      if (!tree || !reorderRoute || !list.reorder || running) return;
+      const moved = moveItems(data.rows, row, step, tree, idOf);
+      if (!moved?.length) return;
+      const itemSchema = reorderRoute.request.properties?.[list.reorder.items]?.items;
+      const items = reorderItems(moved, Object.keys(itemSchema?.properties ?? {}), tree);
+      const name = recordName(screen, row, cellContext);
+      setRunning('reorder');
+      setOutcome(null);
+      try {
+        const answer = await callRoute(reorderRoute, { ...routeInput(reorderRoute, params), [list.reorder.items]: items });
+        const fresh = answer[list.items];
+        if (Array.isArray(fresh)) setData({ rows: recordsOf(answer), total: fresh.length, loaded: true });
+        else reload();
+        afterWrite(screen, { kind: 'reorder', answer });
+        setOutcome({ kind: 'success', text: t(step < 0 ? 'screen.movedUp' : 'screen.movedDown', { name }) });
+      } catch (e) {
+        setOutcome({ kind: 'error', text: errorText(e) });
+        reload();
+      } finally {
+        setRunning(null);
+      }
+    },
+    [tree, reorderRoute, list.reorder, list.items, running, data.rows, idOf, screen, cellContext, paramKey, recordsOf, reload],
   );
 
   // --- Exports of the whole query (every page, up to EXPORT_MAX_ROWS).
   const [exporting, setExporting] = useState<'csv' | 'excel' | null>(null);
   const fetchAll = useCallback(async (): Promise<Row[]> => {
-    const rows: Row[] = [];
+    if (!paged) return rows.slice(0, EXPORT_MAX_ROWS);
+    const all: Row[] = [];
     const pageSize = Math.min(EXPORT_PAGE, maxPageSize);
-    for (let page = 1; rows.length < EXPORT_MAX_ROWS; page++) {
+    for (let page = 1; all.length < EXPORT_MAX_ROWS; page++) {
       const answer = await callRoute(listRoute, baseInput({ ...query, page, pageSize }));
       const batch = recordsOf(answer);
-      rows.push(...batch);
-      if (batch.length < pageSize || rows.length >= Number(answer.total ?? 0)) break;
+      all.push(...batch);
+      if (batch.length < pageSize || all.length >= Number(answer.total ?? 0)) break;
     }
-    return rows.slice(0, EXPORT_MAX_ROWS);
-  }, [listRoute, baseInput, query, recordsOf, maxPageSize]);
-  const cellText = useCallback(
-    (row: Row, c: Column) => c.cell.text(valueAt(row, c.field), row, c.schema ?? {}, { lang, t }),
-    [lang, t],
-  );
+    return all.slice(0, EXPORT_MAX_ROWS);
+  }, [paged, rows, listRoute, baseInput, query, recordsOf, maxPageSize]);
+  const cellText = useCallback((row: Row, c: Column) => c.cell.text(valueAt(row, c.field), row, c.schema ?? {}, cellContext), [cellContext]);
   const exportAs = useCallback(
     async (kind: 'csv' | 'excel') => {
       setExporting(kind);
       setOutcome(null);
       try {
-        const rows = await fetchAll();
-        const table = rows.map((r) => visibleColumns.map((c) => cellText(r, c)));
+        const all = await fetchAll();
+        const table = all.map((r) => visibleColumns.map((c) => cellText(r, c)));
         const title = labelOf(screen.title, lang, screen.id);
         if (kind === 'csv') downloadCsv(title, visibleColumns.map((c) => c.label), table);
         else await downloadExcel(title, visibleColumns.map((c) => ({ key: c.field, label: c.label })), table);
-        setOutcome({ kind: 'success', text: t('screen.exported', { count: rows.length }) });
+        setOutcome({ kind: 'success', text: t('screen.exported', { count: all.length }) });
       } catch (e) {
         setOutcome({ kind: 'error', text: errorText(e) });
       } finally {
@@ -359,10 +409,17 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
   return {
     screen,
     query,
-    rows: data.rows,
+    rows,
     total: data.total,
     loaded: data.loaded,
+    paged,
     pageCount,
+    /** A row's depth in tree order (0 without a tree). */
+    depthOf,
+    canReorder,
+    canMove,
+    move,
+    actionText,
     loading,
     error,
     reload,

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import Form from '@rjsf/core';
 import { getDefaultFormState, type RJSFValidationError, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { useAccess, useActiveLabel } from '../../../src/app/router/hooks';
-import { catalogueMessage, buildUiSchema, translateErrors, type FormError } from './form';
+import { applyDerivations } from './derive';
+import { catalogueMessage, buildUiSchema, derivationsOf, translateErrors, type FormError } from './form';
 import { templates, translateString } from './templates';
 import { formValidator } from './validator';
 import { FORM_RENDERERS, rjsfFields, rjsfWidgets, type FormContext } from './widgets';
@@ -30,7 +31,9 @@ export default function RecordForm({ record }: RecordFormProps) {
   const formTemplates = useMemo(() => templates(t), [t, lang]);
   const translate = useMemo(() => translateString(t), [t, lang]);
   const paramKey = JSON.stringify(record.params);
-  const formContext: FormContext = useMemo(() => ({ screen, params: record.params, access }), [screen, access, paramKey]);
+  const formContext: FormContext = useMemo(() => ({ screen, params: record.params, access, record: record.record }), [screen, access, paramKey, record.record]);
+  // A new record's derived fields follow their sources until typed (a unit's paths follow its captions).
+  const derivations = useMemo(() => (record.mode === 'new' ? derivationsOf(screen, formSchema!) : []), [record.mode, screen, formSchema]);
   const [problems, setProblems] = useState<FormError[]>([]);
   const [submitted, setSubmitted] = useState(false);
   const [focusTick, setFocusTick] = useState(0);
@@ -80,7 +83,8 @@ export default function RecordForm({ record }: RecordFormProps) {
       extraErrors={record.serverErrors as never}
       focusOnFirstError={false}
       onChange={(e) => {
-        record.setFormData((e.formData ?? {}) as Record<string, unknown>);
+        const next = (e.formData ?? {}) as Record<string, unknown>;
+        record.setFormData(derivations.length ? applyDerivations(record.formData, next, derivations) : next);
         if (submitted) setProblems((e.errors ?? []) as FormError[]);
       }}
       onError={(errors) => {

@@ -78,6 +78,14 @@ export default function RecordScreen({ screen, params, recordId }: RecordScreenP
       {record.outcome && (
         <Notice kind={record.outcome.kind}>
           {record.outcome.text}
+          {record.outcome.conflict && (
+            <>
+              {' '}
+              <button type="button" className="button button--secondary button--small" onClick={record.loadLatest}>
+                {t('screen.loadLatest')}
+              </button>
+            </>
+          )}
           {record.outcome.details?.length ? (
             <ul>
               {record.outcome.details.map((d) => (

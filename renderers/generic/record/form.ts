@@ -3,19 +3,47 @@
 // the server's field errors placed on their fields.
 import { fieldErrors, type SchemaError } from '../../../src/domain/validation-messages';
 import { specFieldErrors } from '../../../src/domain/spec-messages';
-import { contextFields, labelOf, type FieldHints, type JsonSchema, type Lang, type ResolvedScreen } from '../../../src/domain/screen';
+import { contextFields, discriminatorOf, labelOf, type FieldHints, type JsonSchema, type Lang, type ResolvedScreen } from '../../../src/domain/screen';
 import type { AccessContext } from '../../../src/app/router/catalogue';
 import { statusCatalogue, type StatusKey } from '../../../src/generated/errors';
 import { pickBest, type Ranked, type TesterContext } from '../rank';
+import type { Derivation } from './derive';
 
 export type FormMode = 'new' | 'edit';
 
 const forms = new WeakMap<ResolvedScreen, Partial<Record<FormMode, JsonSchema>>>();
 
+/** The fields the form leaves to the screen: its parameters, the record key and the version field. */
+function screenFilled(screen: ResolvedScreen): Set<string> {
+  const filled = contextFields(screen);
+  if (screen.record?.version_field) filled.add(screen.record.version_field);
+  return filled;
+}
+
+/** The schema node at a dotted form path: through object properties and the branches of a oneOf. */
+function nodesAt(schema: JsonSchema, path: string): JsonSchema[] {
+  let nodes = [schema];
+  for (const seg of path.split('.')) {
+    nodes = nodes.flatMap((n) => [n.properties?.[seg], ...((n.oneOf as JsonSchema[] | undefined) ?? []).map((b) => b.properties?.[seg])].filter((x): x is JsonSchema => Boolean(x)));
+  }
+  return nodes;
+}
+
+/** oneOf branches told apart by a const property get ajv's discriminator: only the chosen branch's errors are reported. */
+function markDiscriminators(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(markDiscriminators);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as JsonSchema;
+  const tag = discriminatorOf(schema);
+  if (tag && (schema.oneOf as JsonSchema[]).every((b) => b.required?.includes(tag))) schema.discriminator = { propertyName: tag };
+  for (const [k, v] of Object.entries(schema)) if (k !== 'enum' && k !== 'const' && k !== 'default' && !k.startsWith('x-')) markDiscriminators(v);
+}
+
 /**
- * The schema of the form that creates (new) or changes (edit) a record: the route's request without the
- * screen's parameters and key, labels falling back to the entity's. One object per screen and mode, with a
- * stable $id, so the validator compiles it once and rjsf's caches hold.
+ * The schema of the form that creates (new) or changes (edit) a record: the route's request (or its
+ * `request_record` object) without the screen's parameters, key and version field, labels falling back to
+ * the entity's, the screen's `default` hints as defaults. One object per screen and mode, with a stable $id,
+ * so the validator compiles it once and rjsf's caches hold.
  */
 export function formSchemaOf(screen: ResolvedScreen, mode: FormMode): JsonSchema | undefined {
   const cached = forms.get(screen)?.[mode];
@@ -23,11 +51,15 @@ export function formSchemaOf(screen: ResolvedScreen, mode: FormMode): JsonSchema
   const routeName = mode === 'new' ? screen.routes.new : screen.routes.edit;
   const route = routeName ? screen.route_table[routeName] : undefined;
   if (!route) return undefined;
-  const context = contextFields(screen);
+  const wrapper = screen.record?.request_record;
+  const source: JsonSchema | undefined = wrapper ? route.request.properties?.[wrapper] : route.request;
+  if (!source) return undefined;
+  const filled = screenFilled(screen);
   const entity = screen.entity_schema.properties ?? {};
   const properties: Record<string, JsonSchema> = {};
-  for (const [name, schema] of Object.entries(route.request.properties ?? {})) {
-    if (context.has(name)) continue;
+  for (const [name, schema] of Object.entries(structuredClone(source.properties ?? {}))) {
+    // A property the record may not have (`false`) is no field.
+    if (filled.has(name) || (schema as unknown) === false) continue;
     const own = entity[name];
     properties[name] = {
       ...schema,
@@ -35,16 +67,26 @@ export function formSchemaOf(screen: ResolvedScreen, mode: FormMode): JsonSchema
       ...(own?.['x-ui'] || schema['x-ui'] ? { 'x-ui': { ...own?.['x-ui'], ...schema['x-ui'] } } : {}),
     };
   }
-  const { properties: _p, required, $id: _id, ...rest } = route.request;
+  const { properties: _p, required, $id: _id, title: _t, ...rest } = source;
   const schema: JsonSchema = {
     ...rest,
     $id: `https://sema.dev/screens/${screen.id}/${route.name}.form.json`,
     type: 'object',
     properties,
-    required: (required ?? []).filter((k) => !context.has(k)),
+    required: (required ?? []).filter((k) => !filled.has(k)),
   };
+  for (const [path, hints] of Object.entries(screen.record?.fields ?? {}))
+    if (hints.default !== undefined) for (const node of nodesAt(schema, path)) node.default = structuredClone(hints.default);
+  markDiscriminators(schema.properties);
   forms.set(screen, { ...forms.get(screen), [mode]: schema });
   return schema;
+}
+
+/** The form's derived fields (field hint `derive`), with each target's length limit. */
+export function derivationsOf(screen: ResolvedScreen, schema: JsonSchema): Derivation[] {
+  return Object.entries(screen.record?.fields ?? {}).flatMap(([path, hints]) =>
+    hints.derive ? [{ ...hints.derive, path, maxLength: nodesAt(schema, path)[0]?.maxLength }] : [],
+  );
 }
 
 /** Hints of a record field by its dotted path: the schema's x-ui under the screen's. */
@@ -78,6 +120,8 @@ export function buildUiSchema(
     const entry = pickBest(registry, field, ctx, hints.widget);
     const ui: Ui = {};
     if (entry) ui[entry.kind === 'field' ? 'ui:field' : 'ui:widget'] = entry.name;
+    // Our field draws the oneOf itself (the content by kind): rjsf must not add its own option selector.
+    if (entry?.kind === 'field' && field.oneOf) ui['ui:fieldReplacesAnyOrOneOf'] = true;
     const label = labelOf(field['x-label'], lang);
     if (label) ui['ui:title'] = label;
     if (hints.help) ui['ui:help'] = labelOf(hints.help, lang);
@@ -88,6 +132,9 @@ export function buildUiSchema(
     for (const k of ['rows', 'accept', 'max_bytes', 'picker', 'width'] as const) if (hints[k] !== undefined) options[k] = hints[k];
     if (Object.keys(options).length) ui['ui:options'] = options;
     if (hints.width) ui['ui:classNames'] = `field--${hints.width}`;
+    // The branches' fields of a oneOf (content.html): the field drawing the oneOf passes them on.
+    for (const branch of (field.oneOf as JsonSchema[] | undefined) ?? [])
+      for (const [k, s] of Object.entries(branch.properties ?? {})) ui[k] ??= fieldUi(k, s, branch, `${path}.${k}`);
     if (entry?.kind !== 'field') {
       if (field.type === 'object' && field.properties)
         for (const [k, s] of Object.entries(field.properties)) ui[k] = fieldUi(k, s, field, `${path}.${k}`);
@@ -119,7 +166,7 @@ export interface FormError {
   title?: string;
 }
 
-const SKIPPED = new Set(['if', 'then', 'else', 'oneOf', 'anyOf', 'allOf', 'not']);
+const SKIPPED = new Set(['if', 'then', 'else', 'oneOf', 'anyOf', 'allOf', 'not', 'propertyNames']);
 
 function schemaErrorOf(e: FormError): SchemaError & { field: string } {
   const segments = (e.property ?? '').replace(/^\./, '').split('.').filter(Boolean);
@@ -175,12 +222,16 @@ export function translateErrors(errors: FormError[], schema: JsonSchema, lang: L
 
 export type ErrorTree = { __errors?: string[]; [key: string]: ErrorTree | string[] | undefined };
 
-/** The server's per-field errors (ApiError.errors) as rjsf's errorSchema; fields not in the form are returned apart. */
-export function serverErrorTree(errors: readonly { field: string; message: string }[], schema: JsonSchema): { tree: ErrorTree; elsewhere: string[] } {
+/**
+ * The server's per-field errors (ApiError.errors) as rjsf's errorSchema; fields not in the form are returned
+ * apart. `wrapper`: the request property holding the form's record (its name leads the server's paths).
+ */
+export function serverErrorTree(errors: readonly { field: string; message: string }[], schema: JsonSchema, wrapper?: string): { tree: ErrorTree; elsewhere: string[] } {
   const tree: ErrorTree = {};
   const elsewhere: string[] = [];
   for (const { field, message } of errors) {
     const path = field.split('.').filter(Boolean);
+    if (wrapper && path[0] === wrapper) path.shift();
     if (!path.length || !schema.properties?.[path[0]]) {
       elsewhere.push(field && field !== '(body)' ? `${field}: ${message}` : message);
       continue;

@@ -1,13 +1,17 @@
 // The record controller (headless): loads the record named in the address (or starts a new one), knows
-// whether the user may save it, saves through the new or edit route, keeps the server's field errors, and
-// guards unsaved changes (react-router's useBlocker for in-app navigation, beforeunload for the tab).
+// whether the user may save it, saves through the new or edit route (naming the version it started from when
+// the screen has a version field; a newer one answers 409 and offers to load it), keeps the server's field
+// errors, tells the rest of the app (after_write), and guards unsaved changes (react-router's useBlocker for
+// in-app navigation, beforeunload for the tab).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../src/api/errors';
-import { useAccess, useActiveLabel } from '../../../src/app/router/hooks';
+import { useAccess, useActiveLabel, usePages } from '../../../src/app/router/hooks';
 import { labelOf, routeInput, valueAt, type JsonSchema, type ResolvedScreen } from '../../../src/domain/screen';
+import { fillText, recordName, type CellContext } from '../cells';
 import { callRoute, mayCall, useScreenLinks } from '../context';
+import { afterWrite } from '../effects';
 import { formDataOf, formSchemaOf, serverErrorTree, stableJson, type ErrorTree, type FormMode } from './form';
 
 export type Record_ = Record<string, unknown>;
@@ -15,8 +19,16 @@ export type Record_ = Record<string, unknown>;
 export interface SaveOutcome {
   kind: 'success' | 'error';
   text: string;
-  /** Messages of fields the form does not show. */
+  /** Messages of fields the form does not show, or what the server changed of a saved record. */
   details?: string[];
+  /** A newer version was saved meanwhile (HTTP 409): the view offers to load it. */
+  conflict?: boolean;
+}
+
+/** The form fields the save answer holds with another value than was sent (surrounding spaces aside): the server changed them. */
+export function changedFields(sent: Record<string, unknown>, saved: Record<string, unknown>): string[] {
+  const trimmed = (v: unknown): unknown => JSON.parse(JSON.stringify(v ?? null, (_k, x) => (typeof x === 'string' ? x.trim() : x)));
+  return Object.keys(sent).filter((k) => sent[k] !== undefined && saved[k] !== undefined && stableJson(trimmed(sent[k])) !== stableJson(trimmed(saved[k])));
 }
 
 /** A save answer's reveal_once values: label and value, in the screen's order. */
@@ -37,8 +49,12 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const access = useAccess();
+  const pages = usePages();
   const navigate = useNavigate();
   const links = useScreenLinks();
+  const cellContext: CellContext = useMemo(() => ({ lang, t, pages }), [lang, t, pages]);
+  const versionField = screen.record?.version_field;
+  const wrapper = screen.record?.request_record;
   const mode: FormMode = recordId ? 'edit' : 'new';
   const getRoute = screen.routes.get ? screen.route_table[screen.routes.get] : undefined;
   const saveRouteName = mode === 'edit' ? screen.routes.edit : screen.routes.new;
@@ -92,7 +108,10 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
   // --- Saving.
   const [saving, setSaving] = useState(false);
   const location = useLocation();
-  const [outcome, setOutcome] = useState<SaveOutcome | null>(() => ((location.state as { created?: boolean } | null)?.created ? { kind: 'success', text: t('screen.created') } : null));
+  const [outcome, setOutcome] = useState<SaveOutcome | null>(() => {
+    const state = location.state as { created?: boolean; notice?: SaveOutcome } | null;
+    return state?.notice ?? (state?.created ? { kind: 'success', text: t('screen.created') } : null);
+  });
   const [serverErrors, setServerErrors] = useState<ErrorTree | undefined>();
   const revealKey = (location.state as { reveal?: string } | null)?.reveal;
   const [revealed, setRevealed] = useState<Revealed[]>(() => (revealKey ? (pendingReveal.get(revealKey) ?? []) : []));
@@ -106,7 +125,13 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
       setOutcome(null);
       setServerErrors(undefined);
       try {
-        const input = routeInput(saveRoute, { ...params, ...(recordId ? { [screen.key]: recordId } : {}) }, data);
+        const own = { ...(recordId ? { [screen.key]: recordId } : {}), ...(recordId && versionField && record?.[versionField] !== undefined ? { [versionField]: record[versionField] } : {}) };
+        let input: Record<string, unknown>;
+        if (wrapper) {
+          // The record goes into its request property, with its key and the version it started from.
+          const inner = saveRoute.request.properties?.[wrapper]?.properties ?? {};
+          input = { ...routeInput(saveRoute, params), [wrapper]: { ...data, ...Object.fromEntries(Object.entries(own).filter(([k]) => inner[k])) } };
+        } else input = routeInput(saveRoute, { ...params, ...own }, data);
         const a = await callRoute(saveRoute, input);
         const shown: Revealed[] = (screen.record?.reveal_once ?? []).flatMap((r) => {
           const v = valueAt(a, r.field);
@@ -117,6 +142,14 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
         setFormData(savedData);
         setBaseline(stableJson(savedData));
         dirtyRef.current = false;
+        afterWrite(screen, { kind: 'save', record: saved, answer: a });
+        const done = labelOf(screen.record?.done?.[mode], lang);
+        const changed = changedFields(data, savedData).map((k) => labelOf(formSchema.properties?.[k]?.['x-label'], lang, k));
+        const notice: SaveOutcome = {
+          kind: 'success',
+          text: done ? fillText(done, screen, saved, cellContext) : mode === 'new' ? t('screen.created') : versionField && saved[versionField] !== undefined ? t('screen.savedVersion', { version: saved[versionField] }) : t('screen.saved'),
+          ...(changed.length ? { details: [t('screen.adjusted', { fields: changed.join(', ') })] } : {}),
+        };
         const to = mode === 'new' && saved[screen.key] ? links({ screen: screen.id, view: 'record' }, { ...params, ...saved }) : null;
         // A new record reopens at its own address (the view remounts and says "Created").
         let reveal: string | undefined;
@@ -125,25 +158,25 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
           pendingReveal.set(reveal, shown);
         }
         // (The new view shows the answer's secrets; this one shows them when it stays.)
-        if (to) navigate(to, { replace: true, state: { created: true, ...(reveal ? { reveal } : {}) } });
+        if (to) navigate(to, { replace: true, state: { created: true, notice, ...(reveal ? { reveal } : {}) } });
         else {
           setRevealed(shown);
-          setOutcome({ kind: 'success', text: mode === 'new' ? t('screen.created') : t('screen.saved') });
+          setOutcome(notice);
         }
         if (mode === 'edit') {
           setAnswer((prev) => (prev && screen.record ? { ...prev, [screen.record.record]: saved } : prev));
         }
       } catch (e) {
         if (e instanceof ApiError) {
-          const { tree, elsewhere } = serverErrorTree(e.errors, formSchema);
+          const { tree, elsewhere } = serverErrorTree(e.errors, formSchema, wrapper);
           setServerErrors(Object.keys(tree).length ? tree : undefined);
-          setOutcome({ kind: 'error', text: e.status_message, details: elsewhere });
+          setOutcome({ kind: 'error', text: e.status_message, details: elsewhere, ...(e.httpStatus === 409 && versionField ? { conflict: true } : {}) });
         } else setOutcome({ kind: 'error', text: t('common.unexpected') });
       } finally {
         setSaving(false);
       }
     },
-    [saveRoute, formSchema, paramKey, recordId, mode, links, navigate, screen, lang],
+    [saveRoute, formSchema, paramKey, recordId, mode, links, navigate, screen, lang, record, cellContext],
   );
 
   // --- Leaving with unsaved changes.
@@ -165,8 +198,10 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
   }, [dirty]);
 
   const listLink = screen.list ? links({ screen: screen.id, view: 'list' }, { ...params, ...(record ?? {}) }, false) : null;
-  const name = record ? String(record[screen.label_field] ?? record[screen.key] ?? '') : '';
+  const name = recordName(screen, record, cellContext);
   const entityLabel = labelOf(screen.entity_schema['x-label'], lang, screen.entity);
+  const heading = mode === 'new' ? t('screen.newRecord', { entity: entityLabel }) : name ? `${entityLabel}: ${name}` : entityLabel;
+  const version = versionField ? record?.[versionField] : undefined;
 
   return {
     screen,
@@ -178,6 +213,13 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
     loading,
     loadError,
     reload: () => setTick((n) => n + 1),
+    /** After a version conflict: the record as it is now saved, the form's changes and messages dropped. */
+    loadLatest: () => {
+      setOutcome(null);
+      setServerErrors(undefined);
+      setRevealed([]);
+      setTick((n) => n + 1);
+    },
     canSave,
     canRead,
     formSchema,
@@ -195,7 +237,7 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
     hideRevealed: (field?: string) => setRevealed((r) => (field ? r.filter((x) => x.field !== field) : [])),
     blocker,
     listLink,
-    heading: mode === 'new' ? t('screen.newRecord', { entity: entityLabel }) : name ? `${entityLabel}: ${name}` : entityLabel,
+    heading: version !== undefined && version !== null ? t('screen.headingVersion', { heading, version }) : heading,
   };
 }
 

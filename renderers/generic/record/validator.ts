@@ -9,8 +9,10 @@ export const compileStats = { compiles: 0 };
 
 export const formValidator = customizeValidator({
   AjvClass: Ajv2020 as never,
-  // x-label, x-ui, x-ref... are annotations; rjsf's own defaults already turn strict mode off.
-  ajvOptionsOverrides: { strict: false },
+  // x-label, x-ui, x-ref... are annotations; rjsf's own defaults already turn strict mode off. The form
+  // schemas mark oneOf branches told apart by a const (content.kind) with `discriminator` (formSchemaOf), so
+  // only the chosen branch's errors are reported.
+  ajvOptionsOverrides: { strict: false, discriminator: true },
   extenderFn: (ajv) => {
     const compile = ajv.compile.bind(ajv);
     ajv.compile = ((schema: object, meta?: boolean) => {

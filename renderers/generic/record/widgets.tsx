@@ -1,26 +1,35 @@
 // Our form widgets and fields for rjsf, each with the tester that ranks it for a field's schema (JSON Forms
 // style). buildUiSchema picks the best one per field; rjsf then renders it. A widget renders one value;
-// a field (bilingual text, prices per currency, auth codes) renders a whole object or list.
-import { useEffect, useId, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+// a field (bilingual text, prices per currency, auth codes, a oneOf told apart by a const, rich text, name=value
+// lines) renders a whole object or list. Some are only chosen by name (a screen's `widget` hint): an icon, a
+// page of the site, a generic screen, an address to frame.
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorId, helpId, localToUTC, utcToLocal, type FieldProps, type RegistryFieldsType, type RegistryWidgetsType, type WidgetProps } from '@rjsf/utils';
-import { useActiveLabel } from '../../../src/app/router/hooks';
-import type { AccessContext } from '../../../src/app/router/catalogue';
+import { errorId, helpId, localToUTC, toFieldPathId, utcToLocal, type FieldProps, type RegistryFieldsType, type RegistryWidgetsType, type WidgetProps } from '@rjsf/utils';
+import { Icon, ICON_NAMES } from '../../../src/app/layout/icons';
+import { useAccess, useActiveLabel, useLanguageOrder, usePages } from '../../../src/app/router/hooks';
+import { holdsAuth, pathOf, type AccessContext } from '../../../src/app/router/catalogue';
+import { frameAllowed, originOf } from '../../../src/app/router/units';
+import { useAppStore } from '../../../src/app/store';
 import { CURRENCIES, formatMinor, inputToMinor, minorToInput } from '../../../src/domain/money';
-import type { JsonSchema, PickerSource, ResolvedScreen } from '../../../src/domain/screen';
+import { discriminatorOf, labelOf, type JsonSchema, type PickerSource, type ResolvedScreen } from '../../../src/domain/screen';
 import { AUTH_CODES } from '../../../src/pages/shared/authorization';
-import { and, hasEnum, hasRef, nameMatches, or, rankWith, schemaMatches, schemaTypeIs, formatIs, type TesterContext } from '../rank';
+import { and, hasEnum, hasRef, nameMatches, NOT_APPLICABLE, or, rankWith, schemaMatches, schemaTypeIs, formatIs, type TesterContext } from '../rank';
 import { enumLabel } from '../cells';
 import { pickerFromScreen, ReferencePicker, type PickerConfig } from '../ReferencePicker';
-import { screenById, screenIdOfEntity } from '../screens';
-import { catalogueMessage, type FormEntry } from './form';
+import { SCREEN_ENTITIES, SCREEN_IDS, screenById, screenIdOfEntity } from '../screens';
+import { catalogueMessage, stableJson, type FormEntry } from './form';
+import { HtmlEditor } from './HtmlEditor';
 import '../strings';
 
-/** What widgets may read besides their value: the screen (its routes for pickers), its parameters, the user. */
+/** What widgets may read besides their value: the screen (its routes for pickers), its parameters, the user, the loaded record. */
 export interface FormContext {
   screen: ResolvedScreen;
   params: Record<string, string | undefined>;
   access: AccessContext;
+  /** The record as loaded (edit), for widgets that must not offer it (a page cannot be its own parent). */
+  record?: Record<string, unknown>;
 }
 
 const describedBy = (id: string, rawErrors?: string[], help?: boolean) =>
@@ -323,10 +332,23 @@ function FieldFrame({ id, label, required, rawErrors, children }: { id: string; 
 const childErrors = (errorSchema: unknown, key: string | number): string[] =>
   ((errorSchema as Record<string, { __errors?: string[] }> | undefined)?.[key]?.__errors ?? []).filter(Boolean);
 
-/** A text in every language of the product ({tr, en}). */
+/** A text in every language of the product ({tr, en}); a text area per language with the `rows` hint. */
 function BilingualField(p: FieldProps) {
   const { t } = useTranslation();
   const id = p.fieldPathId.$id;
+  const rows = (p.uiSchema?.['ui:options'] as { rows?: number } | undefined)?.rows;
+  const inputOf = (lang: 'tr' | 'en', errors: string[]) => ({
+    id: `${id}_${lang}`,
+    lang,
+    className: 'field__input',
+    value: value[lang] ?? '',
+    disabled: p.disabled,
+    readOnly: p.readonly,
+    maxLength: (p.schema.properties?.[lang] as JsonSchema | undefined)?.maxLength,
+    'aria-invalid': errors.length ? true : undefined,
+    'aria-describedby': errors.length ? `${id}_${lang}__error` : undefined,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(lang, e.target.value),
+  });
   const value = (p.formData ?? {}) as Record<string, string | undefined>;
   const label = (p.uiSchema?.['ui:title'] as string | undefined) ?? p.name;
   const set = (lang: 'tr' | 'en', text: string) => {
@@ -342,18 +364,7 @@ function BilingualField(p: FieldProps) {
             <label htmlFor={`${id}_${lang}`} className="field__label">
               {t(`screen.lang.${lang}`)}
             </label>
-            <input
-              id={`${id}_${lang}`}
-              lang={lang}
-              className="field__input"
-              value={value[lang] ?? ''}
-              disabled={p.disabled}
-              readOnly={p.readonly}
-              maxLength={(p.schema.properties?.[lang] as JsonSchema | undefined)?.maxLength}
-              aria-invalid={errors.length ? true : undefined}
-              aria-describedby={errors.length ? `${id}_${lang}__error` : undefined}
-              onChange={(e) => set(lang, e.target.value)}
-            />
+            {rows ? <textarea {...inputOf(lang, errors)} rows={rows} /> : <input {...inputOf(lang, errors)} />}
             {errors.length > 0 && (
               <p id={`${id}_${lang}__error`} className="field__error">
                 {errors.join(' ')}
@@ -475,6 +486,268 @@ function AuthCodesField(p: FieldProps) {
   );
 }
 
+/** An icon of the app's set (menu entries), with its picture beside the choice and a link to every icon. */
+function IconWidget(p: WidgetProps) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const order = useLanguageOrder();
+  const pages = usePages();
+  const access = useAccess();
+  const iconPage = pages.find((page) => page.route_view === 'IconList' && holdsAuth(page, access));
+  const names = p.value && !ICON_NAMES.includes(p.value) ? [p.value as string, ...ICON_NAMES] : ICON_NAMES;
+  return (
+    <div className="icon-picker">
+      <span className="icon-picker__current" aria-hidden="true">
+        <Icon name={p.value || undefined} />
+      </span>
+      <select {...inputProps(p)} disabled={p.disabled || p.readonly} value={p.value ?? ''} onChange={(e) => p.onChange(emptyToUndefined(e.target.value))}>
+        <option value="">{t('screen.noIcon')}</option>
+        {names.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+      {iconPage && <Link to={pathOf(iconPage, lang, order)}>{t('screen.seeIcons')}</Link>}
+    </div>
+  );
+}
+
+/** A page of the site by route name (a menu parent): never the record itself or a page under it, nor a frame-mode page. */
+function PageWidget(p: WidgetProps) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const pages = usePages();
+  const own = (p.registry.formContext as FormContext).record?.route_name as string | undefined;
+  const options = useMemo(() => {
+    const below = new Set<string>(own ? [own] : []);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const page of pages)
+        if (page.parent && below.has(page.parent) && !below.has(page.route_name)) {
+          below.add(page.route_name);
+          grew = true;
+        }
+    }
+    return pages.filter((page) => !below.has(page.route_name) && !page.iframe_mode).map((page) => ({ value: page.route_name, label: `${labelOf(page.caption, lang)} (${page.route_name})` }));
+  }, [pages, own, lang]);
+  const missing = p.value && !options.some((o) => o.value === p.value);
+  return (
+    <select {...inputProps(p)} disabled={p.disabled || p.readonly} value={p.value ?? ''} onChange={(e) => p.onChange(emptyToUndefined(e.target.value))}>
+      <option value="">{t('screen.topLevel')}</option>
+      {missing && <option value={p.value}>{p.value}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A generic screen by id (schemas/screens), named with the entity it shows. */
+function ScreenWidget(p: WidgetProps) {
+  const { t } = useTranslation();
+  return (
+    <select {...inputProps(p)} disabled={p.disabled || p.readonly} value={p.value ?? ''} onChange={(e) => p.onChange(emptyToUndefined(e.target.value))}>
+      <option value="">{t('common.choose')}</option>
+      {SCREEN_IDS.map((id) => (
+        <option key={id} value={id}>
+          {`${id} (${SCREEN_ENTITIES[id]})`}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** An address to show in a frame: the site's frame allow-list beside it, and a warning while its origin is not on it (the server refuses it). */
+function FramedUrlWidget(p: WidgetProps) {
+  const { t } = useTranslation();
+  const allowlist = useAppStore((s) => s.configuration.settings?.frame_allowlist);
+  const origins = allowlist ?? [];
+  const value = typeof p.value === 'string' ? p.value.trim() : '';
+  const origin = value ? originOf(value) : null;
+  const refused = origin && !frameAllowed(value, origins) ? origin : null;
+  return (
+    <>
+      <input
+        {...inputProps(p)}
+        type="url"
+        inputMode="url"
+        spellCheck={false}
+        maxLength={p.schema.maxLength}
+        value={p.value ?? ''}
+        aria-describedby={[describedBy(p.id, p.rawErrors, Boolean(p.uiSchema?.['ui:help'])), `${p.id}-origins`, refused ? `${p.id}-refused` : null].filter(Boolean).join(' ')}
+        onChange={(e) => p.onChange(emptyToUndefined(e.target.value))}
+      />
+      <p id={`${p.id}-origins`} className="field__hint">
+        {origins.length ? t('screen.frameOrigins', { origins: origins.join(', ') }) : t('screen.frameNoOrigins')}
+      </p>
+      {refused && (
+        <p id={`${p.id}-refused`} className="field__error">
+          {t('screen.frameNotAllowed', { origin: refused })}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** One of several shapes told apart by a const property (a unit's content by kind): radio buttons for the shape, then its fields. */
+function OneOfField(p: FieldProps) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const group = useId();
+  const id = p.fieldPathId.$id;
+  const schema = p.schema as JsonSchema;
+  const tag = discriminatorOf(schema) ?? '';
+  const branches = (schema.oneOf as JsonSchema[] | undefined) ?? [];
+  const value = (p.formData && typeof p.formData === 'object' ? p.formData : {}) as Record<string, unknown>;
+  const index = branches.findIndex((b) => b.properties?.[tag]?.const === value[tag]);
+  const branch = index >= 0 ? branches[index] : undefined;
+  const label = (p.uiSchema?.['ui:title'] as string | undefined) ?? p.name;
+  // What was typed in a shape is kept while another is chosen, and back when it is chosen again.
+  const kept = useRef(new Map<unknown, Record<string, unknown>>());
+  const choose = (i: number) => {
+    if (branch) kept.current.set(value[tag], value);
+    const next = branches[i].properties![tag].const;
+    p.onChange((kept.current.get(next) ?? { [tag]: next }) as never, p.fieldPathId.path);
+  };
+  const { SchemaField } = p.registry.fields;
+  return (
+    <FieldFrame id={id} label={label} required={p.required} rawErrors={p.rawErrors}>
+      <fieldset className="record-form__choices record-form__choices--inline">
+        <legend className="field__label">{t('screen.choiceOf', { label })}</legend>
+        {branches.map((b, i) => {
+          const c = b.properties![tag].const;
+          return (
+            <label key={String(c)} className="record-form__choice">
+              <input type="radio" name={group} value={String(c)} checked={i === index} disabled={p.disabled || p.readonly} onChange={() => choose(i)} /> {labelOf(b['x-label'], lang, String(c))}
+            </label>
+          );
+        })}
+      </fieldset>
+      {branch &&
+        Object.entries(branch.properties ?? {})
+          .filter(([k]) => k !== tag)
+          .map(([k, s]) => (
+            <SchemaField
+              key={`${String(value[tag])}.${k}`}
+              name={k}
+              schema={s as never}
+              uiSchema={(p.uiSchema as Record<string, never> | undefined)?.[k]}
+              formData={value[k]}
+              fieldPathId={toFieldPathId(k, p.registry.globalFormOptions, p.fieldPathId.path)}
+              errorSchema={(p.errorSchema as Record<string, never> | undefined)?.[k]}
+              required={branch.required?.includes(k)}
+              onChange={p.onChange}
+              onBlur={p.onBlur}
+              onFocus={p.onFocus}
+              registry={p.registry}
+              disabled={p.disabled}
+              readonly={p.readonly}
+            />
+          ))}
+    </FieldFrame>
+  );
+}
+
+/** HTML in every language ({tr, en}): an editor per language with a toolbar and a sandboxed preview. */
+function RichTextField(p: FieldProps) {
+  const { t } = useTranslation();
+  const id = p.fieldPathId.$id;
+  const value = (p.formData ?? {}) as Record<string, string | undefined>;
+  const label = (p.uiSchema?.['ui:title'] as string | undefined) ?? p.name;
+  const help = p.uiSchema?.['ui:help'] ? helpId(id) : undefined;
+  return (
+    <FieldFrame id={id} label={label} required={p.required} rawErrors={p.rawErrors}>
+      {(['tr', 'en'] as const).map((lang) => (
+        <HtmlEditor
+          key={lang}
+          id={`${id}_${lang}`}
+          label={`${label} (${t(`screen.lang.${lang}`)})`}
+          lang={lang}
+          value={value[lang] ?? ''}
+          disabled={p.disabled}
+          readOnly={p.readonly}
+          error={childErrors(p.errorSchema, lang).join(' ') || undefined}
+          describedBy={help}
+          onChange={(html) => p.onChange({ ...value, [lang]: html } as never, p.fieldPathId.path)}
+        />
+      ))}
+    </FieldFrame>
+  );
+}
+
+const KEY_VALUE = /^([a-z][a-z0-9_]*)\s*=\s*(\S.*)$/;
+
+/** name=value lines as an object of texts; the lines that are not, by themselves. */
+export function parseKeyValues(text: string): { values: Record<string, string>; bad: string[] } {
+  const values: Record<string, string> = {};
+  const bad: string[] = [];
+  for (const line of text.split('\n').map((l) => l.trim()).filter(Boolean)) {
+    const m = KEY_VALUE.exec(line);
+    if (m) values[m[1]] = m[2].trim();
+    else bad.push(line);
+  }
+  return { values, bad };
+}
+
+/** An object of texts by name (a screen's fixed parameters), typed as one name=value a line. */
+function KeyValuesField(p: FieldProps) {
+  const { t } = useTranslation();
+  const id = p.fieldPathId.$id;
+  const value = (p.formData && typeof p.formData === 'object' ? p.formData : {}) as Record<string, unknown>;
+  const toText = (v: Record<string, unknown>) =>
+    Object.entries(v)
+      .map(([k, x]) => (k === x ? k : `${k}=${String(x ?? '')}`))
+      .join('\n');
+  const [text, setText] = useState(() => toText(value));
+  const [left, setLeft] = useState(false);
+  const valueKey = stableJson(value);
+  const asValue = (s: string) => {
+    const { values, bad } = parseKeyValues(s);
+    // A line that is no name=value stays in the data as a name the schema refuses, so the form cannot be saved.
+    return { ...values, ...Object.fromEntries(bad.map((b) => [b, b])) };
+  };
+  useEffect(() => {
+    if (stableJson(asValue(text)) !== valueKey) setText(toText(value));
+  }, [valueKey]);
+  const { values, bad } = parseKeyValues(text);
+  const max = p.schema.maxProperties as number | undefined;
+  const problem = (left || (p.rawErrors?.length ?? 0) > 0) && (bad.length > 0 || (max !== undefined && Object.keys(values).length > max)) ? t('screen.keyValuesFormat', { max: max ?? '—', lines: bad.join(', ') }) : null;
+  const label = (p.uiSchema?.['ui:title'] as string | undefined) ?? p.name;
+  const described = [problem ? `${id}-problem` : null, p.rawErrors?.length ? errorId(id) : null, p.uiSchema?.['ui:help'] ? helpId(id) : null].filter(Boolean).join(' ');
+  return (
+    <>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="field__input"
+        rows={(p.uiSchema?.['ui:options'] as { rows?: number } | undefined)?.rows ?? 3}
+        spellCheck={false}
+        value={text}
+        disabled={p.disabled}
+        readOnly={p.readonly}
+        aria-invalid={problem || p.rawErrors?.length ? true : undefined}
+        aria-describedby={described || undefined}
+        onBlur={() => setLeft(true)}
+        onChange={(e) => {
+          setText(e.target.value);
+          const next = asValue(e.target.value);
+          p.onChange((Object.keys(next).length ? next : undefined) as never, p.fieldPathId.path);
+        }}
+      />
+      {problem && (
+        <p id={`${id}-problem`} className="field__error">
+          {problem}
+        </p>
+      )}
+    </>
+  );
+}
+
 // --- The registry.
 
 export interface FormRenderer extends FormEntry {
@@ -493,6 +766,8 @@ const isAuthCodes = (s: JsonSchema) => {
 };
 const isDataUrl = (s: JsonSchema, ctx: TesterContext) => s.format === 'data-url' || (typeof s.pattern === 'string' && s.pattern.startsWith('^data:')) || Boolean(ctx.hints.accept);
 const longText = (s: JsonSchema, ctx: TesterContext) => (s.maxLength ?? 0) > 500 || ctx.hints.rows !== undefined;
+/** Only when a screen names it (`widget`). */
+const byName = () => NOT_APPLICABLE;
 
 /** Every form renderer: general ones score low, specific ones higher; a screen's `widget` hint names one outright. */
 export const FORM_RENDERERS: FormRenderer[] = [
@@ -509,6 +784,13 @@ export const FORM_RENDERERS: FormRenderer[] = [
   { name: 'bilingual', kind: 'field', tester: rankWith(5, and(schemaTypeIs('object'), schemaMatches(isBilingual))), component: BilingualField },
   { name: 'money_list', kind: 'field', tester: rankWith(5, and(schemaTypeIs('array'), schemaMatches(isMoneyList))), component: MoneyListField },
   { name: 'auth_codes', kind: 'field', tester: rankWith(6, schemaMatches(isAuthCodes)), component: AuthCodesField },
+  { name: 'one_of', kind: 'field', tester: rankWith(6, and(schemaTypeIs('object'), schemaMatches((s) => Boolean(discriminatorOf(s))))), component: OneOfField },
+  { name: 'rich_text', kind: 'field', tester: byName, component: RichTextField },
+  { name: 'key_values', kind: 'field', tester: byName, component: KeyValuesField },
+  { name: 'icon', kind: 'widget', tester: byName, component: IconWidget },
+  { name: 'page', kind: 'widget', tester: byName, component: PageWidget },
+  { name: 'screen', kind: 'widget', tester: byName, component: ScreenWidget },
+  { name: 'framed_url', kind: 'widget', tester: byName, component: FramedUrlWidget },
 ];
 
 export const rjsfWidgets = Object.fromEntries(FORM_RENDERERS.filter((r) => r.kind === 'widget').map((r) => [r.name, r.component])) as RegistryWidgetsType;
