@@ -34,13 +34,15 @@ describe.runIf(chromiumAvailable())('website units in a browser', () => {
     await page.getByRole('link', { name: 'Çıkış yap' }).waitFor();
   }
 
-  /** Opens the unit form through the menu (no reload): Ayarlar → Web Sitesi Birimleri → new. */
+  /** Opens the unit form through the menu (no reload): Ayarlar → Web Sitesi Birimleri (the generic list) → new. */
   async function openNewUnitForm(page: Page) {
     await mainMenu(page).getByRole('button', { name: 'Ayarlar alt sayfalarını göster' }).click();
     await mainMenu(page).getByRole('link', { name: 'Web Sitesi Birimleri' }).click();
-    await page.getByRole('link', { name: 'Web sitesi birimi ekle' }).click();
-    await page.getByRole('heading', { level: 2, name: 'Yeni web sitesi birimi' }).waitFor();
+    await page.getByRole('table', { name: 'Web Sitesi Birimleri' }).getByRole('rowheader', { name: 'Ana sayfa' }).waitFor();
+    await page.getByRole('link', { name: 'Yeni kayıt' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Yeni Web sitesi birimi' }).waitFor();
   }
+  const captionIn = (page: Page, lang: 'Türkçe' | 'İngilizce') => page.getByRole('group', { name: /^Başlık/ }).getByLabel(lang, { exact: true });
 
   it('a unit listing bundles is in the menu at once, in Turkish and English, without a reload', async () => {
     const page = await browser.newPage();
@@ -50,8 +52,10 @@ describe.runIf(chromiumAvailable())('website units in a browser', () => {
     await noReload(page);
 
     await openNewUnitForm(page);
-    await page.getByLabel(/^Başlık \(Türkçe\)/).fill('Paket Listesi');
-    await page.getByLabel(/^Başlık \(İngilizce\)/).fill('Bundle List');
+    await captionIn(page, 'Türkçe').fill('Paket Listesi');
+    await captionIn(page, 'İngilizce').fill('Bundle List');
+    // The paths follow the captions.
+    expect(await page.getByRole('group', { name: /^Yol/ }).getByLabel('Türkçe', { exact: true }).inputValue()).toBe('/paket-listesi');
     await page.getByLabel('Simge').selectOption('package');
     await page.getByRole('radio', { name: 'Liste veya kayıt ekranı' }).check();
     await page.getByLabel(/^Ekran/).selectOption('bundle');
@@ -87,8 +91,8 @@ describe.runIf(chromiumAvailable())('website units in a browser', () => {
     });
     await logInAsAdmin(page);
     await openNewUnitForm(page);
-    await page.getByLabel(/^Başlık \(Türkçe\)/).fill('Hakkımızda');
-    await page.getByLabel(/^Başlık \(İngilizce\)/).fill('About us');
+    await captionIn(page, 'Türkçe').fill('Hakkımızda');
+    await captionIn(page, 'İngilizce').fill('About us');
     await page.getByRole('radio', { name: 'Zengin metin' }).check();
     await page.getByLabel('HTML (Türkçe)', { exact: true }).fill('<p>Biz <strong>buradayız</strong>.<script>alert("script")</script><img src="x" onerror="alert(\'onerror\')"> <a href="javascript:alert(\'link\')">tıkla</a></p>');
     await page.getByLabel('HTML (İngilizce)', { exact: true }).fill('<p>We are <em>here</em>.</p>');
@@ -96,7 +100,8 @@ describe.runIf(chromiumAvailable())('website units in a browser', () => {
     await page.getByRole('button', { name: 'Önizleme' }).first().click();
     await page.getByTitle('HTML (Türkçe) önizlemesi').waitFor();
     await page.getByRole('button', { name: 'Kaydet' }).click();
-    await page.getByText(/izin verilmeyen kısımları çıkarıldı/).waitFor();
+    // The server removed what is not allowed, and says so.
+    await page.getByText(/Sunucu şu alanlarda girdiğinizi değiştirdi: İçerik/).waitFor();
 
     await mainMenu(page).getByRole('link', { name: 'Hakkımızda' }).click();
     await page.getByRole('heading', { level: 1, name: 'Hakkımızda' }).waitFor();

@@ -1,14 +1,13 @@
-// Website units as catalogue pages (their component follows from the content kind), the frame allow-list
-// check, the unit list's ordering helpers and the path slugs of the unit form.
+// Website units as catalogue pages (their component follows from the content kind) and the frame allow-list
+// check. The unit list's tree order and moves and the form's path slugs are the generic renderer's
+// (tests/unit/generic-renderer.test.ts).
 import { buildCatalogue, pageAtPath, pageNamed } from '../../src/app/router/catalogue';
 import { frameAllowed, originOf, unitPage } from '../../src/app/router/units';
 import type { WebsiteUnit } from '../../src/generated/types/entities';
-import { moveItems, treeOrder } from '../../src/pages/FrontendWebsiteunitList';
-import { slug } from '../../src/pages/FrontendWebunit';
 
 const on = { login_function: 1, login_function_external: 0, shop_function: 1 } as const;
 
-const unit = (route_name: string, extra: Partial<WebsiteUnit> = {}): WebsiteUnit & { website_unit_client_id: string; version: number } => ({
+const unit = (route_name: string, extra: Partial<WebsiteUnit> = {}): WebsiteUnit => ({
   website_unit_client_id: `id-${route_name}`,
   version: 1,
   route_name,
@@ -57,40 +56,5 @@ describe('frame allow-list', () => {
     expect(frameAllowed('javascript:alert(1)', list)).toBe(false);
     expect(frameAllowed('https://stats.example.org', undefined)).toBe(false);
     expect(originOf('data:text/html,x')).toBeNull();
-  });
-});
-
-describe('unit list order', () => {
-  const units = [
-    unit('a', { position: 10 }),
-    unit('b', { position: 20 }),
-    unit('a1', { parent: 'a', position: 5 }),
-    unit('s', { parent: 'settings', position: 0 }),
-    unit('c', { position: 20 }),
-  ];
-
-  it('lists each unit’s children right after it', () => {
-    expect(treeOrder(units).map((r) => `${r.unit.route_name}:${r.depth}`)).toEqual(['a:0', 'a1:1', 'b:0', 'c:0', 's:0']);
-  });
-
-  it('swaps distinct positions, and numbers tied siblings again', () => {
-    expect(moveItems([unit('x', { position: 1 }), unit('y', { position: 7 })], unit('y', { position: 7 }), -1)).toEqual([
-      { website_unit_client_id: 'id-y', version: 1, position: 1 },
-      { website_unit_client_id: 'id-x', version: 1, position: 7 },
-    ]);
-    // a(10), b(20), c(20): moving c up numbers the group 10, 20, 30 in the new order a, c, b; only b moves.
-    expect(moveItems(units, units[4], -1)).toEqual([{ website_unit_client_id: 'id-b', version: 1, position: 30 }]);
-    expect(moveItems(units, units[0], -1)).toBeNull();
-    expect(moveItems(units, units[3], 1)).toBeNull();
-  });
-});
-
-describe('slug', () => {
-  it('spells Turkish letters in English letters and joins words', () => {
-    expect(slug('Kampanya Haberleri')).toBe('kampanya-haberleri');
-    expect(slug('Şirket Çalışanları & Öğrenciler')).toBe('sirket-calisanlari-ogrenciler');
-    expect(slug('İletişim')).toBe('iletisim');
-    expect(slug('Campaign News!', '_')).toBe('campaign_news');
-    expect(slug('  ')).toBe('');
   });
 });

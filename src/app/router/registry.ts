@@ -27,10 +27,8 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   UserAccountSettings: () => import('../../pages/UserAccountSettings'),
   RegisterByAuthorizedPerson: () => import('../../pages/RegisterByAuthorizedPerson'),
   AuditLog: () => import('../../pages/AuditLog'),
-  // Front-end settings, website units and icons (issue 4).
+  // Front-end settings, website-unit pages and icons (issue 4); the unit list and form are the generic screen website_unit.
   FrontendSettings: () => import('../../pages/FrontendSettings'),
-  FrontendWebsiteunitList: () => import('../../pages/FrontendWebsiteunitList'),
-  FrontendWebunit: () => import('../../pages/FrontendWebunit'),
   IconList: () => import('../../pages/IconList'),
   WebsiteUnit: () => import('../../pages/WebsiteUnit'),
   // Generic list and record screens (issue 4): the page's `screen` names which.
