@@ -239,8 +239,12 @@ describe('record forms', () => {
     const { tree, elsewhere } = serverErrorTree([{ field: 'website_unit.path.tr', message: 'taken' }, { field: 'website_unit.content.url', message: 'not allowed' }], edit, 'website_unit');
     expect(tree).toEqual({ path: { tr: { __errors: ['taken'] } }, content: { url: { __errors: ['not allowed'] } } });
     expect(elsewhere).toEqual([]);
+    // A branch's field is named through the oneOf.
+    const missing = translateErrors([{ name: 'required', property: '.content.html', params: { missingProperty: 'html' }, stack: '' }], edit, 'tr', 'frontend_website_unit_update', {});
+    expect(missing[0].stack).toBe('İçerik › HTML: zorunludur');
     const ui = buildUiSchema(units, edit, FORM_RENDERERS, 'tr', { loggedIn: true, authCodes: [] }) as Record<string, Record<string, unknown>>;
     expect(ui.content['ui:field']).toBe('one_of');
+    expect(ui.content['ui:fieldReplacesAnyOrOneOf']).toBe(true);
     expect((ui.content.html as Record<string, unknown>)['ui:field']).toBe('rich_text');
     expect((ui.content.screen as Record<string, Record<string, unknown>>).params['ui:field']).toBe('key_values');
     expect(ui.icon['ui:widget']).toBe('icon');

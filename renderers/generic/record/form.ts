@@ -3,7 +3,7 @@
 // the server's field errors placed on their fields.
 import { fieldErrors, type SchemaError } from '../../../src/domain/validation-messages';
 import { specFieldErrors } from '../../../src/domain/spec-messages';
-import { contextFields, discriminatorOf, labelOf, type FieldHints, type JsonSchema, type Lang, type ResolvedScreen } from '../../../src/domain/screen';
+import { contextFields, discriminatorOf, labelOf, schemaAt, type FieldHints, type JsonSchema, type Lang, type ResolvedScreen } from '../../../src/domain/screen';
 import type { AccessContext } from '../../../src/app/router/catalogue';
 import { statusCatalogue, type StatusKey } from '../../../src/generated/errors';
 import { pickBest, type Ranked, type TesterContext } from '../rank';
@@ -180,7 +180,7 @@ function labelAt(schema: JsonSchema, path: string, lang: Lang, names: Record<str
   let label = '';
   for (const seg of path.split('.').filter(Boolean)) {
     const index = /^\d+$/.test(seg);
-    node = index ? node?.items : node?.properties?.[seg];
+    node = index ? node?.items : schemaAt(node, seg);
     const own = labelOf(node?.['x-label'], lang);
     label = index ? `${label} ${Number(seg) + 1}` : own && !label ? own : label ? `${label} › ${own || names[seg] || seg}` : own || names[seg] || seg;
   }

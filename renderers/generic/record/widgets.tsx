@@ -671,7 +671,7 @@ function RichTextField(p: FieldProps) {
           readOnly={p.readonly}
           error={childErrors(p.errorSchema, lang).join(' ') || undefined}
           describedBy={help}
-          onChange={(html) => p.onChange({ ...value, [lang]: html } as never, p.fieldPathId.path)}
+          onChange={(html) => p.onChange({ tr: value.tr ?? '', en: value.en ?? '', [lang]: html } as never, p.fieldPathId.path)}
         />
       ))}
     </FieldFrame>
