@@ -325,14 +325,26 @@ export function compileGraph(doc: unknown): Compilation {
       case 'switch': {
         const branches = n.branches.map((b) => ({ id: b.id, test: cond(b.condition) }));
         const all = n.hit_policy === 'collect';
+        // `else` means every branch is false. When none holds but one could not be decided (a value it
+        // needs is missing), the run stops here and says which values were missing: an unknown creatinine
+        // must not lead to the "full dose" branch.
+        const branchReads = n.branches.map((b) => [...variablesOf((parseCondition(b.condition) as { value: Condition }).value)].map((name) => [name, slots.get(name)!] as const));
         run = (v, st) => {
           const taken: string[] = [];
-          for (const b of branches)
-            if (b.test(v) === true) {
+          let undecided = false;
+          for (const b of branches) {
+            const t = b.test(v);
+            if (t === true) {
               taken.push(b.id);
               if (!all) break;
-            }
-          if (!taken.length) taken.push(ELSE);
+            } else if (t === null) undecided = true;
+          }
+          if (!taken.length && !undecided) taken.push(ELSE);
+          if (!taken.length) {
+            const missing = [...new Set(branchReads.flat().filter(([, slot]) => v[slot] == null).map(([name]) => name))];
+            st.error = issue('undecided', { names: missing.join(', ') }, { node_id: n.id, severity: 'warning' });
+            st.issues.push(st.error);
+          }
           st.matched = taken;
           return taken;
         };

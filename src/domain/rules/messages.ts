@@ -51,6 +51,7 @@ const MESSAGES = {
   bad_document: { en: 'This is not a decision graph document: {detail}.', tr: 'Bu bir karar grafiği belgesi değil: {detail}.' },
 
   unique_violation: { en: 'More than one row matched ({rows}) in a table that allows one.', tr: 'Tek eşleşmeye izin veren tabloda birden çok satır eşleşti ({rows}).' },
+  undecided: { en: 'The step could not decide which way to go: {names} missing.', tr: 'Adım hangi yöne gideceğine karar veremedi: {names} eksik.' },
   input_value: { en: 'The value of “{name}” is not {type}; it was treated as missing.', tr: '“{name}” değeri {type} değil; eksik sayıldı.' },
 } satisfies Record<string, Bilingual>;
 
