@@ -5,7 +5,7 @@
 // three-valued logic, so `not (creatinine > 1.5)` does not hold when creatinine was never measured.
 import { human, issue, typeWords } from './messages.ts';
 import { OPERATOR_TEXT, printExpression } from './print.ts';
-import type { Condition, Expr, RuleIssue, RuleOperator, ValueType } from './types.ts';
+import type { Condition, Expr, RuleIssue, RuleOperator, Span, ValueType } from './types.ts';
 
 export type Type = ValueType | 'unknown';
 export type Slots = unknown[];
@@ -19,6 +19,8 @@ export const TODAY_SLOT = 0;
 export interface Scope {
   /** A variable's type and slot, or undefined when it is not known here. */
   lookup(name: string): { type: ValueType; slot: number } | undefined;
+  /** Why a name is not known here, when the scope can say better than "unknown" (set on some paths only). */
+  unknown?(name: string, span: Span | undefined): RuleIssue | undefined;
 }
 
 const DAY = 86_400_000;
@@ -85,7 +87,7 @@ export function checkExpr(e: Expr, scope: Scope, issues: RuleIssue[]): Type {
       return 'date';
     case 'var': {
       const found = scope.lookup(e.name);
-      if (!found) issues.push(issue('unknown_variable', { pos: human(e.span), name: e.name }, at));
+      if (!found) issues.push(scope.unknown?.(e.name, e.span) ?? issue('unknown_variable', { pos: human(e.span), name: e.name }, at));
       return found?.type ?? 'unknown';
     }
     case 'negate': {

@@ -160,29 +160,25 @@ function partsOf(n: RuleNode): Record<string, { id: string }[]> {
   }
 }
 
-const scopeOf = (known: Map<string, ValueType>): Scope => ({
+/** What is known when a node runs; a name set on some paths in (not all) is reported as such. */
+const scopeOf = (known: Map<string, ValueType>, maybe: Set<string>): Scope => ({
   lookup: (name) => {
     const type = known.get(name);
     return type ? { type, slot: -1 } : undefined;
   },
+  unknown: (name, span) => (maybe.has(name) ? issue('undefined_on_some_path', { pos: (span?.[0] ?? 0) + 1, name }, { span }) : undefined),
 });
 
 /** Parses and types one node's texts against what is known when it runs; adds what it sets to `known`. */
 function checkNode(n: RuleNode, known: Map<string, ValueType>, maybe: Set<string>, types: Map<string, ValueType>, inputNames: Set<string>, issues: RuleIssue[]): void {
-  const place = (field: string, found: RuleIssue[]) =>
-    found.forEach((i) => {
-      // A variable set on some paths but not this one is a different mistake from an unknown name.
-      const name = i.code === 'unknown_variable' ? /“([^”]+)”/.exec(i.message.en)?.[1] : undefined;
-      const fixed = name && maybe.has(name) ? issue('undefined_on_some_path', { pos: (i.span?.[0] ?? 0) + 1, name }, { span: i.span }) : i;
-      issues.push({ ...fixed, node_id: n.id, field });
-    });
+  const place = (field: string, found: RuleIssue[]) => found.forEach((i) => issues.push({ ...i, node_id: n.id, field }));
   const typed = <T extends Expr | Condition>(field: string, parsed: Parsed<T>, check: (tree: T, found: RuleIssue[]) => void) => {
     if (!parsed.ok) return place(field, [parsed.issue]);
     const found: RuleIssue[] = [];
     check(parsed.value, found);
     place(field, found);
   };
-  const scope = scopeOf(known);
+  const scope = scopeOf(known, maybe);
   const sets = (field: string, name: string, type: ValueType) => {
     if (!NAME.test(name)) issues.push(issue('bad_name', { name }, { node_id: n.id, field }));
     else if (inputNames.has(name)) issues.push(issue('input_reassigned', { name }, { node_id: n.id, field }));
@@ -224,7 +220,7 @@ function checkNode(n: RuleNode, known: Map<string, ValueType>, maybe: Set<string
           if (!text.trim()) continue;
           typed(`rows.${row.id}.results.${outId}`, parseExpression(text), (e, f) => {
             const t = checkExpr(e, scope, f);
-            if (t !== 'unknown' && t !== out.type) f.push(issue('value_type', { name: out.variable, expected: typeWordsOf(out.type), actual: typeWordsOf(t) }, { span: e.span }));
+            if (t !== 'unknown' && t !== out.type) f.push(issue('value_type', { name: out.variable, expected: typeWords(out.type), actual: typeWords(t) }, { span: e.span }));
           });
         }
       }
@@ -249,7 +245,6 @@ function checkNode(n: RuleNode, known: Map<string, ValueType>, maybe: Set<string
   }
 }
 
-const typeWordsOf = (t: string) => typeWords(t);
 
 const placeholders = (text: string) => [...text.matchAll(/\{([a-z][a-z0-9_]*)\}/g)].map((m) => m[1]);
 
