@@ -91,6 +91,7 @@ describe('the graph checker', () => {
     const [issue] = checkGraph({ format: 'sema-decision-graph', format_version: 1, nodes: [{ id: 'x', type: 'loop', position: at }], edges: [] });
     expect(issue.code).toBe('bad_document');
     expect(issue.message.en).toContain('nodes: item 1: type');
+    expect(issue.message.tr).toContain('nodes: 1. öğe: type: şunlardan biri bekleniyordu');
     expect(codes(checkGraph('nonsense'))).toEqual(['bad_document']);
   });
 });
