@@ -100,6 +100,12 @@ export const dataModelLanguageRequired = { status_code: '14023', http: 400, mess
 export const optionLabelNotUnique = { status_code: '14024', http: 409, message: {"en":"Option labels must be unique.","tr":"Seçenek etiketleri birbirinden farklı olmalıdır."} } as const;
 export const parameterCodeFormat = { status_code: '14025', http: 400, message: {"en":"The parameter code can contain only digits, letters, underscore and hyphen, and cannot end with underscore or hyphen.","tr":"Parametre kodu yalnızca rakam, harf, alt çizgi ve tire içerebilir; alt çizgi veya tire ile bitemez."} } as const;
 export const groupHasParameters = { status_code: '14026', http: 409, message: {"en":"A group holding parameters cannot be deleted.","tr":"Parametre içeren bir grup silinemez."} } as const;
+export const ruleDocumentInvalid = { status_code: '14040', http: 400, message: {"en":"The rules have {{count}} problem(s). The first: {{first}}","tr":"Kurallarda {{count}} sorun var. İlki: {{first}}"} } as const;
+export const rulePackageVersionConflict = { status_code: '14041', http: 409, message: {"en":"This package was changed meanwhile: version {{current_version}} is the latest, and you edited version {{version}}. Load the latest version and try again.","tr":"Bu paket bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü düzenlediniz. En son sürümü yükleyip yeniden deneyin."} } as const;
+export const rulePackageNotPublished = { status_code: '14042', http: 409, message: {"en":"This package has no published version to run. Publish it first.","tr":"Bu paketin çalıştırılacak yayımlanmış bir sürümü yok. Önce yayımlayın."} } as const;
+export const rulePackageAlreadyPublished = { status_code: '14043', http: 409, message: {"en":"Version {{version}} is already published; a published version never changes. Save your edits as a new draft.","tr":"{{version}}. sürüm zaten yayımlandı; yayımlanmış bir sürüm değişmez. Düzenlemelerinizi yeni bir taslak olarak kaydedin."} } as const;
+export const rulePackageShareOwner = { status_code: '14044', http: 400, message: {"en":"The owner always has this package; choose another user.","tr":"Sahip bu pakete zaten erişir; başka bir kullanıcı seçin."} } as const;
+export const rulePackageGlobalAdmin = { status_code: '14045', http: 403, message: {"en":"Only an administrator may create or change a package for everyone on this site.","tr":"Bu sitedeki herkes için bir paketi yalnızca bir yönetici oluşturabilir ya da değiştirebilir."} } as const;
 
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
@@ -196,6 +202,12 @@ export const statusCatalogue = {
   option_label_not_unique: optionLabelNotUnique,
   parameter_code_format: parameterCodeFormat,
   group_has_parameters: groupHasParameters,
+  rule_document_invalid: ruleDocumentInvalid,
+  rule_package_version_conflict: rulePackageVersionConflict,
+  rule_package_not_published: rulePackageNotPublished,
+  rule_package_already_published: rulePackageAlreadyPublished,
+  rule_package_share_owner: rulePackageShareOwner,
+  rule_package_global_admin: rulePackageGlobalAdmin,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

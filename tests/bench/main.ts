@@ -7,6 +7,7 @@ import { build } from 'vite';
 import { firstPageJs } from './first-page.ts';
 import { runLoad } from './load.ts';
 import { genericRenderer } from './generic.ts';
+import { ruleEngine } from './rules.ts';
 import { buildApp } from '../../server/app.ts';
 import { prepareDatabase } from '../../server/start.ts';
 
@@ -41,3 +42,4 @@ const only = process.argv[2];
 if (!only || only === 'frontend') await frontEnd();
 if (!only || only === 'api') await api();
 if (!only || only === 'generic') await genericRenderer();
+if (!only || only === 'rules') ruleEngine();

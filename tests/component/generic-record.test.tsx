@@ -207,6 +207,23 @@ describe('the generic record', { timeout: 20_000 }, () => {
     expect(within(picker).getByLabelText('Ara: Verilen yetki')).toBeInTheDocument();
   });
 
+  it('lets a holder of only shop_new open a new shop from the list', async () => {
+    storeSession({ authCodes: ['shop_new'] });
+    const user = userEvent.setup();
+    await startApp('/kullanici-magaza-listesi');
+    await user.click(await screen.findByRole('link', { name: 'Yeni kayıt' }));
+    expect(await screen.findByLabelText(/^Mağaza adı/)).not.toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Kaydet' })).toBeInTheDocument();
+  });
+
+  it('shows a holder of only shop_new an existing shop read only', async () => {
+    storeSession({ authCodes: ['shop_new'] });
+    await startApp(`/kullanici-magaza-kaydi?shop_client_id=${SHOP_ID}`);
+    expect(await screen.findByText('Bu kaydı görebilirsiniz ama değiştiremezsiniz.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: `Mağaza: ${shop.shops[0].shop_name}` })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Kaydet' })).not.toBeInTheDocument();
+  });
+
   it('shows the product details page read only, with the bundle products linked to their records', async () => {
     const [bundle] = seedBundles(1);
     shop.products.push({ pro_client_id: 'a1a1a1a1-0000-4000-8000-000000000001', bundle_client_id: bundle.bundle_client_id, shop_client_id: SHOP_ID, pro_name: 'Aylık analiz', pay_type: 'free', currency_amount_list: [{ currency_type: 0, amount: 149990 }, { currency_type: 1, amount: 4990 }], pro_status: 'active' });

@@ -13,6 +13,7 @@ export * from './frontend.ts';
 export * from './frontend_key.ts';
 export * from './misc.ts';
 export * from './process.ts';
+export * from './rule.ts';
 export * from './shop.ts';
 export * from './support.ts';
 export * from './system.ts';

@@ -882,18 +882,221 @@ export type DataModelParameter = {
 };
 
 /**
+ * A problem in the rules or in a run, placed on its node, edge, field and characters.
+ */
+export interface Issue {
+  code: string;
+  severity: 'error' | 'warning';
+  message: Bilingual;
+  node_id?: string;
+  edge_id?: string;
+  field?: string;
+  /**
+   * @minItems 2
+   * @maxItems 2
+   */
+  span?: number[];
+}
+
+/**
+ * What running a decision graph on one record gave: the decisions, alerts and suggestions of the output nodes reached, the variables computed, the problems of this run, and (when asked) the path: each node that ran, what it read and set, the rows or branches that matched and the edges taken.
+ */
+export interface DecisionEvaluation {
+  decisions: {
+    node_id: string;
+    kind: NonNullable<OutputNode['kind']>;
+    severity: NonNullable<OutputNode['severity']>;
+    code: string;
+    text: Bilingual;
+  }[];
+  /**
+   * Computed variables by name (dates as YYYY-MM-DD, null when not set).
+   */
+  outputs: {};
+  issues: Issue[];
+  trace?: {
+    node_id: string;
+    node_type: NonNullable<Node['type']>;
+    inputs: {};
+    outputs: {};
+    matched?: string[];
+    edges: string[];
+    error?: Issue;
+  }[];
+}
+
+export type Id = string;
+
+export type Text = string;
+
+export type Name = string;
+
+export interface Bilingual {
+  en: string;
+  tr: string;
+}
+
+export type ValueType = 'number' | 'string' | 'date' | 'boolean' | 'list';
+
+export interface Position {
+  x: number;
+  y: number;
+}
+
+export type Node = {
+  id: Id;
+  name?: Bilingual;
+  position: Position;
+  type: 'input' | 'switch' | 'table' | 'expression' | 'output';
+} & (InputNode | SwitchNode | TableNode | ExpressionNode | OutputNode);
+
+export interface InputNode {
+  id?: unknown;
+  name?: unknown;
+  position?: unknown;
+  type?: 'input';
+  /**
+   * @maxItems 200
+   */
+  fields: {
+    name: Name;
+    type: ValueType;
+    label?: Bilingual;
+    unit?: string;
+  }[];
+}
+
+export interface SwitchNode {
+  id?: unknown;
+  name?: unknown;
+  position?: unknown;
+  type?: 'switch';
+  hit_policy: 'first' | 'collect';
+  /**
+   * @maxItems 50
+   */
+  branches: {
+    id: Id;
+    condition: Text;
+    label?: Bilingual;
+  }[];
+}
+
+export interface TableNode {
+  id?: unknown;
+  name?: unknown;
+  position?: unknown;
+  type?: 'table';
+  hit_policy: 'first' | 'unique' | 'collect';
+  /**
+   * @maxItems 30
+   */
+  inputs: {
+    id: Id;
+    expression: Text;
+    label?: Bilingual;
+  }[];
+  /**
+   * @maxItems 30
+   */
+  outputs: {
+    id: Id;
+    variable: Name;
+    type: ValueType;
+    label?: Bilingual;
+  }[];
+  /**
+   * @maxItems 500
+   */
+  rows: {
+    id: Id;
+    cells: {
+      [k: string]: Text | undefined;
+    };
+    results: {
+      [k: string]: Text | undefined;
+    };
+    description?: Bilingual;
+  }[];
+}
+
+export interface ExpressionNode {
+  id?: unknown;
+  name?: unknown;
+  position?: unknown;
+  type?: 'expression';
+  /**
+   * @maxItems 50
+   */
+  assignments: {
+    id: Id;
+    variable: Name;
+    expression: Text;
+  }[];
+}
+
+export interface OutputNode {
+  id?: unknown;
+  name?: unknown;
+  position?: unknown;
+  type?: 'output';
+  kind: 'decision' | 'alert' | 'suggestion';
+  severity: 'info' | 'warning' | 'critical';
+  code: string;
+  text: Bilingual;
+}
+
+export interface Edge {
+  id: Id;
+  source: Id;
+  source_handle?: Id;
+  target: Id;
+}
+
+/**
+ * The rules document of a decision-support package: an algorithm drawn as nodes (one input, switches, decision tables, expressions, outputs) joined by edges. Conditions and expressions are kept as the text a person wrote; src/domain/rules parses, checks and compiles them. Canvas-only state (selection, zoom) never enters it.
+ */
+export interface DecisionGraph {
+  format: 'sema-decision-graph';
+  format_version: 1;
+  /**
+   * @maxItems 300
+   */
+  nodes: Node[];
+  /**
+   * @maxItems 1000
+   */
+  edges: Edge[];
+}
+
+/**
  * A rule-engine decision-support package (spec section 1): a named, versioned document of rules, draft or published.
  */
 export interface DecisionPackage {
   package_id: string;
   name: LocalizedText;
   description?: LocalizedText;
+  /**
+   * The username of the user who created the package; they may share it.
+   */
   owner: string;
+  /**
+   * A package for everyone on the site: every signed-in user may read and run it; only administrators create, edit and publish it.
+   */
+  is_global: boolean;
   version: number;
   status: DecisionPackageStatus;
-  document: {};
+  /**
+   * The newest published version, if any: what a run uses when it names none.
+   */
+  published_version?: number;
+  /**
+   * The rules of this version. Lists leave it out; get, new, save and publish answers carry it.
+   */
+  document?: DecisionGraph;
   created_at?: string;
   published_at?: string;
+  updated_at?: string;
 }
 
 /**
