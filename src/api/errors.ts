@@ -14,14 +14,17 @@ export class ApiError extends Error {
   readonly route: string;
   /** Per-field messages of a bad-input answer (10001/10002), in the caller's language. */
   readonly errors: readonly ApiFieldError[];
+  /** The answer's other fields: what some refusals carry beside the message (current_version of a 409, issues). */
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(route: string, status_code: string, status_message: string, errors: readonly ApiFieldError[] = []) {
+  constructor(route: string, status_code: string, status_message: string, errors: readonly ApiFieldError[] = [], details: Readonly<Record<string, unknown>> = {}) {
     super(`${status_code}=${status_message}`);
     this.name = 'ApiError';
     this.route = route;
     this.status_code = status_code;
     this.status_message = status_message;
     this.errors = errors;
+    this.details = details;
   }
 }
 

@@ -89,8 +89,8 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     }
 
     if (isSuccess(envelope.status_code)) return envelope;
-    const fieldErrors = (envelope as { errors?: unknown }).errors;
-    const error = new ApiError(route.name, envelope.status_code, envelope.status_message, Array.isArray(fieldErrors) ? fieldErrors : []);
+    const { status_code: _code, status_message: _message, errors: fieldErrors, ...details } = envelope as Envelope<Record<string, unknown>> & { errors?: unknown };
+    const error = new ApiError(route.name, envelope.status_code, envelope.status_message, Array.isArray(fieldErrors) ? fieldErrors : [], details);
     if (isSessionEnd(envelope.status_code)) options.onSessionEnded();
     else console.error(`[api] ${route.name}: ${error.message}`);
     throw error;
