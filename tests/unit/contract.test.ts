@@ -169,6 +169,12 @@ describe('generic screens (schemas/screens/<id>.json)', () => {
     expect(shopPages.filter((p) => p.route_name !== 'user_shoppingcart').every((p) => p.route_view === 'GenericScreen' && p.screen)).toBe(true);
     const wrong = pages().map((p) => (p.route_name === 'user_shop_order_list' ? { ...p, screen: { id: 'shop_order', view: 'record' } } : p));
     expect(pageScreenProblems(contract, wrong)).toEqual(['page user_shop_order_list: screen shop_order has no record view']);
+    // A record view may be an editor (the rule canvas draws a package); a list is always GenericScreen.
+    expect(pages().find((p) => p.route_name === 'rule_engine_algorithm')).toMatchObject({ route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });
+    const editorList = pages().map((p) => (p.route_name === 'rule_engine_packages' ? { ...p, route_view: 'RuleCanvas' } : p));
+    expect(pageScreenProblems(contract, editorList)).toEqual([
+      "page rule_engine_packages: a page with a screen's list has route_view GenericScreen; a record view names GenericScreen or an editor",
+    ]);
   });
 
   it('show the website units: the unit list and the unit form are the screen website_unit', () => {

@@ -22,6 +22,8 @@ describe('static page catalogue', () => {
       'settings', 'frontend_settings', 'register_by_authorized_person', 'frontend_webunit', 'frontend_websiteunit_list',
       'authorization_list', 'user_account_settings', 'user_externalapplication_list', 'user_externalapplication_record', 'icon_list', 'db',
       'user_settings', 'authority_management', 'sending_mail', 'audit_log', 'page404', 'login', 'logout', 'register_approve', 'register', 'password_reset',
+      // The clinical labels "rule engine packages and algorithm drawing" (paths not shown: docs/decisions.md).
+      'rule_engine_packages', 'rule_engine_algorithm',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });
@@ -67,5 +69,7 @@ describe('static page catalogue', () => {
     expect(page('user_project')).toMatchObject({ login: false, shop_active: false, show_in_menu: true });
     expect(page('campaigns')).toMatchObject({ login: false, shop_active: true, show_in_menu: false });
     expect(page('page404')).toMatchObject({ login: false, route_view: 'Page404' });
+    expect(page('rule_engine_packages')).toMatchObject({ login: true, auth: '', show_in_menu: true, screen: { id: 'decision_package', view: 'list' } });
+    expect(page('rule_engine_algorithm')).toMatchObject({ login: true, auth: '', show_in_menu: false, route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });
   });
 });

@@ -34,6 +34,7 @@ const PATHS: Record<string, string> = {
   logout: 'M10 4H5v16h5M9 12h12M17 8l4 4-4 4',
   check: 'M4 12l5 5L20 6',
   menu: 'M3 6h18M3 12h18M3 18h18',
+  flow: 'M3 4h7v5H3zM14 15h7v5h-7zM6.5 9v3.5h11V15',
 };
 
 const FALLBACK = 'M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z';
