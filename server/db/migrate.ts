@@ -34,11 +34,46 @@ export async function migrate(db: Db): Promise<number> {
   }
 }
 
-/** Splits a migration script on the semicolons that end statements (our migrations hold no functions). */
+/**
+ * Splits a migration script on the semicolons that end statements. `--` comments are dropped; a
+ * dollar-quoted body (`$$ … $$`, `$tag$ … $tag$`: a trigger function's) is kept whole, semicolons and all.
+ */
 function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/--.*$/gm, '')
-    .split(';')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const statements: string[] = [];
+  let current = '';
+  let quote: string | undefined;
+  for (const line of sql.split('\n')) {
+    // Comments only outside a dollar-quoted body.
+    let rest = quote ? line : line.replace(/--.*$/, '');
+    while (rest) {
+      if (quote) {
+        const end = rest.indexOf(quote);
+        if (end < 0) {
+          current += rest;
+          rest = '';
+        } else {
+          current += rest.slice(0, end + quote.length);
+          rest = rest.slice(end + quote.length);
+          quote = undefined;
+        }
+        continue;
+      }
+      const m = /;|\$[A-Za-z_]*\$/.exec(rest);
+      if (!m) {
+        current += rest;
+        rest = '';
+      } else if (m[0] === ';') {
+        statements.push(current + rest.slice(0, m.index));
+        current = '';
+        rest = rest.slice(m.index + 1);
+      } else {
+        quote = m[0];
+        current += rest.slice(0, m.index + quote.length);
+        rest = rest.slice(m.index + quote.length);
+      }
+    }
+    current += '\n';
+  }
+  statements.push(current);
+  return statements.map((s) => s.trim()).filter(Boolean);
 }
