@@ -11,6 +11,7 @@ import { handlers as allHandlers } from './handlers/index.ts';
 import type { HandlerSet } from './handlers/types.ts';
 import { createAccountServices } from './auth/account-options.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { RuleGraphCache } from './services/rule-packages.ts';
 
 export interface AppOptions {
   db: Db;
@@ -26,6 +27,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The start of links in mails for a site's domain (default http://<domain>:8080). */
   linkOrigin?: (domain: string) => string;
+  /** How many compiled decision graphs the app keeps in memory (default 500). */
+  ruleGraphCacheSize?: number;
 }
 
 export const BODY_LIMIT = 12 * 1024 * 1024; // the largest upload (10 MB) plus JSON overhead
@@ -56,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts });
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize) });
   return app;
 }
 

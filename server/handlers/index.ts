@@ -10,6 +10,7 @@ import { shopOrderHandlers } from './shop-order.ts';
 import { bundleHandlers } from './bundle.ts';
 import { agreementHandlers } from './agreement.ts';
 import { excelHandlers } from './excel.ts';
+import { ruleHandlers } from './rule.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -26,4 +27,5 @@ export const handlers: HandlerSet = {
   ...bundleHandlers,
   ...agreementHandlers,
   ...excelHandlers,
+  ...ruleHandlers,
 };

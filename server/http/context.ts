@@ -7,9 +7,12 @@ import type { Caller } from '../auth/caller.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
 import type { AuditTarget } from './audit.ts';
 import type { AccountRuntime } from '../auth/account-options.ts';
+import type { RuleGraphCache } from '../services/rule-packages.ts';
 
 export interface AppServices {
   accounts: AccountRuntime;
+  /** Compiled decision graphs of published package versions (bounded, least recently used dropped). */
+  ruleGraphs: RuleGraphCache;
 }
 
 export interface Tenant {

@@ -1,0 +1,80 @@
+// Decision-support packages of the rule engine (schemas/routes/rule.json); the rules of who may do what
+// and the versioning live in server/services/rule-packages.ts. Writes run in one transaction each and name
+// the package in their audit record.
+import type { RequestContext } from '../http/context.ts';
+import {
+  createPackage,
+  getPackage,
+  listPackages,
+  packageWithDocument,
+  publishPackage,
+  runPackage,
+  savePackage,
+  sharePackage,
+  unsharePackage,
+  type PackageCaller,
+} from '../services/rule-packages.ts';
+import { userOf } from './authorization.ts';
+import type { HandlerSet } from './types.ts';
+
+function callerOf(ctx: RequestContext): PackageCaller {
+  const me = userOf(ctx);
+  return { userId: me.userId, isAdmin: me.isAdmin };
+}
+
+/** Marks the audit record of a write with the package it touches. */
+function audited(ctx: RequestContext, packageId?: string): void {
+  ctx.audit.entity = 'decision_package';
+  if (packageId) ctx.audit.record_id = packageId;
+}
+
+export const ruleHandlers: HandlerSet = {
+  rule_package_new: async (input, ctx) => {
+    const me = callerOf(ctx);
+    audited(ctx);
+    const id = await ctx.transaction((tx) => createPackage(tx, ctx.tenant.tenant_id, me, input));
+    audited(ctx, id);
+    const { decision_package } = await packageWithDocument(ctx.db, ctx.tenant.tenant_id, me, id, ctx.lang);
+    return { decision_package };
+  },
+
+  rule_package_save: async (input, ctx) => {
+    const me = callerOf(ctx);
+    audited(ctx, input.package_id);
+    const { decision_package } = await ctx.transaction(async (tx) => {
+      await savePackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang);
+      return packageWithDocument(tx, ctx.tenant.tenant_id, me, input.package_id, ctx.lang);
+    });
+    return { decision_package };
+  },
+
+  rule_package_publish: async (input, ctx) => {
+    const me = callerOf(ctx);
+    audited(ctx, input.package_id);
+    const { published, decision_package } = await ctx.transaction(async (tx) => {
+      const published = await publishPackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang);
+      return { published, ...(await packageWithDocument(tx, ctx.tenant.tenant_id, me, input.package_id, ctx.lang, input.version)) };
+    });
+    // Committed: the graph just checked serves the runs to come.
+    ctx.services.ruleGraphs.set(published.key, published.graph);
+    return { decision_package };
+  },
+
+  rule_package_list: async (input, ctx) => listPackages(ctx.db, ctx.tenant.tenant_id, callerOf(ctx), input, ctx.lang),
+
+  rule_package_get: async (input, ctx) => getPackage(ctx.db, ctx.tenant.tenant_id, callerOf(ctx), input, ctx.lang),
+
+  rule_package_run: async (input, ctx) => runPackage(ctx.db, ctx.services.ruleGraphs, ctx.tenant.tenant_id, callerOf(ctx), input, ctx.lang),
+
+  rule_package_share: async (input, ctx) => {
+    const me = callerOf(ctx);
+    audited(ctx, input.package_id);
+    return { share_list: await ctx.transaction((tx) => sharePackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang)) };
+  },
+
+  rule_package_unshare: async (input, ctx) => {
+    const me = callerOf(ctx);
+    audited(ctx, input.package_id);
+    return { share_list: await ctx.transaction((tx) => unsharePackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang)) };
+  },
+};
