@@ -8,6 +8,7 @@ import type { Db } from './adapter.ts';
 import { hashPassword, randomSecret } from '../auth/password.ts';
 import { grantEveryAuthCode } from '../services/authorization-store.ts';
 import { seedShops } from './seed-shops.ts';
+import { seedRulePackages } from './seed-rule-packages.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'seed');
 const readSeed = (file: string) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
@@ -71,6 +72,8 @@ export async function seed(db: Db, options: { adminPassword?: string } = {}): Pr
     }
     // The demo shop of localhost (issue 4), added when missing: also on sites seeded before it.
     await seedShops(tx);
+    // The example decision-support packages of clinical.localhost (issue 5), added when missing.
+    await seedRulePackages(tx);
   });
   if (adminHash && !options.adminPassword) result.generatedAdminPassword = adminPassword;
   return result;

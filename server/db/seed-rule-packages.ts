@@ -1,0 +1,56 @@
+// The example decision-support packages of fixtures/rule-packages/: on the clinical site, global packages
+// owned by its administrator, version 1 published, so a fresh start can run them. Each has a fixed id
+// derived from the site and the file, and is added only when missing (an administrator's later versions
+// are never touched), in the seed's transaction.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Queryable } from './adapter.ts';
+import { compileGraph } from '../../src/domain/rules/index.ts';
+import type { DecisionGraph, LocalizedText } from '../../src/generated/types/entities.ts';
+import { insertPackage } from '../services/rule-packages.ts';
+
+export const RULE_PACKAGES_DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'rule-packages');
+export const RULE_PACKAGES_DOMAIN = 'clinical.localhost';
+
+export interface RulePackageFixture {
+  /** The file's name without .json: bmi_class, lab_gate_before_cycle, renal_dose_alert. */
+  key: string;
+  name: LocalizedText;
+  description?: LocalizedText;
+  document: DecisionGraph;
+  cases: { name: string; today?: string; record: Record<string, unknown>; decisions: string[]; outputs: Record<string, unknown> }[];
+}
+
+export function rulePackageFixtures(): RulePackageFixture[] {
+  return readdirSync(RULE_PACKAGES_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ key: f.slice(0, -5), ...JSON.parse(readFileSync(join(RULE_PACKAGES_DIR, f), 'utf8')) }));
+}
+
+/** The seeded package's id: a UUID made from the site and the fixture's key, the same on every start. */
+export function seededPackageId(domain: string, key: string): string {
+  const h = createHash('sha256').update(`sema:rule-package:${domain}:${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Adds each missing example package; answers the keys added. */
+export async function seedRulePackages(tx: Queryable): Promise<string[]> {
+  const [admin] = await tx.query<{ tenant_id: string; user_id: string }>(
+    "select u.tenant_id, u.user_id from app_user u join tenant t on t.tenant_id = u.tenant_id where t.domain = $1 and u.username = 'admin'",
+    [RULE_PACKAGES_DOMAIN],
+  );
+  if (!admin) return [];
+  const added: string[] = [];
+  for (const f of rulePackageFixtures()) {
+    const packageId = seededPackageId(RULE_PACKAGES_DOMAIN, f.key);
+    const [exists] = await tx.query('select 1 from decision_package where package_id = $1', [packageId]);
+    if (exists) continue;
+    // A fixture the engine refuses stays a draft for the administrator to mend, rather than a broken run.
+    const publish = compileGraph(f.document).ok;
+    await insertPackage(tx, { tenantId: admin.tenant_id, ownerId: admin.user_id, packageId }, { name: f.name, description: f.description, is_global: true, document: f.document }, { publish });
+    added.push(f.key);
+  }
+  return added;
+}
