@@ -55,6 +55,12 @@ export interface Access {
  * Read: the owner, users it is shared with, everyone on the tenant for a global package. Edit: the owner
  * and shares with can_edit; a global package only administrators. Share: the owner, never a global package.
  */
+/**
+ * A global package's users who may not edit it see only its published versions: an administrator's draft
+ * of the site's rules is work in progress, not something every clinician should open.
+ */
+export const publishedOnly = (p: Pick<PackageRow, 'is_global'>, access: Access) => p.is_global && !access.edit;
+
 export function accessOf(p: Pick<PackageRow, 'owner_id' | 'is_global' | 'shared' | 'share_can_edit'>, me: PackageCaller): Access {
   const owner = p.owner_id === me.userId;
   return {
@@ -358,8 +364,10 @@ export async function unsharePackage(tx: Queryable, tenantId: string, me: Packag
 /** A package at one version, with its document: what new, save, publish and get answer. */
 export async function packageWithDocument(db: Queryable, tenantId: string, me: PackageCaller, packageId: string, lang: Lang, version?: number) {
   const { row, access } = await readablePackage(db, tenantId, packageId, me, lang);
-  const v = await versionOf(db, packageId, version ?? row.current_version, true);
-  if (!v) throw notFound('version', lang);
+  const published = publishedOnly(row, access);
+  if (published && !row.published_version) throw notFound('package', lang);
+  const v = await versionOf(db, packageId, version ?? (published ? row.published_version! : row.current_version), true);
+  if (!v || (published && v.status !== 'published')) throw notFound('version', lang);
   return { row, access, decision_package: packageAnswer(row, v as VersionRow & { document: DecisionGraph }) };
 }
 
@@ -375,7 +383,7 @@ export async function getPackage(db: Queryable, tenantId: string, me: PackageCal
   const owner = row.owner_id === me.userId;
   return {
     decision_package,
-    version_list: versions.map((v) => {
+    version_list: versions.filter((v) => !publishedOnly(row, access) || v.status === 'published').map((v) => {
       const publishedAt = isoOf(v.published_at);
       return {
         version: v.version,
@@ -402,15 +410,22 @@ const SCOPES: Record<NonNullable<RulePackageListRequest['scope']>, string> = {
 /** list: one page of the packages the caller may see, each at its newest version, without documents. */
 export async function listPackages(db: Queryable, tenantId: string, me: PackageCaller, input: RulePackageListRequest, lang: Lang) {
   // $1 is the caller (the share join); conditions number from $2.
-  const where = new Where([me.userId]).add('p.tenant_id = ?', tenantId).add(SCOPES[input.scope ?? 'all']);
-  if (input.status) where.add('p.current_status = ?', input.status);
+  // Global packages show their published version to those who may not edit them (publishedOnly).
+  const publishedOnlySql = me.isAdmin ? 'false' : 'p.is_global';
+  const where = new Where([me.userId])
+    .add('p.tenant_id = ?', tenantId)
+    .add(SCOPES[input.scope ?? 'all'])
+    .add(`(not ${publishedOnlySql} or p.published_version is not null)`);
+  if (input.status) where.add('v.status = ?', input.status);
   if (input.search) {
     const p = containsPattern(input.search);
     where.add("(p.name->>'en' ilike ? escape '\\' or p.name->>'tr' ilike ? escape '\\' or u.username ilike ? escape '\\')", p, p, p);
   }
   const from = `from decision_package p join app_user u on u.user_id = p.owner_id
     left join decision_package_share s on s.package_id = p.package_id and s.user_id = $1`;
-  const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total ${from} where ${where}`, where.params);
+  const shown = `join decision_package_version v on v.package_id = p.package_id
+    and v.version = case when ${publishedOnlySql} then p.published_version else p.current_version end`;
+  const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total ${from} ${shown} where ${where}`, where.params);
   const other = lang === 'en' ? 'tr' : 'en';
   const sort = input.sort ?? '-updated_at';
   const desc = sort.startsWith('-') ? 'desc' : 'asc';
@@ -419,8 +434,7 @@ export async function listPackages(db: Queryable, tenantId: string, me: PackageC
   const rows = await db.query<PackageRow & VersionRow & Record<string, unknown>>(
     `select p.package_id, p.tenant_id, p.owner_id, u.username as owner, p.is_global, p.name, p.description, p.current_version, p.current_status,
             p.published_version, p.created_at, p.updated_at, v.version, v.status, v.published_at
-       ${from}
-       join decision_package_version v on v.package_id = p.package_id and v.version = p.current_version
+       ${from} ${shown}
       where ${where} order by ${key}, p.package_id limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
     where.params,
   );

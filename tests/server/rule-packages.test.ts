@@ -475,7 +475,21 @@ describe.each(databaseKinds())('decision-support packages on %s', (kind) => {
       const other = await actor(t, 'rule.admin2', { authCodes: ['admin'] });
       other.use();
       expect((await rulePackageSave({ package_id: global, version: 1, document: bmiDocumentV2() })).decision_package).toMatchObject({ version: 2, owner: 'admin' });
+      // The draft is the administrators' work in progress: the site's users still see version 1 only.
+      reader.use();
+      const seen = await rulePackageGet({ package_id: global });
+      expect(seen.decision_package).toMatchObject({ version: 1, status: 'published' });
+      expect(seen.version_list.map((v) => v.version)).toEqual([1]);
+      expect((await rulePackageGet({ package_id: global, version: 2 })).status_code).toBe('10016');
+      expect((await rulePackageList({ scope: 'global', page_size: 100 })).decision_package_list.find((p) => p.package_id === global)).toMatchObject({ version: 1, status: 'published' });
+      other.use();
+      expect((await rulePackageGet({ package_id: global })).decision_package).toMatchObject({ version: 2, status: 'draft' });
       expect((await rulePackagePublish({ package_id: global, version: 2 })).status_code).toBe('10000');
+      // A global package never published is not shown to them at all.
+      const unpublished = (await rulePackageNew({ name: { en: 'Admins only, for now' }, is_global: true })).decision_package.package_id;
+      reader.use();
+      expect((await rulePackageGet({ package_id: unpublished })).status_code).toBe('10016');
+      expect((await rulePackageList({ scope: 'global', page_size: 100 })).decision_package_list.map((p) => p.package_id)).not.toContain(unpublished);
       // The clinical site does not see it.
       clinician.use();
       expect((await run({ package_id: global, record: {} })).status_code).toBe('10016');
