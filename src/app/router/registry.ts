@@ -33,6 +33,8 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   WebsiteUnit: () => import('../../pages/WebsiteUnit'),
   // Generic list and record screens (issue 4): the page's `screen` names which.
   GenericScreen: () => import('../../../renderers/generic/GenericScreen'),
+  // The rule canvas (issue 5): a package's algorithm on React Flow, its own chunk.
+  RuleCanvas: () => import('../../../renderers/rule-canvas/RuleCanvasPage'),
 };
 
 /** The loader of a page: its route view's when registered, else the generic page's. */

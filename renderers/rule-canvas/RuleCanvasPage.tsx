@@ -1,0 +1,283 @@
+// rule_engine_algorithm: a decision-support package's algorithm, drawn and edited on a React Flow canvas
+// (this page is its own lazy chunk, with React Flow in it). `?package_id=` names the package; without it the
+// page creates one first. The saved document lives in the canvas store apart from React Flow's state, and
+// every edit is a command (undo/redo); checkGraph marks problems as you type; the test panel runs the
+// current document in the browser and lights the path.
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { ReactFlowProvider, type ReactFlowInstance } from '@xyflow/react';
+import { useBlocker, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { NodeType, RuleIssue } from '../../src/domain/rules';
+import { ApiError } from '../../src/api/errors';
+import { rulePackageNew } from '../../src/generated/client';
+import { pageAtPath } from '../../src/app/router/catalogue';
+import { useActiveLabel, usePages } from '../../src/app/router/hooks';
+import type { PageProps } from '../../src/app/router/registry';
+import { ConfirmDialog, Notice, TextField } from '../../src/pages/shared/ui';
+import { Canvas } from './Canvas';
+import type { RuleFlowEdge, RuleFlowNode } from './model/flow';
+import { validate } from './model/validate';
+import { IssueList } from './panels/fields';
+import { SidePanel } from './panels/SidePanel';
+import { CanvasContext, useCanvas, useCanvasApi } from './store';
+import { Toolbar } from './Toolbar';
+import { usePackage } from './usePackage';
+import './strings';
+import './rule-canvas.css';
+
+export default function RuleCanvasPage({ page }: PageProps) {
+  const lang = useActiveLabel();
+  const [query, setQuery] = useSearchParams();
+  const packageId = query.get('package_id');
+  return (
+    <article className="page page--rule-canvas" aria-labelledby="page-title">
+      <h1 id="page-title">{page.caption[lang]}</h1>
+      {packageId ? <PackageEditor key={packageId} packageId={packageId} /> : <NewPackage onCreated={(id) => setQuery({ package_id: id }, { replace: true })} />}
+    </article>
+  );
+}
+
+/** A new package: its name in both languages (at least one) and a description. */
+function NewPackage({ onCreated }: { onCreated: (id: string) => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState({ tr: '', en: '' });
+  const [description, setDescription] = useState({ tr: '', en: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const texts = (v: { tr: string; en: string }) => Object.fromEntries(Object.entries(v).filter(([, s]) => s.trim())) as { tr?: string; en?: string };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.tr.trim() && !name.en.trim()) {
+      setError(t('rules.new.nameNeeded'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const desc = texts(description);
+      const answer = await rulePackageNew({ name: texts(name), ...(Object.keys(desc).length ? { description: desc } : {}) });
+      onCreated(answer.decision_package.package_id);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.status_message : t('common.unexpected'));
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="section" aria-labelledby="rule-new-title">
+      <h2 id="rule-new-title">{t('rules.new.title')}</h2>
+      <p>{t('rules.new.intro')}</p>
+      <form className="form" onSubmit={submit} noValidate>
+        <Notice>{error}</Notice>
+        <TextField label={t('rules.new.nameTr')} value={name.tr} onValue={(v) => setName((n) => ({ ...n, tr: v }))} maxLength={1000} />
+        <TextField label={t('rules.new.nameEn')} value={name.en} onValue={(v) => setName((n) => ({ ...n, en: v }))} maxLength={1000} />
+        <TextField label={t('rules.new.descriptionTr')} value={description.tr} onValue={(v) => setDescription((n) => ({ ...n, tr: v }))} maxLength={1000} />
+        <TextField label={t('rules.new.descriptionEn')} value={description.en} onValue={(v) => setDescription((n) => ({ ...n, en: v }))} maxLength={1000} />
+        <div className="form__actions">
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? t('common.sending') : t('rules.new.create')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function PackageEditor({ packageId }: { packageId: string }) {
+  const { t } = useTranslation();
+  const p = usePackage(packageId);
+  if (p.loadError)
+    return (
+      <Notice>
+        {p.loadError}{' '}
+        <button type="button" className="button button--secondary button--small" onClick={p.retry}>
+          {t('rules.retry')}
+        </button>
+      </Notice>
+    );
+  if (!p.store || !p.pkg)
+    return (
+      <p className="page-loading" role="status">
+        {t('app.loading')}
+      </p>
+    );
+  return (
+    <CanvasContext.Provider value={p.store}>
+      <ReactFlowProvider>
+        <Workbench pkg={p} />
+      </ReactFlowProvider>
+    </CanvasContext.Provider>
+  );
+}
+
+type PackageState = ReturnType<typeof usePackage>;
+
+const editable = (target: EventTarget | null) => target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable="true"]'));
+
+function Workbench({ pkg: p }: { pkg: PackageState }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const api = useCanvasApi();
+  const doc = useCanvas((s) => s.doc);
+  const path = useCanvas((s) => s.path);
+  const flow = useRef<ReactFlowInstance<RuleFlowNode, RuleFlowEdge> | null>(null);
+  const area = useRef<HTMLDivElement>(null);
+  const [deleting, setDeleting] = useState<{ nodes: string[]; edges: string[] } | null>(null);
+  const pkg = p.pkg!;
+
+  // Problems as you type: checkGraph (and the syntax of nodes not yet connected) a moment after the last change.
+  useEffect(() => {
+    const timer = setTimeout(() => api.getState().setIssues(validate(doc), doc), 250);
+    return () => clearTimeout(timer);
+  }, [doc, api]);
+
+  // The test run's path is lit node by node (at once for those who asked for less motion).
+  useEffect(() => {
+    if (!path || path.shown >= path.steps.length) return;
+    const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const timer = setTimeout(() => api.getState().setPath({ ...path, shown: reduced ? path.steps.length : path.shown + 1 }), path.shown === 0 ? 0 : 350);
+    return () => clearTimeout(timer);
+  }, [path, api]);
+
+  const askDelete = useCallback(() => {
+    const { selectedNodes, selectedEdges } = api.getState().view;
+    if (selectedNodes.length || selectedEdges.length) setDeleting({ nodes: [...selectedNodes], edges: [...selectedEdges] });
+  }, [api]);
+
+  // Undo/redo everywhere on the page (the editors' boxes are the document too); copy, paste and duplicate
+  // when the focus is not in a text box (there they copy text).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || document.querySelector('.dialog-backdrop')) return;
+      const key = e.key.toLowerCase();
+      const s = api.getState();
+      if (key === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        s.undo();
+      } else if ((key === 'z' && e.shiftKey) || key === 'y') {
+        e.preventDefault();
+        s.redo();
+      } else if (editable(e.target)) return;
+      else if (key === 'c') {
+        if (s.copy()) e.preventDefault();
+      } else if (key === 'v') {
+        if (s.paste()) e.preventDefault();
+      } else if (key === 'd') {
+        e.preventDefault();
+        s.duplicate();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [api]);
+
+  // Leaving with unsaved changes asks first (switching the language keeps the page: it is not leaving).
+  const dirtyRef = useRef(p.dirty);
+  dirtyRef.current = p.dirty;
+  const pages = usePages();
+  const pagesRef = useRef(pages);
+  pagesRef.current = pages;
+  const blocker = useBlocker(
+    useCallback(({ currentLocation, nextLocation }: { currentLocation: { pathname: string; search: string }; nextLocation: { pathname: string; search: string } }) => {
+      const pageOf = (pathname: string) => pageAtPath(pagesRef.current, pathname)?.route_name ?? pathname;
+      return dirtyRef.current && (pageOf(currentLocation.pathname) !== pageOf(nextLocation.pathname) || currentLocation.search !== nextLocation.search);
+    }, []),
+  );
+  useEffect(() => {
+    if (!p.dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [p.dirty]);
+
+  /** Where a new node goes: the middle of what the canvas shows, a little aside for each node already there. */
+  const placeFor = useCallback(
+    (_type: NodeType) => {
+      const rect = area.current?.querySelector('.react-flow')?.getBoundingClientRect();
+      const n = api.getState().doc.nodes.length;
+      const nudge = { x: (n % 5) * 24, y: (n % 5) * 24 };
+      if (!flow.current || !rect || !rect.width) return { x: 80 + n * 40, y: 80 + nudge.y };
+      const c = flow.current.screenToFlowPosition({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
+      return { x: Math.round(c.x - 90 + nudge.x), y: Math.round(c.y - 40 + nudge.y) };
+    },
+    [api],
+  );
+
+  const name = pkg.name[lang] || pkg.name[lang === 'tr' ? 'en' : 'tr'] || pkg.package_id;
+  const fileName = (pkg.name.en || pkg.name.tr || 'package').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'package';
+  const notice = p.notice;
+
+  return (
+    <div className="rule-canvas" ref={area}>
+      <div className="rule-canvas__head">
+        <h2 className="rule-canvas__name">{name}</h2>
+        <p className="rule-canvas__status" aria-live="polite">
+          {t('rules.status', { version: pkg.version, status: t(`rules.packageStatus.${pkg.status}`) })}
+          {pkg.published_version && pkg.status !== 'published' ? ` · ${t('rules.publishedVersion', { version: pkg.published_version })}` : ''}
+          {p.dirty ? ` · ${t('rules.unsaved')}` : ''}
+          {!p.canEdit ? ` · ${t('rules.readOnly')}` : ''}
+        </p>
+      </div>
+      <Toolbar
+        onAdd={placeFor}
+        onFit={() => flow.current?.fitView({ duration: 200 })}
+        onDelete={askDelete}
+        onSave={() => void p.save()}
+        onPublish={() => void p.publish()}
+        busy={p.busy}
+        dirty={p.dirty}
+        canEdit={p.canEdit}
+        fileName={fileName}
+        setNotice={p.setNotice}
+      />
+      {p.conflict && (
+        <div className="notice notice--error rule-conflict" role="alert">
+          <p>
+            <strong>{t('rules.save.conflictTitle')}</strong> {p.conflict.text}
+          </p>
+          <p>{t('rules.save.conflictHelp')}</p>
+          <div className="form__actions">
+            <button type="button" className="button button--small" onClick={() => void p.loadLatest()} disabled={p.busy !== null}>
+              {t('rules.save.loadLatest')}
+            </button>
+          </div>
+        </div>
+      )}
+      {notice && (
+        <Notice kind={notice.kind}>
+          {notice.text}
+          {notice.issues && notice.issues.length > 0 && <ServerIssues issues={notice.issues} />}
+        </Notice>
+      )}
+      <div className="rule-canvas__body">
+        <Canvas onInit={(i) => (flow.current = i)} onDelete={askDelete} />
+        <SidePanel onDelete={askDelete} />
+      </div>
+      {deleting && (
+        <ConfirmDialog
+          title={t('rules.delete.title')}
+          confirmLabel={t('rules.delete.confirm')}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            api.getState().run({ type: 'node.delete', nodes: deleting.nodes, edges: deleting.edges });
+            setDeleting(null);
+          }}
+        >
+          <p>{t('rules.delete.text', { nodes: deleting.nodes.length, edges: deleting.edges.length })}</p>
+        </ConfirmDialog>
+      )}
+      {blocker.state === 'blocked' && (
+        <ConfirmDialog title={t('rules.leave.title')} confirmLabel={t('rules.leave.confirm')} onCancel={() => blocker.reset?.()} onConfirm={() => blocker.proceed?.()}>
+          <p>{t('rules.leave.text')}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+/** The problems the server named when it refused to publish, each opening its node. */
+function ServerIssues({ issues }: { issues: RuleIssue[] }) {
+  return <IssueList id="server-issues" issues={issues.filter((i) => i && typeof i.message === 'object')} />;
+}

@@ -1,0 +1,179 @@
+// The test panel: a form made from the input node's fields; Run compiles the document as it is now (saved
+// or not) and evaluates the record in the browser with a trace. The path is lit on the canvas node by node,
+// and each step is listed with what it read and set, with the decisions and their severity.
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { compileGraph, type Evaluation, type InputField, type RuleIssue } from '../../../src/domain/rules';
+import { useActiveLabel } from '../../../src/app/router/hooks';
+import { specOf } from '../nodes/registry';
+import { useCanvas, useCanvasApi } from '../store';
+import { IssueList, nodeTitle } from './fields';
+
+type Outcome = { ok: true; result: Evaluation } | { ok: false; issues: RuleIssue[] };
+
+/** A typed value of the form as the record holds it (the engine reads numbers with either decimal mark). */
+function recordValue(field: InputField, text: string): unknown {
+  const v = text.trim();
+  if (!v) return undefined;
+  if (field.type === 'list')
+    return v
+      .split(/[;,]/)
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map((x) => (/^-?\d+(\.\d+)?$/.test(x) ? Number(x) : x.replace(/^["']|["']$/g, '')));
+  if (field.type === 'boolean') return v === 'true';
+  if (field.type === 'number' && /^-?\d+([.,]\d+)?$/.test(v)) return Number(v.replace(',', '.'));
+  return v;
+}
+
+export const show = (value: unknown): string => (value === null || value === undefined ? '—' : Array.isArray(value) ? `[${value.map(show).join(', ')}]` : typeof value === 'string' ? `"${value}"` : String(value));
+
+export function TestPanel() {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const api = useCanvasApi();
+  const doc = useCanvas((s) => s.doc);
+  const path = useCanvas((s) => s.path);
+  const input = doc.nodes.find((n) => n.type === 'input');
+  const fields = useMemo(() => (input?.type === 'input' ? input.fields : []), [input]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [today, setToday] = useState('');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const run = (e: FormEvent) => {
+    e.preventDefault();
+    const compiled = compileGraph(api.getState().doc);
+    if (!compiled.ok) {
+      setOutcome({ ok: false, issues: compiled.issues });
+      api.getState().setPath(null);
+      return;
+    }
+    const record: Record<string, unknown> = {};
+    for (const f of fields) {
+      const v = recordValue(f, values[f.name] ?? '');
+      if (v !== undefined) record[f.name] = v;
+    }
+    const result = compiled.graph.evaluate(record, { trace: true, ...(today ? { today } : {}) });
+    setOutcome({ ok: true, result });
+    api.getState().setPath({ steps: result.trace ?? [], shown: 0 });
+  };
+
+  const titleOf = (id: string) => {
+    const n = doc.nodes.find((x) => x.id === id);
+    return n ? `${t(specOf(n.type).label)}: ${nodeTitle(n, lang, (k) => t(k))}` : id;
+  };
+  const steps = outcome?.ok ? (outcome.result.trace ?? []) : [];
+
+  return (
+    <div className="rule-test">
+      {!input && <p>{t('rules.test.noInput')}</p>}
+      <form className="rule-test__form" onSubmit={run} noValidate aria-label={t('rules.test.form')}>
+        {fields.map((f) => {
+          const id = `test-${f.name}`;
+          const label = `${f.label?.[lang] || f.name}${f.unit ? ` (${f.unit})` : ''}`;
+          const set = (v: string) => setValues((old) => ({ ...old, [f.name]: v }));
+          return (
+            <div key={f.name} className="field">
+              <label htmlFor={id} className="field__label">
+                {label}
+              </label>
+              {f.type === 'boolean' ? (
+                <select id={id} className="field__input" value={values[f.name] ?? ''} onChange={(e) => set(e.target.value)}>
+                  <option value="">{t('rules.test.missing')}</option>
+                  <option value="true">{t('rules.test.yes')}</option>
+                  <option value="false">{t('rules.test.no')}</option>
+                </select>
+              ) : (
+                <input id={id} className="field__input" type={f.type === 'date' ? 'date' : 'text'} inputMode={f.type === 'number' ? 'decimal' : undefined} value={values[f.name] ?? ''} onChange={(e) => set(e.target.value)} aria-describedby={`${id}-hint`} />
+              )}
+              <p id={`${id}-hint`} className="field__hint">
+                <code>{f.name}</code> · {t(`rules.type.${f.type}`)}
+                {f.type === 'list' ? ` · ${t('rules.test.listHint')}` : ''}
+              </p>
+            </div>
+          );
+        })}
+        <div className="field">
+          <label htmlFor="test-today" className="field__label">
+            {t('rules.test.today')}
+          </label>
+          <input id="test-today" className="field__input" type="date" value={today} onChange={(e) => setToday(e.target.value)} />
+        </div>
+        <div className="form__actions">
+          <button type="submit" className="button">
+            {t('rules.test.run')}
+          </button>
+        </div>
+      </form>
+
+      <div aria-live="polite" className="rule-test__result">
+        {outcome && !outcome.ok && (
+          <section>
+            <h3>{t('rules.test.cannotRun')}</h3>
+            <IssueList id="test-compile-issues" issues={outcome.issues} />
+          </section>
+        )}
+        {outcome?.ok && (
+          <>
+            <section aria-labelledby="test-decisions">
+              <h3 id="test-decisions">{t('rules.test.decisions')}</h3>
+              {outcome.result.decisions.length === 0 ? (
+                <p>{t('rules.test.noDecision')}</p>
+              ) : (
+                <ul className="rule-decisions">
+                  {outcome.result.decisions.map((d, i) => (
+                    <li key={i} className={`rule-decision rule-decision--${d.severity}`}>
+                      <span className={`rule-badge rule-badge--${d.severity}`}>
+                        {t(`rules.kind.${d.kind}`)} · {t(`rules.severity.${d.severity}`)}
+                      </span>{' '}
+                      <code>{d.code}</code>
+                      <p>{d.text[lang]}</p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <IssueList id="test-run-issues" issues={outcome.result.issues} />
+            </section>
+            <section aria-labelledby="test-path">
+              <h3 id="test-path">{t('rules.test.path')}</h3>
+              {path && path.shown < path.steps.length && (
+                <button type="button" className="rule-link" onClick={() => api.getState().setPath({ ...path, shown: path.steps.length })}>
+                  {t('rules.test.showAll')}
+                </button>
+              )}
+              <ol className="rule-steps">
+                {steps.map((s, i) => (
+                  <li key={i} className="rule-step">
+                    <strong>{titleOf(s.node_id)}</strong>
+                    {s.matched && (
+                      <p>
+                        {t(s.node_type === 'switch' ? 'rules.test.branches' : 'rules.test.rows')}: {s.matched.length ? s.matched.map((m) => (m === 'else' ? t('rules.switch.else') : m)).join(', ') : t('rules.test.noneMatched')}
+                      </p>
+                    )}
+                    {Object.keys(s.inputs).length > 0 && (
+                      <p>
+                        {t('rules.test.read')}:{' '}
+                        {Object.entries(s.inputs)
+                          .map(([k, v]) => `${k} = ${show(v)}`)
+                          .join('; ')}
+                      </p>
+                    )}
+                    {Object.keys(s.outputs).length > 0 && (
+                      <p>
+                        {t(s.node_type === 'input' ? 'rules.test.record' : 'rules.test.set')}:{' '}
+                        {Object.entries(s.outputs)
+                          .map(([k, v]) => `${k} = ${show(v)}`)
+                          .join('; ')}
+                      </p>
+                    )}
+                    {s.error && <IssueList id={`step-error-${i}`} issues={[s.error]} />}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,386 @@
+// The rule canvas (renderers/rule-canvas) on the algorithm page, against a fake of the package routes:
+// adding and connecting nodes, the parenthesis message in both languages, the decision-table grid, undo and
+// redo from the keyboard, the test panel's path and decisions, the save conflict and publishing.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DecisionGraph, RuleNode } from '../../src/domain/rules';
+import { storeSession } from './support/account';
+import { startApp } from './support/app-fixtures';
+import { installReactFlowStubs } from './support/react-flow';
+import { callsTo, inputOnly, newest, PACKAGE_ID, resetRules, ruleHandlers, saveElsewhere, seedPackage } from './support/rules';
+import { server } from './support/server';
+
+installReactFlowStubs();
+
+const fixture = (name: string) => (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'rule-packages', `${name}.json`), 'utf8')) as { document: DecisionGraph }).document;
+
+const PAGE_TR = `/kural-motoru-algoritmasi?package_id=${PACKAGE_ID}`;
+
+beforeEach(() => server.use(...ruleHandlers));
+afterEach(() => resetRules());
+
+async function openCanvas(doc: DecisionGraph = inputOnly(), path = PAGE_TR) {
+  seedPackage(doc);
+  storeSession();
+  const user = userEvent.setup();
+  const view = await startApp(path);
+  await screen.findByRole('toolbar', { name: /Algoritma araçları|Algorithm tools/ });
+  return { user, view };
+}
+
+/** The canvas's node of that id (React Flow's wrapper: focusable, labelled). */
+const nodeEl = (id: string) => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${id}"]`);
+const nodeIds = () => [...document.querySelectorAll<HTMLElement>('.react-flow__node')].map((n) => n.dataset.id!);
+const edgeCount = () => document.querySelectorAll('.react-flow__edge').length;
+const panel = () => screen.getByRole('tabpanel');
+
+/** Opens a node's editor from the keyboard: focus it (Tab stops on nodes) and press Enter. */
+async function openNode(user: ReturnType<typeof userEvent.setup>, id: string) {
+  await waitFor(() => expect(nodeEl(id)).not.toBeNull());
+  act(() => nodeEl(id)!.focus());
+  await user.keyboard('{Enter}');
+  await waitFor(() => expect(within(panel()).getByRole('heading', { level: 2 })).toBeInTheDocument());
+}
+
+describe('the rule canvas', () => {
+  it('shows the package, its nodes and the toolbar', async () => {
+    await openCanvas(fixture('bmi_class'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Kural Motoru Algoritması' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Böbrek dozu' })).toBeInTheDocument();
+    await waitFor(() => expect(nodeIds()).toEqual(['body', 'calc', 'classes', 'out']));
+    await waitFor(() => expect(edgeCount()).toBe(3));
+    expect(screen.getByRole('group', { name: /^Karar tablosu: / })).toBeInTheDocument();
+  });
+
+  it('adds nodes from the toolbar and connects them from the editor, one undoable command each', async () => {
+    const { user } = await openCanvas();
+    await waitFor(() => expect(nodeIds()).toEqual(['input']));
+
+    await user.click(screen.getByRole('button', { name: 'Anahtar ekle' }));
+    await waitFor(() => expect(nodeIds()).toHaveLength(2));
+    const sw = nodeIds().find((id) => id.startsWith('switch_'))!;
+    // The new node is selected and its editor open.
+    expect(within(panel()).getByRole('heading', { level: 2, name: `Anahtar: Anahtar (${sw})` })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Çıktı ekle' }));
+    await waitFor(() => expect(nodeIds()).toHaveLength(3));
+    const out = nodeIds().find((id) => id.startsWith('output_'))!;
+
+    // input → switch, from the input's editor (the keyboard way to connect).
+    await openNode(user, 'input');
+    await user.selectOptions(within(panel()).getByLabelText('“Sonraki” çıkışını şuna bağla'), sw);
+    await waitFor(() => expect(edgeCount()).toBe(1));
+    // switch (branch 1) → output.
+    await openNode(user, sw);
+    await user.selectOptions(within(panel()).getByLabelText('“Dal 1” çıkışını şuna bağla'), out);
+    await waitFor(() => expect(edgeCount()).toBe(2));
+    expect(within(panel()).getByRole('button', { name: `“Dal 1” ile “Çıktı (${out})” arasındaki bağlantıyı kaldır` })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Taslağı kaydet' }));
+    await screen.findByText('Taslak olarak kaydedildi, sürüm 1.');
+    const saved = callsTo('save')[0].body.document as DecisionGraph;
+    expect(saved.nodes.map((n) => n.type)).toEqual(['input', 'switch', 'output']);
+    expect(saved.edges.map(({ source, source_handle, target }) => ({ source, source_handle, target }))).toEqual([
+      { source: 'input', source_handle: undefined, target: sw },
+      { source: sw, source_handle: 'b1', target: out },
+    ]);
+    // Screen state never reaches the document.
+    expect(JSON.stringify(saved)).not.toMatch(/"(selected|measured|dragging|data)"/);
+
+    // Each step undoes on its own: the two connections, then the two nodes.
+    const undo = screen.getByRole('button', { name: 'Geri al' });
+    await user.click(undo);
+    await waitFor(() => expect(edgeCount()).toBe(1));
+    await user.click(undo);
+    await user.click(undo);
+    await waitFor(() => expect(nodeIds()).toHaveLength(2));
+  });
+
+  it('says what is wrong with the brackets as you type, in Turkish and in English, and marks the node', async () => {
+    const { user } = await openCanvas();
+    await user.click(screen.getByRole('button', { name: 'Anahtar ekle' }));
+    const sw = await waitFor(() => nodeIds().find((id) => id.startsWith('switch_'))!);
+    const text = within(panel()).getByLabelText('Dal 1: metin olarak koşul');
+    await user.type(text, '(creatinine > 1.5');
+    expect(await within(panel()).findByText('Lütfen parantezleri kontrol edin: 1. konumdaki parantez hiç kapanmıyor')).toBeInTheDocument();
+    expect(text).toHaveAttribute('aria-invalid', 'true');
+    // The character is marked under the box, and a button selects it in the box.
+    expect(within(panel()).getByText('(', { selector: 'mark' })).toBeInTheDocument();
+    await user.click(within(panel()).getByRole('button', { name: 'Metinde 1. konumu seç' }));
+    expect(text).toHaveFocus();
+    expect([(text as HTMLInputElement).selectionStart, (text as HTMLInputElement).selectionEnd]).toEqual([0, 1]);
+    await waitFor(() => expect(nodeEl(sw)!.querySelector('.rule-node--error')).not.toBeNull());
+    expect(screen.getByRole('group', { name: new RegExp(`^Anahtar: Anahtar \\(${sw}\\), \\d+ hata`) })).toBeInTheDocument();
+
+    // The language changes on the same page, unsaved work kept; the message follows.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dil' }), 'en');
+    expect(await within(panel()).findByText('Please check the parenthesis: the one at position 1 is never closed')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en');
+    expect(window.location.pathname).toBe('/rule-engine-algorithm');
+    expect(within(panel()).getByLabelText('Branch 1: condition as text')).toHaveValue('(creatinine > 1.5');
+
+    // Fixing it clears the message; once connected, the unknown name is what is left.
+    await user.type(within(panel()).getByLabelText('Branch 1: condition as text'), ')');
+    await waitFor(() => expect(within(panel()).queryByText(/Please check the parenthesis/)).toBeNull());
+    expect(within(panel()).getByLabelText('Branch 1: condition as text')).not.toHaveAttribute('aria-invalid');
+    await openNode(user, 'input');
+    await user.selectOptions(within(panel()).getByLabelText('Connect “Next” to'), sw);
+    await openNode(user, sw);
+    expect(await within(panel()).findByText(/“creatinine” is not a parameter of the record/)).toBeInTheDocument();
+  });
+
+  it("keeps a condition's rows (variable · operator · value) and its text in step, both ways", async () => {
+    const doc: DecisionGraph = {
+      ...inputOnly(),
+      nodes: [
+        { id: 'input', type: 'input', position: { x: 0, y: 0 }, fields: [{ name: 'creatinine', type: 'number' }, { name: 'age', type: 'number' }] },
+        { id: 'gate', type: 'switch', position: { x: 300, y: 0 }, hit_policy: 'first', branches: [{ id: 'high', condition: '' }] },
+      ],
+      edges: [{ id: 'e1', source: 'input', target: 'gate' }],
+    };
+    const { user } = await openCanvas(doc);
+    await openNode(user, 'gate');
+    const p = within(panel());
+    // The nine operators of the spec, with their labels in the user's language.
+    expect(within(p.getByLabelText('İşleç (satır 1)')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Eşit', 'Eşit değil', 'Büyük', 'Büyük veya eşit', 'Küçük', 'Küçük veya eşit', 'İçerir', 'İçermez', 'Değere bakma',
+    ]);
+    await user.selectOptions(p.getByLabelText('Değişken (satır 1)'), 'creatinine');
+    await user.selectOptions(p.getByLabelText('İşleç (satır 1)'), 'greater_or_equal');
+    await user.type(p.getByLabelText('Değer (satır 1)'), '1.5');
+    const text = p.getByLabelText('Dal 1: metin olarak koşul');
+    expect(text).toHaveValue('creatinine >= 1.5');
+
+    // Typed text comes back as rows.
+    await user.type(text, ' and age > 65');
+    await waitFor(() => expect(p.getByLabelText('Değişken (satır 2)')).toHaveValue('age'));
+    expect(p.getByLabelText('İşleç (satır 2)')).toHaveValue('greater');
+    expect(p.getByLabelText('Değer (satır 2)')).toHaveValue('65');
+    expect(p.getByLabelText('Satırları birleştiren')).toHaveValue('and');
+    await user.selectOptions(p.getByLabelText('Satırları birleştiren'), 'or');
+    expect(text).toHaveValue('creatinine >= 1.5 or age > 65');
+    await user.selectOptions(p.getByLabelText('İşleç (satır 1)'), 'do_not_look_for_value');
+    expect(text).toHaveValue('creatinine is any or age > 65');
+
+    // A text the rows cannot hold (brackets, not) is edited as text only.
+    await user.clear(text);
+    await user.type(text, 'not (age > 65)');
+    expect(await p.findByText(/metin olarak düzenleyin/)).toBeInTheDocument();
+    expect(p.getByRole('group', { name: 'Dal 1: satırlarla koşul' })).toBeDisabled();
+  });
+
+  it('edits a decision table in its grid: cells, rows, columns and hit policy, with problems placed by row and column', async () => {
+    const { user } = await openCanvas(fixture('bmi_class'));
+    await openNode(user, 'classes');
+    const p = within(panel());
+    const grid = p.getByRole('table');
+    expect(within(grid).getAllByRole('row')).toHaveLength(4);
+    const cell = p.getByLabelText('Satır 2, Giriş 1');
+    expect(cell).toHaveValue('>= 18.5 and <= 24.9');
+    await user.clear(cell);
+    await user.type(cell, '>= 18.5 and < 25');
+
+    await user.click(p.getByRole('button', { name: 'Satır ekle' }));
+    expect(within(grid).getAllByRole('row')).toHaveLength(5);
+    await user.type(p.getByLabelText('Satır 4, Giriş 1'), '> 40 and (< 100');
+    await user.type(p.getByLabelText('Satır 4, Çıktı 1'), '"very high"');
+    // A broken cell is marked and its problem named with its row and column.
+    expect(await p.findByText('Satır 4, Giriş 1', { selector: '.rule-grid__where' })).toBeInTheDocument();
+    expect(p.getByText(/^Lütfen parantezleri kontrol edin: /)).toBeInTheDocument();
+    expect(p.getByLabelText('Satır 4, Giriş 1')).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(p.getByLabelText('Satır 4, Giriş 1'));
+    await user.type(p.getByLabelText('Satır 4, Giriş 1'), '> 40');
+    await waitFor(() => expect(p.queryByText(/^Lütfen parantezleri kontrol edin: /)).toBeNull());
+
+    // Columns: add an input column testing the weight, then an output column; remove the output again.
+    await user.click(p.getByRole('button', { name: 'Giriş sütunu ekle' }));
+    await user.type(p.getByLabelText('Giriş sütunu 2: sınadığı değer'), 'weight');
+    await user.type(p.getByLabelText('Satır 1, Giriş 2'), '< 50');
+    await user.click(p.getByRole('button', { name: 'Çıktı sütunu ekle' }));
+    await user.type(p.getByLabelText('Çıktı sütunu 2: atadığı değişken'), 'note');
+    await user.click(p.getByRole('button', { name: 'Çıktı 2 kaldır' }));
+    expect(p.queryByLabelText('Çıktı sütunu 2: atadığı değişken')).toBeNull();
+    // Rows move; the hit policy is a choice.
+    await user.click(p.getByRole('button', { name: '4. satır yukarı taşı' }));
+    await user.selectOptions(p.getByLabelText('Hangi satırlar kullanılır'), 'first');
+
+    await user.click(screen.getByRole('button', { name: 'Taslağı kaydet' }));
+    await screen.findByText('Taslak olarak kaydedildi, sürüm 1.');
+    const table = (callsTo('save')[0].body.document as DecisionGraph).nodes.find((n) => n.id === 'classes') as Extract<RuleNode, { type: 'table' }>;
+    expect(table.hit_policy).toBe('first');
+    expect(table.inputs.map((c) => c.expression)).toEqual(['bmi', 'weight']);
+    expect(table.outputs.map((c) => c.variable)).toEqual(['bmi_class']);
+    expect(table.rows.map((r) => [r.cells, r.results])).toEqual([
+      [{ bmi: '< 18.5', c2: '< 50' }, { class: '"under"' }],
+      [{ bmi: '>= 18.5 and < 25' }, { class: '"normal"' }],
+      [{ bmi: '> 40' }, { class: '"very high"' }],
+      [{ bmi: '> 24.9' }, { class: '"over"' }],
+    ]);
+  });
+
+  it('undoes and redoes from the keyboard (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y), moves with the arrows, copies, pastes and deletes after asking', async () => {
+    const { user } = await openCanvas(fixture('bmi_class'));
+    await openNode(user, 'out');
+    const p = within(panel());
+    const code = p.getByLabelText('Kod');
+    await user.type(code, '_v2');
+    await user.tab(); // leaving the box ends the typing step
+    await user.selectOptions(p.getByLabelText('Önem'), 'critical');
+    expect(code).toHaveValue('bmi_class_v2');
+
+    await user.keyboard('{Control>}z{/Control}');
+    expect(p.getByLabelText('Önem')).toHaveValue('info');
+    expect(p.getByLabelText('Kod')).toHaveValue('bmi_class_v2');
+    await user.keyboard('{Control>}z{/Control}');
+    expect(p.getByLabelText('Kod')).toHaveValue('bmi_class');
+    await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    expect(p.getByLabelText('Kod')).toHaveValue('bmi_class_v2');
+    await user.keyboard('{Control>}y{/Control}');
+    expect(p.getByLabelText('Önem')).toHaveValue('critical');
+    // macOS: Cmd+Z.
+    await user.keyboard('{Meta>}z{/Meta}');
+    expect(p.getByLabelText('Önem')).toHaveValue('info');
+
+    // Tab reaches the nodes; Space selects one, arrows move it (one undo step for a run of presses).
+    const node = nodeEl('calc')!;
+    expect(node).toHaveAttribute('tabindex', '0');
+    act(() => node.focus());
+    await user.keyboard(' ');
+    await waitFor(() => expect(node.style.transform).toBe('translate(260px,100px)'));
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowDown}');
+    await waitFor(() => expect(node.style.transform).toBe('translate(270px,105px)'));
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(node.style.transform).toBe('translate(260px,100px)'));
+
+    // Copy and paste give a new node with a fresh id; Delete asks first, and undo brings it back.
+    act(() => node.focus());
+    await user.keyboard('{Control>}c{/Control}{Control>}v{/Control}');
+    await waitFor(() => expect(nodeIds()).toHaveLength(5));
+    const copy = nodeIds().find((id) => !['body', 'calc', 'classes', 'out'].includes(id))!;
+    expect(copy).toMatch(/^expr_/);
+    act(() => nodeEl(copy)!.focus());
+    await user.keyboard('{Control>}d{/Control}');
+    await waitFor(() => expect(nodeIds()).toHaveLength(6));
+
+    act(() => nodeEl('classes')!.focus());
+    await user.keyboard(' ');
+    await user.keyboard('{Delete}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Silinsin mi?' });
+    expect(dialog).toHaveTextContent('1 düğüm ve 0 bağlantı silinsin mi?');
+    await user.click(within(dialog).getByRole('button', { name: 'Hayır' }));
+    expect(nodeIds()).toContain('classes');
+    act(() => nodeEl('classes')!.focus());
+    await user.keyboard('{Delete}');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(nodeIds()).not.toContain('classes'));
+    expect(edgeCount()).toBe(1);
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(nodeIds()).toContain('classes'));
+    await waitFor(() => expect(edgeCount()).toBe(3));
+  });
+
+  it('runs the current algorithm in the test panel: the path lit node by node, each step and the decisions', async () => {
+    const { user } = await openCanvas(fixture('bmi_class'));
+    await user.click(screen.getByRole('tab', { name: 'Test' }));
+    const p = within(panel());
+    await user.type(p.getByLabelText('Kilo (kg)'), '70');
+    await user.type(p.getByLabelText('Boy (cm)'), '175');
+    await user.click(p.getByRole('button', { name: 'Çalıştır' }));
+
+    const decisions = await p.findByRole('region', { name: 'Kararlar' });
+    expect(within(decisions).getByText('bmi_class')).toBeInTheDocument();
+    expect(within(decisions).getByText('BKİ 22.9: normal')).toBeInTheDocument();
+    expect(within(decisions).getByText('Karar · Bilgi')).toBeInTheDocument();
+    const steps = within(p.getByRole('heading', { name: 'Adım adım yol' }).parentElement!).getAllByRole('listitem');
+    expect(steps.map((s) => s.querySelector('strong')!.textContent)).toEqual(['Giriş: Giriş (body)', 'İfade: İfade (calc)', 'Karar tablosu: Karar tablosu (classes)', 'Çıktı: Çıktı (out)']);
+    expect(steps[0]).toHaveTextContent('Kayıt: weight = 70; height_cm = 175');
+    expect(steps[1]).toHaveTextContent('Atanan: bmi = 22.9');
+    expect(steps[2]).toHaveTextContent('Eşleşen satırlar: normal');
+    // The canvas lights the path in order.
+    await waitFor(() => expect(['body', 'calc', 'classes', 'out'].map((id) => nodeEl(id)!.querySelector('.rule-node')!.getAttribute('data-path-step'))).toEqual(['1', '2', '3', '4']));
+    await waitFor(() => expect(document.querySelectorAll('.react-flow__edge.rule-edge--path')).toHaveLength(3));
+
+    // An error in the document: the panel says what to fix instead of running.
+    await openNode(user, 'calc');
+    await user.type(within(panel()).getByLabelText('İfade'), ' +');
+    await user.click(screen.getByRole('tab', { name: /Test/ }));
+    await user.click(within(panel()).getByRole('button', { name: 'Çalıştır' }));
+    expect(await within(panel()).findByText('Algoritmada hatalar var; çalıştırmak için düzeltin:')).toBeInTheDocument();
+  });
+
+  it("reports a save conflict in the user's language and loads the latest version on request", async () => {
+    const { user } = await openCanvas(fixture('bmi_class'));
+    const theirs = structuredClone(fixture('bmi_class'));
+    theirs.nodes[3].name = { en: 'Their output', tr: 'Onların çıktısı' };
+    saveElsewhere(PACKAGE_ID, theirs);
+
+    await openNode(user, 'out');
+    await user.type(within(panel()).getByLabelText('Kod'), '_mine');
+    await user.click(screen.getByRole('button', { name: 'Taslağı kaydet' }));
+    const alert = await screen.findByText('Kaydedilmedi.');
+    const box = alert.closest('[role="alert"]') as HTMLElement;
+    expect(box).toHaveTextContent('Bu paket bu arada değiştirildi: en son sürüm 2, siz 1. sürümü düzenlediniz.');
+    expect(screen.getByText(/kaydedilmemiş değişiklikler var/)).toBeInTheDocument();
+
+    await user.click(within(box).getByRole('button', { name: 'En son sürümü yükle' }));
+    expect(await screen.findByText('2. sürüm yüklendi.')).toBeInTheDocument();
+    expect(screen.queryByText('Kaydedilmedi.')).toBeNull();
+    expect(screen.getByText('Sürüm 2 · Taslak')).toBeInTheDocument();
+    await waitFor(() => expect(nodeEl('out')).toHaveTextContent('Onların çıktısı'));
+    // The loaded version is the new start: nothing to undo, and saving works again.
+    expect(screen.getByRole('button', { name: 'Geri al' })).toBeDisabled();
+    await openNode(user, 'out');
+    await user.type(within(panel()).getByLabelText('Kod'), '_mine');
+    await user.click(screen.getByRole('button', { name: 'Taslağı kaydet' }));
+    expect(await screen.findByText('Taslak olarak kaydedildi, sürüm 2.')).toBeInTheDocument();
+    expect(callsTo('save').map((c) => c.body.version)).toEqual([1, 2]);
+  });
+
+  it('publishes, or shows the problems the server names when it refuses', async () => {
+    const broken = structuredClone(fixture('bmi_class'));
+    (broken.nodes[1] as Extract<RuleNode, { type: 'expression' }>).assignments[0].expression = 'round(weight / 2';
+    const { user } = await openCanvas(broken);
+    await user.click(screen.getByRole('button', { name: 'Yayımla' }));
+    expect(await screen.findByText(/^Kurallarda 1 sorun var\. İlki: Lütfen parantezleri kontrol edin/)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /Sorunlar/ })).toHaveAttribute('aria-selected', 'true');
+    expect(newest(PACKAGE_ID).status).toBe('draft');
+
+    // Fixed: saved first, then published.
+    await openNode(user, 'calc');
+    await user.type(within(panel()).getByLabelText('İfade'), ')');
+    await user.click(screen.getByRole('button', { name: 'Yayımla' }));
+    expect(await screen.findByText('1. sürüm yayımlandı.')).toBeInTheDocument();
+    expect(screen.getByText('Sürüm 1 · Yayımlandı')).toBeInTheDocument();
+    expect(callsTo('save')).toHaveLength(1);
+    expect(callsTo('publish').map((c) => c.body)).toEqual([
+      { package_id: PACKAGE_ID, version: 1 },
+      { package_id: PACKAGE_ID, version: 1 },
+    ]);
+  });
+
+  it('lists the packages (a generic screen); a row opens its algorithm, and "new" creates one first', async () => {
+    seedPackage(fixture('bmi_class'), { name: { en: 'BMI class', tr: 'BKİ sınıfı' } });
+    storeSession();
+    const user = userEvent.setup();
+    await startApp('/kural-motoru-paketleri');
+    const menu = screen.getByRole('navigation', { name: 'Ana menü' });
+    expect(within(menu).getByRole('link', { name: 'Kural Motoru Paketleri' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Kural Motoru Paketleri' });
+    const link = within(table).getByRole('link', { name: 'BKİ sınıfı' });
+    expect(link).toHaveAttribute('href', `/kural-motoru-algoritmasi?package_id=${PACKAGE_ID}`);
+    await user.click(link);
+    await waitFor(() => expect(nodeIds()).toEqual(['body', 'calc', 'classes', 'out']));
+    expect(screen.getByRole('heading', { level: 2, name: 'BKİ sınıfı' })).toBeInTheDocument();
+
+    window.history.back();
+    await user.click(await screen.findByRole('link', { name: 'Yeni kayıt' }));
+    await user.type(await screen.findByLabelText('Ad (Türkçe)'), 'Kreatinin uyarısı');
+    await user.type(screen.getByLabelText('Ad (İngilizce)'), 'Creatinine alert');
+    await user.click(screen.getByRole('button', { name: 'Paketi oluştur' }));
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('package_id')).toMatch(/^00000000-/));
+    expect(callsTo('new')[0].body).toEqual({ name: { tr: 'Kreatinin uyarısı', en: 'Creatinine alert' } });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Kreatinin uyarısı' })).toBeInTheDocument();
+    await waitFor(() => expect(nodeIds()).toEqual(['input']));
+  });
+});
