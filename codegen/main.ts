@@ -171,6 +171,25 @@ export type StatusKey = keyof typeof statusCatalogue;
 `;
 }
 
+/** One constant per enumeration of schemas/enums.json (values and their labels), for pickers that need one list. */
+function enumsModule(contract: Contract): string {
+  const enums = contract.schemas.find((s) => s.file === 'enums.json')?.schema as { $defs?: Record<string, { enum?: unknown[]; 'x-enum-labels'?: unknown[] }> } | undefined;
+  const consts = Object.entries(enums?.$defs ?? {})
+    .filter(([, d]) => Array.isArray(d.enum))
+    .map(([k, d]) => `export const ${camel(k)} = { values: ${JSON.stringify(d.enum)}, labels: ${JSON.stringify(d['x-enum-labels'] ?? [])} } as const satisfies EnumEntry;`)
+    .join('\n');
+  return `${HEADER}
+export interface EnumEntry {
+  values: readonly (string | number)[];
+  /** The values' labels, in the same order. */
+  labels: readonly { en: string; tr: string }[];
+}
+
+// One constant per enumeration, so a browser bundle that names one does not carry them all.
+${consts}
+`;
+}
+
 export async function generate(contract: Contract): Promise<Map<string, string>> {
   const rootNames = typeNamesByUrl(contract);
   const files = new Map<string, string>();
@@ -184,6 +203,7 @@ export async function generate(contract: Contract): Promise<Map<string, string>>
   files.set('route-table.ts', routeTableModule(contract));
   files.set('schemas.json', schemasJson(contract));
   files.set('errors.ts', errorsModule(contract));
+  files.set('enums.ts', enumsModule(contract));
   files.set('openapi.json', `${JSON.stringify(openApiDocument(contract, rootNames), null, 1)}\n`);
   const screens = contract.screens.map((s) => resolveScreen(contract, s));
   for (const s of screens) files.set(`screens/${s.id}.json`, `${JSON.stringify({ $comment: JSON_COMMENT, ...s })}\n`);

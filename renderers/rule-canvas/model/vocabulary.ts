@@ -1,12 +1,10 @@
 // Words the editors offer: the spec's nine operators with their Turkish and English labels (the rule_operator
-// enumeration of schemas/enums.json, the contract's one list), the value types, and the variables a
-// condition can name (the record's parameters and every variable a node sets).
-import enums from '../../../schemas/enums.json';
+// enumeration of schemas/enums.json, the contract's one list, through its generated constant), the value
+// types, and the variables a condition can name (the record's parameters and every variable a node sets).
 import type { Bilingual, DecisionGraph, RuleOperator, ValueType } from '../../../src/domain/rules';
+import { ruleOperator } from '../../../src/generated/enums';
 
-const operatorEnum = (enums as unknown as { $defs: Record<string, { enum: string[]; 'x-enum-labels': Bilingual[] }> }).$defs.rule_operator;
-
-export const OPERATORS: readonly { value: RuleOperator; label: Bilingual }[] = operatorEnum.enum.map((value, i) => ({ value: value as RuleOperator, label: operatorEnum['x-enum-labels'][i] }));
+export const OPERATORS: readonly { value: RuleOperator; label: Bilingual }[] = ruleOperator.values.map((value, i) => ({ value, label: ruleOperator.labels[i] }));
 
 export const VALUE_TYPES: readonly ValueType[] = ['number', 'string', 'date', 'boolean', 'list'];
 
