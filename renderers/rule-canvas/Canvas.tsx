@@ -136,7 +136,7 @@ export function Canvas({ onInit, onDelete }: { onInit: (instance: ReactFlowInsta
       >
         <Background gap={20} />
         <MiniMap pannable zoomable nodeClassName={(n) => `rule-minimap rule-minimap--${(n as RuleFlowNode).data.node.type}`} />
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false} showFitView={false} />
       </ReactFlow>
     </div>
   );

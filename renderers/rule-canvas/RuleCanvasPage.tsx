@@ -192,15 +192,17 @@ function Workbench({ pkg: p }: { pkg: PackageState }) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [p.dirty]);
 
-  /** Where a new node goes: the middle of what the canvas shows, a little aside for each node already there. */
+  /** Where a new node goes: the middle of what the canvas shows, moved right until it covers no other node. */
   const placeFor = useCallback(
     (_type: NodeType) => {
+      const { doc: d, view } = api.getState();
       const rect = area.current?.querySelector('.react-flow')?.getBoundingClientRect();
-      const n = api.getState().doc.nodes.length;
-      const nudge = { x: (n % 5) * 24, y: (n % 5) * 24 };
-      if (!flow.current || !rect || !rect.width) return { x: 80 + n * 40, y: 80 + nudge.y };
-      const c = flow.current.screenToFlowPosition({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 });
-      return { x: Math.round(c.x - 90 + nudge.x), y: Math.round(c.y - 40 + nudge.y) };
+      const c = flow.current && rect?.width ? flow.current.screenToFlowPosition({ x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 }) : { x: 100, y: 100 };
+      const box = (id: string) => view.measured[id] ?? { width: 200, height: 120 };
+      const at = { x: Math.round(c.x - 100), y: Math.round(c.y - 50) };
+      const covers = (p: { x: number; y: number }) => d.nodes.some((n) => p.x < n.position.x + box(n.id).width + 40 && n.position.x < p.x + 220 && p.y < n.position.y + box(n.id).height + 30 && n.position.y < p.y + 130);
+      for (let i = 0; i < 50 && covers(at); i++) at.x += 60;
+      return at;
     },
     [api],
   );

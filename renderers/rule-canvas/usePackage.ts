@@ -18,6 +18,17 @@ export interface Conflict {
 }
 
 const docOf = (p: DecisionPackage): DecisionGraph => p.document as unknown as DecisionGraph;
+
+/** A refused save's field errors (document.nodes.3.code) as problems placed on their nodes. */
+function fieldIssues(e: ApiError, sent: DecisionGraph): RuleIssue[] | undefined {
+  if (!e.errors.length) return undefined;
+  return e.errors.map((f) => {
+    const m = /^document\.(nodes|edges)\.(\d+)(?:\.(.+))?$/.exec(f.field);
+    const item = m ? sent[m[1] as 'nodes' | 'edges'][Number(m[2])] : undefined;
+    const text = item ? `${item.id}${m![3] ? ` (${m![3]})` : ''}: ${f.message}` : `${f.field}: ${f.message}`;
+    return { code: 'invalid_input', severity: 'error', message: { en: text, tr: text }, ...(item && m![1] === 'nodes' ? { node_id: item.id } : item ? { edge_id: item.id } : {}) };
+  });
+}
 const same = (a: DecisionGraph, b: DecisionGraph) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 export function usePackage(packageId: string) {
@@ -105,7 +116,7 @@ export function usePackage(packageId: string) {
       return p;
     } catch (e) {
       if (e instanceof ApiError && e.status_code === '14041') setConflict({ text: e.status_message, current: e.details.current_version as number | undefined });
-      else setNotice({ kind: 'error', text: errorText(e) });
+      else setNotice({ kind: 'error', text: errorText(e), issues: e instanceof ApiError ? fieldIssues(e, sent) : undefined });
       return null;
     } finally {
       setBusy(null);

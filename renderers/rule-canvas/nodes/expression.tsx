@@ -54,7 +54,7 @@ function Editor({ node }: { node: ExpressionNode }) {
           );
         })}
         {!readOnly && (
-          <button type="button" className="button button--secondary button--small" onClick={() => run({ type: 'item.add', node: node.id, part: 'assignments', item: { id: nextPartId('a', node.assignments), variable: '', expression: '' } })}>
+          <button type="button" className="button button--secondary button--small" onClick={() => run({ type: 'item.add', node: node.id, part: 'assignments', item: { id: nextPartId('a', node.assignments), variable: `value_${node.assignments.length + 1}`, expression: '' } })}>
             {t('rules.expression.add')}
           </button>
         )}
@@ -68,7 +68,7 @@ export const expressionSpec: NodeSpecification<ExpressionNode> = {
   type: 'expression',
   label: 'rules.node.expression',
   icon: 'ƒ',
-  create: (id, position) => ({ id, type: 'expression', position, assignments: [{ id: 'a1', variable: '', expression: '' }] }),
+  create: (id, position) => ({ id, type: 'expression', position, assignments: [{ id: 'a1', variable: 'value', expression: '' }] }),
   sources: () => [{ id: null, label: '' }],
   target: true,
   Summary,

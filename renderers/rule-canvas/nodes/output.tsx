@@ -7,6 +7,9 @@ import { BilingualText, NameFields, PlainText, Select, useNodeIssues, useNodeSet
 import { useCanvas } from '../store';
 import type { NodeSpecification } from './specification';
 
+/** A valid code made from a node id (lower case; letters first; other characters as _). */
+const codeOf = (id: string) => `${/^[a-z]/i.test(id) ? '' : 'c_'}${id.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 64);
+
 export const KINDS: readonly OutputKind[] = ['decision', 'alert', 'suggestion'];
 export const SEVERITIES: readonly Severity[] = ['info', 'warning', 'critical'];
 
@@ -49,7 +52,8 @@ export const outputSpec: NodeSpecification<OutputNode> = {
   type: 'output',
   label: 'rules.node.output',
   icon: '⚑',
-  create: (id, position) => ({ id, type: 'output', position, kind: 'decision', severity: 'info', code: '', text: { en: '', tr: '' } }),
+  // The code starts as the node's id (a valid name, unique in the package); people rename it.
+  create: (id, position) => ({ id, type: 'output', position, kind: 'decision', severity: 'info', code: codeOf(id), text: { en: '', tr: '' } }),
   sources: () => [],
   target: true,
   Summary,

@@ -55,7 +55,7 @@ export const tableSpec: NodeSpecification<TableNode> = {
     position,
     hit_policy: 'first',
     inputs: [{ id: 'c1', expression: '' }],
-    outputs: [{ id: 'o1', variable: '', type: 'string' }],
+    outputs: [{ id: 'o1', variable: 'result', type: 'string' }],
     rows: [{ id: 'r1', cells: { c1: '' }, results: { o1: '' } }],
   }),
   sources: () => [{ id: null, label: '' }],

@@ -149,7 +149,7 @@ export function TableGrid({ node }: { node: TableNode }) {
           <button type="button" className="button button--secondary button--small" onClick={() => run({ type: 'item.add', node: node.id, part: 'inputs', item: { id: nextPartId('c', node.inputs), expression: '' } })}>
             {t('rules.table.addInput')}
           </button>
-          <button type="button" className="button button--secondary button--small" onClick={() => run({ type: 'item.add', node: node.id, part: 'outputs', item: { id: nextPartId('o', node.outputs), variable: '', type: 'string' } })}>
+          <button type="button" className="button button--secondary button--small" onClick={() => run({ type: 'item.add', node: node.id, part: 'outputs', item: { id: nextPartId('o', node.outputs), variable: `result_${node.outputs.length + 1}`, type: 'string' } })}>
             {t('rules.table.addOutput')}
           </button>
         </div>

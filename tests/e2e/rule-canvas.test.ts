@@ -1,0 +1,168 @@
+// The rule canvas in a real browser against the real server (issue 5, "Done means"): a signed-in user creates
+// a package from the package list, draws input → switch → output, makes a parenthesis error and sees the
+// message, fixes it, runs the test panel and sees the path, undoes twice and redoes, publishes, and runs the
+// published package through the API. At phone width the panels stack under the drawing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, launchBrowser, startInProcessServer, type InProcessServer } from './browser.ts';
+
+const ADMIN_PASSWORD = 'e2e-admin-password-0123';
+const CAPTCHA = 'K7M4P';
+
+describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
+  let server: InProcessServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startInProcessServer({ adminPassword: ADMIN_PASSWORD, captchaCode: CAPTCHA });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const mainMenu = (page: Page) => page.getByRole('navigation', { name: /^(Ana menü|Main menu)$/ });
+  const panel = (page: Page) => page.getByRole('tabpanel');
+  const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
+  const nodeIds = (page: Page) => page.locator('.react-flow__node').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id!));
+
+  async function logIn(page: Page) {
+    await page.goto(`${server.url()}/login`);
+    await page.getByLabel('Kullanıcı adı').fill('admin');
+    await page.getByLabel('Parola').fill(ADMIN_PASSWORD);
+    await page.getByRole('img', { name: /Güvenlik kodu resmi/ }).waitFor();
+    await page.getByLabel('Resimdeki karakterler').fill(CAPTCHA);
+    await page.getByRole('button', { name: 'Giriş yap' }).click();
+    await page.getByRole('link', { name: 'Çıkış yap' }).waitFor();
+  }
+
+  /** Drags a connection from a handle to another node's target handle, as a person would. */
+  async function connect(page: Page, from: string, to: string) {
+    const a = await page.locator(from).boundingBox();
+    const b = await page.locator(to).boundingBox();
+    if (!a || !b) throw new Error(`no handle ${from} or ${to}`);
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(a.x + 40, a.y + 10, { steps: 5 });
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
+    await page.mouse.up();
+  }
+
+  it('draws, checks, tests, undoes, publishes and runs a package', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await logIn(page);
+
+    // The package list is in the menu; "new" asks for the name, then opens the canvas.
+    await mainMenu(page).getByRole('link', { name: 'Kural Motoru Paketleri' }).click();
+    await page.waitForURL('**/kural-motoru-paketleri');
+    await page.getByRole('link', { name: 'Yeni kayıt' }).click();
+    await page.getByLabel('Ad (Türkçe)').fill('Böbrek uyarısı');
+    await page.getByLabel('Ad (İngilizce)').fill('Renal alert');
+    await page.getByRole('button', { name: 'Paketi oluştur' }).click();
+    await page.waitForURL(/kural-motoru-algoritmasi\?package_id=/);
+    const packageId = new URL(page.url()).searchParams.get('package_id')!;
+    await page.getByRole('heading', { level: 2, name: 'Böbrek uyarısı' }).waitFor();
+    await node(page, 'input').waitFor();
+
+    // The input node: one parameter, creatinine (a number).
+    await node(page, 'input').click();
+    await panel(page).getByRole('button', { name: 'Parametre ekle' }).click();
+    await panel(page).getByLabel('Ad', { exact: true }).fill('creatinine');
+    await panel(page).getByLabel('Birim').fill('mg/dL');
+
+    // A switch, with a bracket left open: the message comes as it is typed.
+    await page.getByRole('button', { name: 'Anahtar ekle' }).click();
+    const sw = (await nodeIds(page)).find((id) => id.startsWith('switch_'))!;
+    const condition = panel(page).getByLabel('Dal 1: metin olarak koşul');
+    await condition.fill('(creatinine > 1.5');
+    await panel(page).getByText('Lütfen parantezleri kontrol edin: 1. konumdaki parantez hiç kapanmıyor').waitFor();
+    expect(await condition.getAttribute('aria-invalid')).toBe('true');
+    await node(page, sw).locator('.rule-node--error').waitFor();
+    await condition.press('End');
+    await condition.press(')');
+    await panel(page).getByText(/Lütfen parantezleri kontrol edin/).waitFor({ state: 'detached' });
+    // The rows show the same condition.
+    expect(await panel(page).getByLabel('Değişken (satır 1)').inputValue()).toBe('creatinine');
+    expect(await panel(page).getByLabel('İşleç (satır 1)').inputValue()).toBe('greater');
+
+    // An output: an alert with its code and texts.
+    await page.getByRole('button', { name: 'Çıktı ekle' }).click();
+    const out = (await nodeIds(page)).find((id) => id.startsWith('output_'))!;
+    await panel(page).getByLabel('Tür', { exact: true }).selectOption('alert');
+    await panel(page).getByLabel('Kod').fill('renal_alert');
+    await panel(page).getByRole('group', { name: 'Kullanıcıya gösterilen metin' }).getByLabel('Türkçe').fill('Kreatinin yüksek ({creatinine}): dozu gözden geçirin.');
+    await panel(page).getByRole('group', { name: 'Kullanıcıya gösterilen metin' }).getByLabel('İngilizce').fill('Creatinine is high ({creatinine}): review the dose.');
+    await page.getByRole('button', { name: 'Görünüme sığdır' }).click();
+    await page.waitForTimeout(300);
+
+    // Connections drawn with the mouse: input → switch, the switch's first branch → output.
+    await connect(page, `.react-flow__node[data-id="input"] .react-flow__handle.source`, `.react-flow__node[data-id="${sw}"] .react-flow__handle.target`);
+    await page.locator('.react-flow__edge').first().waitFor();
+    await connect(page, `.react-flow__node[data-id="${sw}"] .react-flow__handle.source[data-handleid="b1"]`, `.react-flow__node[data-id="${out}"] .react-flow__handle.target`);
+    await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(2);
+    await page.getByRole('tab', { name: /Sorunlar/ }).click();
+    await panel(page).getByText('Sorun bulunmadı.').waitFor();
+
+    // The test panel runs the drawing in the browser and lights the path.
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await panel(page).getByLabel('creatinine (mg/dL)').fill('2,1');
+    await panel(page).getByRole('button', { name: 'Çalıştır' }).click();
+    const decisions = panel(page).getByRole('region', { name: 'Kararlar' });
+    await decisions.getByText('renal_alert').waitFor();
+    await decisions.getByText('Kreatinin yüksek (2.1): dozu gözden geçirin.').waitFor();
+    await expect.poll(() => page.locator('.rule-node--path').count()).toBe(3);
+    expect(await node(page, out).locator('.rule-node').getAttribute('data-path-step')).toBe('3');
+    await expect.poll(() => page.locator('.react-flow__edge.rule-edge--path').count()).toBe(2);
+
+    // Two more edits, undone twice from the keyboard, then one redone.
+    await node(page, out).dblclick();
+    await panel(page).getByLabel('Önem').selectOption('critical');
+    await page.getByRole('button', { name: 'İfade ekle' }).click();
+    await expect.poll(() => nodeIds(page).then((ids) => ids.length)).toBe(4);
+    await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => nodeIds(page).then((ids) => ids.length)).toBe(3);
+    await page.keyboard.press('Control+z');
+    await node(page, out).click();
+    expect(await panel(page).getByLabel('Önem').inputValue()).toBe('info');
+    await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+Shift+z');
+    await node(page, out).click();
+    expect(await panel(page).getByLabel('Önem').inputValue()).toBe('critical');
+    expect(await nodeIds(page)).toHaveLength(3);
+
+    // Publish (the draft is saved first).
+    await page.getByRole('button', { name: 'Yayımla' }).click();
+    await page.getByText('1. sürüm yayımlandı.').waitFor();
+    await page.getByText('Sürüm 1 · Yayımlandı').waitFor();
+
+    // The published package runs through the API.
+    const answer = await page.evaluate(async (id) => {
+      const token = JSON.parse(localStorage.getItem('token')!).access_token as string;
+      const res = await fetch('/v1/rule/package/run?__lang__v=1', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ package_id: id, records: [{ creatinine: 2.1 }, { creatinine: 0.9 }], trace: true }),
+      });
+      return res.json();
+    }, packageId);
+    expect(answer.status_code).toBe('10000');
+    expect(answer.version).toBe(1);
+    expect(answer.result_list[0].decisions).toEqual([
+      { node_id: out, kind: 'alert', severity: 'critical', code: 'renal_alert', text: { tr: 'Kreatinin yüksek (2.1): dozu gözden geçirin.', en: 'Creatinine is high (2.1): review the dose.' } },
+    ]);
+    expect(answer.result_list[0].trace.map((s: { node_id: string }) => s.node_id)).toEqual(['input', sw, out]);
+    expect(answer.result_list[1].decisions).toEqual([]);
+
+    // At phone width the side panel goes under the drawing.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => {
+      const flow = await page.locator('.rule-canvas__flow').boundingBox();
+      const side = await page.locator('.rule-panel').boundingBox();
+      return Boolean(flow && side && side.y >= flow.y + flow.height - 1);
+    }).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
