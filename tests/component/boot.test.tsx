@@ -16,7 +16,7 @@ describe('boot on the shop tenant (localhost)', () => {
     expect(window.location.pathname).toBe('/anasayfa');
     expect(screen.getByText(/Sema'ya hoş geldiniz/)).toBeInTheDocument();
     // Static top-level pages first, then the website unit; pages needing an auth the visitor lacks are hidden.
-    expect(menuLinks()).toEqual(['Mağaza', 'Projeler', 'Kullanıcı Ayarları', 'Ana sayfa']);
+    expect(menuLinks()).toEqual(['Mağaza', 'Projeler', 'Kural Motoru Paketleri', 'Kullanıcı Ayarları', 'Ana sayfa']);
     expect(within(menu()).getByRole('link', { name: 'Ana sayfa' })).toHaveAttribute('aria-current', 'page');
     expect(document.documentElement.lang).toBe('tr');
     expect(document.title).toBe('Sema');
@@ -55,7 +55,7 @@ describe('boot on the shop tenant (localhost)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/home');
     expect(document.documentElement.lang).toBe('en');
-    expect(menuLinks()).toEqual(['Shop', 'Projects', 'User Settings', 'Home']);
+    expect(menuLinks()).toEqual(['Shop', 'Projects', 'Rule Engine Packages', 'User Settings', 'Home']);
     expect(within(menu()).getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop');
     expect(screen.getByText(/Welcome to Sema/)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');

@@ -13,7 +13,7 @@ describe('boot on the clinical tenant (clinical.localhost)', () => {
     expect(document.title).toBe('Sema Clinical');
     expect(screen.getByText(/Clinical decision support/)).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Projects', 'User Settings', 'Dashboard']);
+    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Projects', 'Rule Engine Packages', 'User Settings', 'Dashboard']);
     // English is offered first on this site.
     expect(within(screen.getByRole('combobox', { name: 'Language' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'English',

@@ -146,6 +146,7 @@ describe('website units', () => {
       'Mağaza',
       'Projeler',
       'Proje yardımı',
+      'Kural Motoru Paketleri',
       'Kullanıcı Ayarları',
       'Ana sayfa',
       'Hakkında',
