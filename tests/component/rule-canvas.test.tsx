@@ -383,4 +383,37 @@ describe('the rule canvas', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Kreatinin uyarısı' })).toBeInTheDocument();
     await waitFor(() => expect(nodeIds()).toEqual(['input']));
   });
+
+  it('imports a JSON file as one undoable step (refusing what is not a decision graph) and exports the drawing', async () => {
+    const { user } = await openCanvas();
+    const input = screen.getByLabelText('JSON içe aktar', { selector: 'input' });
+    const file = (name: string, text: string) => new File([text], name, { type: 'application/json' });
+
+    await user.upload(input, file('x.json', '{ not json'));
+    expect(await screen.findByText('Bu dosya JSON değil.')).toBeInTheDocument();
+    await user.upload(input, file('x.json', JSON.stringify({ format: 'sema-decision-graph', format_version: 1, nodes: [{ id: 'a', type: 'robot' }], edges: [] })));
+    expect(await screen.findByText(/^Bu bir karar grafiği belgesi değil/)).toBeInTheDocument();
+    expect(nodeIds()).toEqual(['input']);
+
+    // A fixture file carries its document under "document".
+    const bmi = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'rule-packages', 'bmi_class.json'), 'utf8');
+    await user.upload(input, file('bmi_class.json', bmi));
+    expect(await screen.findByText('İçe aktarıldı. Geri al önceki algoritmayı geri getirir.')).toBeInTheDocument();
+    await waitFor(() => expect(nodeIds()).toEqual(['body', 'calc', 'classes', 'out']));
+    await user.click(screen.getByRole('button', { name: 'Geri al' }));
+    await waitFor(() => expect(nodeIds()).toEqual(['input']));
+    await user.click(screen.getByRole('button', { name: 'Yinele' }));
+    await waitFor(() => expect(nodeIds()).toHaveLength(4));
+
+    // Export: the document alone, named after the package.
+    let exported: Blob | null = null;
+    Object.assign(URL, { createObjectURL: (b: Blob) => ((exported = b), 'blob:rules'), revokeObjectURL: () => undefined });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await user.click(screen.getByRole('button', { name: 'JSON dışa aktar' }));
+    expect(names).toEqual(['renal-dose.json']);
+    expect(JSON.parse(await exported!.text())).toEqual(fixture('bmi_class'));
+  });
 });
