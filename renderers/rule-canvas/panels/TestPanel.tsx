@@ -1,7 +1,7 @@
 // The test panel: a form made from the input node's fields; Run compiles the document as it is now (saved
 // or not) and evaluates the record in the browser with a trace. The path is lit on the canvas node by node,
 // and each step is listed with what it read and set, with the decisions and their severity.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compileGraph, type Evaluation, type InputField, type RuleIssue } from '../../../src/domain/rules';
 import { useActiveLabel } from '../../../src/app/router/hooks';
@@ -39,6 +39,11 @@ export function TestPanel() {
   const [values, setValues] = useState<Record<string, string>>({});
   const [today, setToday] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // After a run, its result comes into view (the form can be long).
+  const results = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) results.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [outcome]);
 
   const run = (e: FormEvent) => {
     e.preventDefault();
@@ -106,7 +111,7 @@ export function TestPanel() {
         </div>
       </form>
 
-      <div aria-live="polite" className="rule-test__result">
+      <div aria-live="polite" className="rule-test__result" ref={results}>
         {outcome && !outcome.ok && (
           <section>
             <h3>{t('rules.test.cannotRun')}</h3>
