@@ -81,7 +81,7 @@ describe('access', () => {
 describe('menuTree', () => {
   it('nests menu pages under their parents and leaves out non-menu, frame and unauthorised pages', () => {
     const tree = menuTree(buildCatalogue(on, [unit('home', 0)]), visitor);
-    expect(tree.map((n) => n.page.route_name)).toEqual(['shop', 'user_project', 'user_settings', 'home']);
+    expect(tree.map((n) => n.page.route_name)).toEqual(['shop', 'user_project', 'rule_engine_packages', 'user_settings', 'home']);
     const shop = tree[0];
     expect(shop.children.map((n) => n.page.route_name)).toEqual([
       'user_shoppingcart',
