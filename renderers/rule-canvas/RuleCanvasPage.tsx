@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { ReactFlowProvider, type ReactFlowInstance } from '@xyflow/react';
 import { useBlocker, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { NodeType, RuleIssue } from '../../src/domain/rules';
+import { checkGraph, type NodeType, type RuleIssue } from '../../src/domain/rules';
 import { ApiError } from '../../src/api/errors';
 import { rulePackageNew } from '../../src/generated/client';
 import { pageAtPath } from '../../src/app/router/catalogue';
@@ -16,7 +16,6 @@ import type { PageProps } from '../../src/app/router/registry';
 import { ConfirmDialog, Notice, TextField } from '../../src/pages/shared/ui';
 import { Canvas } from './Canvas';
 import type { RuleFlowEdge, RuleFlowNode } from './model/flow';
-import { validate } from './model/validate';
 import { IssueList } from './panels/fields';
 import { SidePanel } from './panels/SidePanel';
 import { CanvasContext, useCanvas, useCanvasApi } from './store';
@@ -126,7 +125,7 @@ function Workbench({ pkg: p }: { pkg: PackageState }) {
 
   // Problems as you type: checkGraph (and the syntax of nodes not yet connected) a moment after the last change.
   useEffect(() => {
-    const timer = setTimeout(() => api.getState().setIssues(validate(doc), doc), 250);
+    const timer = setTimeout(() => api.getState().setIssues(checkGraph(doc), doc), 250);
     return () => clearTimeout(timer);
   }, [doc, api]);
 

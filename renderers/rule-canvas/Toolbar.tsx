@@ -2,11 +2,10 @@
 // export JSON, save the draft and publish. Each button names its keyboard shortcut.
 import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shapeIssue, type Bilingual, type DecisionGraph, type NodeType } from '../../src/domain/rules';
+import { checkGraph, shapeIssue, type Bilingual, type DecisionGraph, type NodeType } from '../../src/domain/rules';
 import { useActiveLabel } from '../../src/app/router/hooks';
 import { nodeIdPrefix } from './model/clipboard';
 import { freshId, idsOf } from './model/ids';
-import { validate } from './model/validate';
 import { NODE_SPECS } from './nodes/registry';
 import { useCanvas, useCanvasApi } from './store';
 import type { Notice } from './usePackage';
@@ -89,7 +88,7 @@ export function Toolbar({
       return;
     }
     api.getState().run({ type: 'document.replace', doc: read.doc });
-    const issues = validate(read.doc);
+    const issues = checkGraph(read.doc);
     const errors = issues.filter((i) => i.severity === 'error').length;
     setNotice({ kind: errors ? 'info' : 'success', text: errors ? t('rules.import.withProblems', { count: errors }) : t('rules.import.done'), issues: errors ? issues.filter((i) => i.severity === 'error') : undefined });
   };

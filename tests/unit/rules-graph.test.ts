@@ -87,6 +87,16 @@ describe('the graph checker', () => {
     expect(codes(checkGraph(doc)).sort()).toEqual(['bad_name', 'input_reassigned', 'unknown_column', 'value_type']);
   });
 
+  it('checks the texts and names of a node not yet connected, so a mistake shows while it is drawn', () => {
+    const doc = graph([input([['a', 'number']]), sw('loose', [['b', '(a > 1']]), output('o', 'Not A Code'), { id: 'x', type: 'expression', position: at, assignments: [{ id: 'v', variable: 'twice', expression: 'a * 2 + nope' }] }], []);
+    const issues = checkGraph(doc);
+    expect(issues.filter((i) => i.field).map((i) => [i.node_id, i.field, i.code])).toEqual([
+      ['loose', 'branches.b.condition', 'parenthesis'],
+      ['o', 'code', 'bad_name'],
+      ['x', 'assignments.v.expression', 'unknown_variable'],
+    ]);
+  });
+
   it('refuses what is not a decision graph at all, naming what is off', () => {
     const [issue] = checkGraph({ format: 'sema-decision-graph', format_version: 1, nodes: [{ id: 'x', type: 'loop', position: at }], edges: [] });
     expect(issue.code).toBe('bad_document');

@@ -7,7 +7,7 @@ import { parseCell, parseCondition, parseExpression, type Parsed } from './parse
 import { shapeIssue } from './shape.ts';
 import type { Condition, DecisionGraph, Evaluation, Expr, InputField, RuleEdge, RuleIssue, RuleNode, TraceStep, ValueType } from './types.ts';
 
-const NAME = /^[a-z][a-z0-9_]*$/;
+const NAME = /^[a-z][a-z0-9_]{0,63}$/;
 export const ELSE = 'else';
 
 interface Analysis {
@@ -144,6 +144,12 @@ function analyse(doc: unknown): Analysis {
     knownOut.set(n.id, scope);
     maybeOut.set(n.id, new Set([...maybe, ...scope.keys()]));
   }
+  // Nodes off the path (not yet connected, or on a cycle) are still parsed and typed, against every variable
+  // of the graph, so a bracket left open shows while the node is being drawn. A first pass learns what they set.
+  const rest = [...byId.values()].filter((n) => !order.includes(n) && n.type !== 'input');
+  const everything = new Map(types);
+  for (const n of rest) checkNode(n, everything, new Set(), new Map(), inputNames, []);
+  for (const n of rest) checkNode(n, new Map(everything), new Set(), new Map(), inputNames, issues);
   return { issues, order, edges: edges.filter((e) => reached.has(e.source) && reached.has(e.target)), types, inputs: input?.type === 'input' ? input.fields : [], known };
 }
 
@@ -239,6 +245,7 @@ function checkNode(n: RuleNode, known: Map<string, ValueType>, maybe: Set<string
       }
       return;
     case 'output':
+      if (!NAME.test(n.code)) issues.push(issue('bad_name', { name: n.code }, { node_id: n.id, field: 'code' }));
       for (const lang of ['en', 'tr'] as const)
         for (const name of placeholders(n.text[lang])) if (!known.has(name)) issues.push(issue('text_variable', { name }, { node_id: n.id, field: `text.${lang}`, severity: 'warning' }));
       return;
