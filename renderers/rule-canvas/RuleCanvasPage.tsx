@@ -2,7 +2,8 @@
 // (this page is its own lazy chunk, with React Flow in it). `?package_id=` names the package; without it the
 // page creates one first. The saved document lives in the canvas store apart from React Flow's state, and
 // every edit is a command (undo/redo); checkGraph marks problems as you type; the test panel runs the
-// current document in the browser and lights the path.
+// current document in the browser and lights the path. An older version opens read-only in a store of its
+// own, shown instead of the draft's until "back".
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ReactFlowProvider, type ReactFlowInstance } from '@xyflow/react';
 import { useBlocker, useSearchParams } from 'react-router-dom';
@@ -20,7 +21,7 @@ import { IssueList } from './panels/fields';
 import { SidePanel } from './panels/SidePanel';
 import { CanvasContext, useCanvas, useCanvasApi } from './store';
 import { Toolbar } from './Toolbar';
-import { usePackage } from './usePackage';
+import { usePackage, type PackageState } from './usePackage';
 import './strings';
 import './rule-canvas.css';
 
@@ -99,16 +100,15 @@ function PackageEditor({ packageId }: { packageId: string }) {
         {t('app.loading')}
       </p>
     );
+  // An older version opened read-only is drawn from its own store; the draft's store waits unchanged.
   return (
-    <CanvasContext.Provider value={p.store}>
+    <CanvasContext.Provider value={p.viewing?.store ?? p.store}>
       <ReactFlowProvider>
         <Workbench pkg={p} />
       </ReactFlowProvider>
     </CanvasContext.Provider>
   );
 }
-
-type PackageState = ReturnType<typeof usePackage>;
 
 const editable = (target: EventTarget | null) => target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable="true"]'));
 
@@ -122,6 +122,22 @@ function Workbench({ pkg: p }: { pkg: PackageState }) {
   const area = useRef<HTMLDivElement>(null);
   const [deleting, setDeleting] = useState<{ nodes: string[]; edges: string[] } | null>(null);
   const pkg = p.pkg!;
+  const viewing = p.viewing;
+
+  // Opening a version puts the focus on the way back; going back, on the package's name. Either way the
+  // drawing is fitted to the other document once it is drawn.
+  const backButton = useRef<HTMLButtonElement>(null);
+  const nameHeading = useRef<HTMLHeadingElement>(null);
+  const wasViewing = useRef<PackageState['viewing'] | undefined>(undefined);
+  useEffect(() => {
+    const before = wasViewing.current;
+    wasViewing.current = viewing;
+    if (before === undefined) return; // the first drawing fits itself
+    if (viewing) backButton.current?.focus();
+    else nameHeading.current?.focus();
+    const timer = setTimeout(() => flow.current?.fitView({ duration: 200 }), 50);
+    return () => clearTimeout(timer);
+  }, [viewing]);
 
   // Problems as you type: checkGraph (and the syntax of nodes not yet connected) a moment after the last change.
   useEffect(() => {
@@ -211,9 +227,11 @@ function Workbench({ pkg: p }: { pkg: PackageState }) {
   const notice = p.notice;
 
   return (
-    <div className="rule-canvas" ref={area}>
+    <div className={`rule-canvas${viewing ? ' rule-canvas--viewing' : ''}`} ref={area}>
       <div className="rule-canvas__head">
-        <h2 className="rule-canvas__name">{name}</h2>
+        <h2 className="rule-canvas__name" ref={nameHeading} tabIndex={-1}>
+          {name}
+        </h2>
         <p className="rule-canvas__status" aria-live="polite">
           {t('rules.status', { version: pkg.version, status: t(`rules.packageStatus.${pkg.status}`) })}
           {pkg.published_version && pkg.status !== 'published' ? ` · ${t('rules.publishedVersion', { version: pkg.published_version })}` : ''}
@@ -229,8 +247,8 @@ function Workbench({ pkg: p }: { pkg: PackageState }) {
         onPublish={() => void p.publish()}
         busy={p.busy}
         dirty={p.dirty}
-        canEdit={p.canEdit}
-        fileName={fileName}
+        canEdit={p.canEdit && !viewing}
+        fileName={viewing ? `${fileName}-v${viewing.version}` : fileName}
         setNotice={p.setNotice}
       />
       {p.conflict && (
@@ -239,11 +257,23 @@ function Workbench({ pkg: p }: { pkg: PackageState }) {
             <strong>{t('rules.save.conflictTitle')}</strong> {p.conflict.text}
           </p>
           <p>{t('rules.save.conflictHelp')}</p>
+          {p.detailsDirty && <p>{t('rules.save.conflictDetails')}</p>}
           <div className="form__actions">
             <button type="button" className="button button--small" onClick={() => void p.loadLatest()} disabled={p.busy !== null}>
               {t('rules.save.loadLatest')}
             </button>
           </div>
+        </div>
+      )}
+      {viewing && (
+        <div className="notice notice--info rule-viewing" role="status">
+          <p>
+            <strong>{t('rules.versions.viewing', { version: viewing.version, status: t(`rules.packageStatus.${viewing.status}`) })}</strong>
+            {p.canEdit ? ` ${t('rules.versions.viewingHelp', { version: pkg.version })}` : ''}
+          </p>
+          <button ref={backButton} type="button" className="button button--small" onClick={p.closeVersion}>
+            {t('rules.versions.back', { version: pkg.version })}
+          </button>
         </div>
       )}
       {notice && (
@@ -254,7 +284,7 @@ function Workbench({ pkg: p }: { pkg: PackageState }) {
       )}
       <div className="rule-canvas__body">
         <Canvas onInit={(i) => (flow.current = i)} onDelete={askDelete} />
-        <SidePanel onDelete={askDelete} />
+        <SidePanel onDelete={askDelete} pkg={p} />
       </div>
       {deleting && (
         <ConfirmDialog

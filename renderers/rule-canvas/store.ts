@@ -10,7 +10,7 @@ import { copyNodes, pasteCommand, type Clip } from './model/clipboard';
 import { emptyHistory, execute, redo, seal, undo, type Command, type ExecuteOptions, type History } from './model/commands';
 import { emptyView, type ViewState } from './model/flow';
 
-export type PanelTab = 'editor' | 'test' | 'problems';
+export type PanelTab = 'editor' | 'test' | 'problems' | 'package';
 
 export interface PathState {
   steps: TraceStep[];

@@ -1,22 +1,28 @@
-// The side panel: the selected node's editor (its type's specification), the test panel and the list of
-// problems, as three tabs. Enter on a node (or a double click) opens its editor and moves the focus there.
+// The side panel: the selected node's editor (its type's specification), the test panel, the list of
+// problems and the package (details, versions, sharing), as four tabs. Enter on a node (or a double click)
+// opens its editor and moves the focus there.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RuleIssue } from '../../../src/domain/rules';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { specOf } from '../nodes/registry';
 import { useCanvas, useCanvasApi, type PanelTab } from '../store';
+import type { PackageState } from '../usePackage';
 import { IssueList, nodeTitle } from './fields';
+import { PackagePanel } from './PackagePanel';
 import { TestPanel } from './TestPanel';
 
-const TABS: PanelTab[] = ['editor', 'test', 'problems'];
+const TABS: PanelTab[] = ['editor', 'test', 'problems', 'package'];
 
-export function SidePanel({ onDelete }: { onDelete: () => void }) {
+export function SidePanel({ onDelete, pkg }: { onDelete: () => void; pkg: PackageState }) {
   const { t } = useTranslation();
   const api = useCanvasApi();
   const tab = useCanvas((s) => s.tab);
   const errors = useCanvas((s) => s.issues.filter((i) => i.severity === 'error').length);
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  // The server runs published versions: the one shown when it is published, else the newest published.
+  const runVersion = pkg.viewing ? (pkg.viewing.status === 'published' ? pkg.viewing.version : undefined) : pkg.publishedVersion;
+  const serverRun = runVersion ? { version: runVersion, run: pkg.runPublished } : null;
   const onKeyDown = (e: KeyboardEvent) => {
     const at = TABS.indexOf(tab);
     const next = e.key === 'ArrowRight' ? (at + 1) % TABS.length : e.key === 'ArrowLeft' ? (at + TABS.length - 1) % TABS.length : e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : -1;
@@ -50,8 +56,9 @@ export function SidePanel({ onDelete }: { onDelete: () => void }) {
       </div>
       <div role="tabpanel" id={`rule-tabpanel-${tab}`} aria-labelledby={`rule-tab-${tab}`} className="rule-tabpanel">
         {tab === 'editor' && <EditorTab onDelete={onDelete} />}
-        {tab === 'test' && <TestPanel />}
+        {tab === 'test' && <TestPanel server={serverRun} />}
         {tab === 'problems' && <ProblemsTab />}
+        {tab === 'package' && <PackagePanel p={pkg} />}
       </div>
     </aside>
   );

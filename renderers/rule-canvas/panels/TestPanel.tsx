@@ -1,15 +1,27 @@
 // The test panel: a form made from the input node's fields; Run compiles the document as it is now (saved
 // or not) and evaluates the record in the browser with a trace. The path is lit on the canvas node by node,
-// and each step is listed with what it read and set, with the decisions and their severity.
+// and each step is listed with what it read and set, with the decisions and their severity. When a published
+// version exists, the same record also runs on the server (/v1/rule/package/run), which shows what the API
+// answers other systems.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compileGraph, type Evaluation, type InputField, type RuleIssue } from '../../../src/domain/rules';
+import { ApiError } from '../../../src/api/errors';
 import { useActiveLabel } from '../../../src/app/router/hooks';
+import { Notice } from '../../../src/pages/shared/ui';
 import { specOf } from '../nodes/registry';
 import { useCanvas, useCanvasApi } from '../store';
+import type { RunAnswer } from '../usePackage';
 import { IssueList, nodeTitle } from './fields';
 
 type Outcome = { ok: true; result: Evaluation } | { ok: false; issues: RuleIssue[] };
+type ServerOutcome = { ok: true; version: number; result: RunAnswer['result_list'][number] } | { ok: false; message: string };
+
+/** Running a published version on the server: which one, and the call. */
+export interface ServerRun {
+  version: number;
+  run: (version: number, record: Record<string, unknown>, today?: string) => Promise<RunAnswer>;
+}
 
 /** A typed value of the form as the record holds it (the engine reads numbers with either decimal mark). */
 function recordValue(field: InputField, text: string): unknown {
@@ -28,7 +40,27 @@ function recordValue(field: InputField, text: string): unknown {
 
 export const show = (value: unknown): string => (value === null || value === undefined ? '—' : Array.isArray(value) ? `[${value.map(show).join(', ')}]` : typeof value === 'string' ? `"${value}"` : String(value));
 
-export function TestPanel() {
+/** The decisions of a run (in the browser or on the server), with their kind and severity. */
+function DecisionList({ decisions }: { decisions: Evaluation['decisions'] }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  if (!decisions.length) return <p>{t('rules.test.noDecision')}</p>;
+  return (
+    <ul className="rule-decisions">
+      {decisions.map((d, i) => (
+        <li key={i} className={`rule-decision rule-decision--${d.severity}`}>
+          <span className={`rule-badge rule-badge--${d.severity}`}>
+            {t(`rules.kind.${d.kind}`)} · {t(`rules.severity.${d.severity}`)}
+          </span>{' '}
+          <code>{d.code}</code>
+          <p>{d.text[lang]}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TestPanel({ server }: { server?: ServerRun | null }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const api = useCanvasApi();
@@ -39,26 +71,50 @@ export function TestPanel() {
   const [values, setValues] = useState<Record<string, string>>({});
   const [today, setToday] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [serverOutcome, setServerOutcome] = useState<ServerOutcome | null>(null);
+  const [running, setRunning] = useState(false);
   // After a run, its result comes into view (the form can be long).
   const results = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (outcome) results.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  }, [outcome]);
+    if (outcome || serverOutcome) results.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [outcome, serverOutcome]);
+
+  const typedRecord = () => {
+    const record: Record<string, unknown> = {};
+    for (const f of fields) {
+      const v = recordValue(f, values[f.name] ?? '');
+      if (v !== undefined) record[f.name] = v;
+    }
+    return record;
+  };
+
+  const runOnServer = async () => {
+    if (!server || running) return;
+    const version = server.version;
+    setRunning(true);
+    setOutcome(null);
+    setServerOutcome(null);
+    api.getState().setPath(null);
+    try {
+      const answer = await server.run(version, typedRecord(), today || undefined);
+      setServerOutcome({ ok: true, version: answer.version, result: answer.result_list[0] });
+    } catch (err) {
+      setServerOutcome({ ok: false, message: err instanceof ApiError ? err.status_message : t('common.unexpected') });
+    } finally {
+      setRunning(false);
+    }
+  };
 
   const run = (e: FormEvent) => {
     e.preventDefault();
+    setServerOutcome(null);
     const compiled = compileGraph(api.getState().doc);
     if (!compiled.ok) {
       setOutcome({ ok: false, issues: compiled.issues });
       api.getState().setPath(null);
       return;
     }
-    const record: Record<string, unknown> = {};
-    for (const f of fields) {
-      const v = recordValue(f, values[f.name] ?? '');
-      if (v !== undefined) record[f.name] = v;
-    }
-    const result = compiled.graph.evaluate(record, { trace: true, ...(today ? { today } : {}) });
+    const result = compiled.graph.evaluate(typedRecord(), { trace: true, ...(today ? { today } : {}) });
     setOutcome({ ok: true, result });
     api.getState().setPath({ steps: result.trace ?? [], shown: 0 });
   };
@@ -108,10 +164,36 @@ export function TestPanel() {
           <button type="submit" className="button">
             {t('rules.test.run')}
           </button>
+          {server && (
+            <button type="button" className="button button--secondary" onClick={() => void runOnServer()} disabled={running} aria-describedby="test-server-hint">
+              {running ? t('common.sending') : t('rules.test.runServer', { version: server.version })}
+            </button>
+          )}
         </div>
+        {server && (
+          <p id="test-server-hint" className="field__hint">
+            {t('rules.test.serverHint', { version: server.version })}
+          </p>
+        )}
       </form>
 
       <div aria-live="polite" className="rule-test__result" ref={results}>
+        {serverOutcome && !serverOutcome.ok && <Notice>{serverOutcome.message}</Notice>}
+        {serverOutcome?.ok && (
+          <section aria-labelledby="test-server-decisions">
+            <h3 id="test-server-decisions">{t('rules.test.serverDecisions', { version: serverOutcome.version })}</h3>
+            <DecisionList decisions={serverOutcome.result.decisions} />
+            {Object.keys(serverOutcome.result.outputs).length > 0 && (
+              <p>
+                {t('rules.test.computed')}:{' '}
+                {Object.entries(serverOutcome.result.outputs)
+                  .map(([k, v]) => `${k} = ${show(v)}`)
+                  .join('; ')}
+              </p>
+            )}
+            <IssueList id="test-server-issues" issues={serverOutcome.result.issues as RuleIssue[]} />
+          </section>
+        )}
         {outcome && !outcome.ok && (
           <section>
             <h3>{t('rules.test.cannotRun')}</h3>
@@ -122,21 +204,7 @@ export function TestPanel() {
           <>
             <section aria-labelledby="test-decisions">
               <h3 id="test-decisions">{t('rules.test.decisions')}</h3>
-              {outcome.result.decisions.length === 0 ? (
-                <p>{t('rules.test.noDecision')}</p>
-              ) : (
-                <ul className="rule-decisions">
-                  {outcome.result.decisions.map((d, i) => (
-                    <li key={i} className={`rule-decision rule-decision--${d.severity}`}>
-                      <span className={`rule-badge rule-badge--${d.severity}`}>
-                        {t(`rules.kind.${d.kind}`)} · {t(`rules.severity.${d.severity}`)}
-                      </span>{' '}
-                      <code>{d.code}</code>
-                      <p>{d.text[lang]}</p>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <DecisionList decisions={outcome.result.decisions} />
               <IssueList id="test-run-issues" issues={outcome.result.issues} />
             </section>
             <section aria-labelledby="test-path">
