@@ -1,6 +1,8 @@
 // The rule canvas (renderers/rule-canvas) on the algorithm page, against a fake of the package routes:
 // adding and connecting nodes, the parenthesis message in both languages, the decision-table grid, undo and
-// redo from the keyboard, the test panel's path and decisions, the save conflict and publishing.
+// redo from the keyboard, the test panel's path and decisions, the save conflict and publishing; the Package
+// tab (name and description saved with the draft, an older version opened read-only, sharing) and running
+// the published version on the server.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
@@ -9,7 +11,7 @@ import type { DecisionGraph, RuleNode } from '../../src/domain/rules';
 import { storeSession } from './support/account';
 import { startApp } from './support/app-fixtures';
 import { installReactFlowStubs } from './support/react-flow';
-import { callsTo, inputOnly, newest, PACKAGE_ID, resetRules, ruleHandlers, saveElsewhere, seedPackage } from './support/rules';
+import { callsTo, inputOnly, newest, PACKAGE_ID, publishNewest, resetRules, ruleHandlers, saveElsewhere, seedPackage } from './support/rules';
 import { server } from './support/server';
 
 installReactFlowStubs();
@@ -21,8 +23,13 @@ const PAGE_TR = `/kural-motoru-algoritmasi?package_id=${PACKAGE_ID}`;
 beforeEach(() => server.use(...ruleHandlers));
 afterEach(() => resetRules());
 
-async function openCanvas(doc: DecisionGraph = inputOnly(), path = PAGE_TR) {
-  seedPackage(doc);
+async function openCanvas(doc: DecisionGraph = inputOnly(), path = PAGE_TR, seed: Parameters<typeof seedPackage>[1] = {}) {
+  seedPackage(doc, seed);
+  return startCanvas(path);
+}
+
+/** Opens the canvas page of packages seeded already. */
+async function startCanvas(path = PAGE_TR) {
   storeSession();
   const user = userEvent.setup();
   const view = await startApp(path);
@@ -415,5 +422,214 @@ describe('the rule canvas', () => {
     await user.click(screen.getByRole('button', { name: 'JSON dışa aktar' }));
     expect(names).toEqual(['renal-dose.json']);
     expect(JSON.parse(await exported!.text())).toEqual(fixture('bmi_class'));
+  });
+});
+
+describe('the Package tab and the server run', () => {
+  /** The Package tab's panel. */
+  async function openPackageTab(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(screen.getByRole('tab', { name: 'Paket' }));
+    return within(panel());
+  }
+  const withText = (doc: DecisionGraph, tr: string, en: string) => {
+    const copy = structuredClone(doc);
+    (copy.nodes.find((n) => n.id === 'out') as Extract<RuleNode, { type: 'output' }>).text = { tr, en };
+    return copy;
+  };
+
+  it('edits the name and description, saved with the draft, and keeps them through a save conflict', async () => {
+    const { user } = await openCanvas(fixture('bmi_class'));
+    const p = await openPackageTab(user);
+    expect(p.getByRole('heading', { level: 2, name: 'Paket' })).toBeInTheDocument();
+    expect(p.getByText('ayse.yilmaz')).toBeInTheDocument();
+    expect(p.getByText(/^Hayır: sahibi ve paylaşıldığı/)).toBeInTheDocument();
+    expect(p.getByText('Sürüm 1 · Taslak')).toBeInTheDocument();
+    expect(p.getByText('Henüz yok')).toBeInTheDocument();
+
+    const name = p.getByRole('group', { name: 'Paketin adı' });
+    expect(within(name).getByLabelText('Türkçe')).toHaveValue('Böbrek dozu');
+    await user.clear(within(name).getByLabelText('Türkçe'));
+    await user.type(within(name).getByLabelText('Türkçe'), 'Böbrek dozu ayarı');
+    await user.clear(within(name).getByLabelText('İngilizce'));
+    await user.type(within(name).getByLabelText('İngilizce'), 'Renal dosing');
+    await user.type(within(p.getByRole('group', { name: 'Açıklama' })).getByLabelText('İngilizce'), 'Doses by creatinine clearance');
+    // Typed details are unsaved changes: the toolbar's Save sends them with the document.
+    expect(screen.getByText(/kaydedilmemiş değişiklikler var/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Taslağı kaydet' }));
+    expect(await screen.findByText('Taslak olarak kaydedildi, sürüm 1.')).toBeInTheDocument();
+    expect(callsTo('save')[0].body).toMatchObject({ version: 1, name: { tr: 'Böbrek dozu ayarı', en: 'Renal dosing' }, description: { en: 'Doses by creatinine clearance' } });
+    expect(callsTo('save')[0].body.document).toEqual(fixture('bmi_class'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Böbrek dozu ayarı' })).toBeInTheDocument();
+    expect(screen.queryByText(/kaydedilmemiş değişiklikler var/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Kaydedildi' })).toBeDisabled();
+
+    // A name in neither language is not sent.
+    await user.clear(within(name).getByLabelText('Türkçe'));
+    await user.clear(within(name).getByLabelText('İngilizce'));
+    expect(p.getByRole('alert')).toHaveTextContent('Paketin adını en az bir dilde yazın.');
+    expect(within(name).getByLabelText('Türkçe')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Taslağı kaydet' }));
+    expect(callsTo('save')).toHaveLength(1);
+    await user.type(within(name).getByLabelText('İngilizce'), 'Renal dose v2');
+
+    // Someone saved meanwhile: the conflict as before; the typed name survives "load the latest".
+    saveElsewhere(PACKAGE_ID, fixture('bmi_class'));
+    await user.click(screen.getByRole('button', { name: 'Taslağı kaydet' }));
+    const box = (await screen.findByText('Kaydedilmedi.')).closest('[role="alert"]') as HTMLElement;
+    expect(box).toHaveTextContent('Yazdığınız ad ve açıklama korunur; bir sonraki kayıtla kaydedilir.');
+    await user.click(within(box).getByRole('button', { name: 'En son sürümü yükle' }));
+    expect(await screen.findByText('2. sürüm yüklendi.')).toBeInTheDocument();
+    expect(within(within(panel()).getByRole('group', { name: 'Paketin adı' })).getByLabelText('İngilizce')).toHaveValue('Renal dose v2');
+    await user.click(screen.getByRole('button', { name: 'Taslağı kaydet' }));
+    expect(await screen.findByText('Taslak olarak kaydedildi, sürüm 2.')).toBeInTheDocument();
+    expect(callsTo('save').at(-1)!.body).toMatchObject({ version: 2, name: { en: 'Renal dose v2' } });
+    expect(newest(PACKAGE_ID).name).toEqual({ en: 'Renal dose v2' });
+  });
+
+  it('shows the details read-only, without sharing, to a reader who may not edit', async () => {
+    const { user } = await openCanvas(fixture('bmi_class'), PAGE_TR, { access: { can_edit: false, can_share: false } });
+    const p = await openPackageTab(user);
+    expect(p.queryByRole('textbox')).toBeNull();
+    expect(p.getByText('Paketin adı').nextElementSibling).toHaveTextContent('Böbrek dozu');
+    expect(p.getByText('Açıklama yok.')).toBeInTheDocument();
+    expect(p.queryByRole('heading', { name: 'Paylaşım' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Taslağı kaydet|Kaydedildi/ })).toBeNull();
+  });
+
+  it('opens an older version read-only, with a notice and a way back to the draft and its unsaved changes', async () => {
+    const published = fixture('bmi_class');
+    seedPackage(published, { status: 'published' });
+    // Version 2 is a draft with another output text, made after version 1 was published.
+    saveElsewhere(PACKAGE_ID, withText(published, 'Taslak metni {bmi}', 'Draft text {bmi}'));
+    const { user } = await startCanvas();
+    await waitFor(() => expect(nodeEl('out')).toHaveTextContent('Taslak metni {bmi}'));
+    // An unsaved edit of the draft, to be found again after looking at version 1.
+    await openNode(user, 'out');
+    await user.type(within(panel()).getByLabelText('Kod'), '_v2');
+
+    const p = await openPackageTab(user);
+    const list = within(p.getByRole('heading', { name: 'Sürümler' }).parentElement!).getAllByRole('listitem');
+    expect(list.map((li) => li.querySelector('strong')!.textContent)).toEqual(['Sürüm 2', 'Sürüm 1']);
+    expect(list[0]).toHaveTextContent('Taslak');
+    expect(list[0]).toHaveTextContent('kaydeden: ayse.yilmaz');
+    expect(list[0]).toHaveTextContent('Düzenleyicide.');
+    expect(list[0]).toHaveAttribute('aria-current', 'true');
+    expect(list[1]).toHaveTextContent('Yayımlandı');
+    expect(list[1]).toHaveTextContent(/yayımlanma: /);
+
+    await user.click(within(list[1]).getByRole('button', { name: '1. sürümü aç (salt okunur)' }));
+    const notice = await screen.findByText('1. sürüm gösteriliyor (Yayımlandı) — salt okunur.');
+    const box = notice.closest('[role="status"]') as HTMLElement;
+    expect(box).toHaveTextContent('Taslağınız 2. sürüm; kaydedilmemiş değişiklikleri korunuyor.');
+    expect(callsTo('get').at(-1)!.body).toEqual({ package_id: PACKAGE_ID, version: 1 });
+    // The way back: in the notice (it takes the focus) and on the draft's row of the list.
+    const back = within(box).getByRole('button', { name: '2. sürüme dön' });
+    expect(within(panel()).getByRole('button', { name: '2. sürüme dön' })).toHaveTextContent('Dön');
+    expect(back).toHaveFocus();
+    await waitFor(() => expect(nodeEl('out')).toHaveTextContent('BKİ {bmi}: {bmi_class}'));
+    // Nothing can be edited: no adding, saving or publishing, the editor's boxes are read-only, undo does nothing.
+    expect(screen.queryByRole('button', { name: 'Anahtar ekle' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Taslağı kaydet|Kaydedildi/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Yayımla' })).toBeNull();
+    expect(within(panel()).getAllByRole('listitem')[1]).toHaveTextContent('Şu an gösteriliyor, salt okunur.');
+    expect(within(panel()).queryByRole('group', { name: 'Paketin adı' })).toBeNull();
+    expect(within(panel()).getByText('Paketin adı').nextElementSibling).toHaveTextContent('Böbrek dozu');
+    await openNode(user, 'out');
+    expect(within(panel()).getByLabelText('Kod')).toHaveValue('bmi_class');
+    expect(within(panel()).getByLabelText('Kod')).toHaveAttribute('readonly');
+    await user.keyboard('{Control>}z{/Control}');
+    expect(within(panel()).getByLabelText('Kod')).toHaveValue('bmi_class');
+
+    // Back to the draft: its unsaved edit is still there, and undo still undoes it.
+    await user.click(back);
+    await waitFor(() => expect(screen.queryByText(/gösteriliyor \(Yayımlandı\)/)).toBeNull());
+    expect(screen.getByRole('heading', { level: 2, name: 'Böbrek dozu' })).toHaveFocus();
+    await waitFor(() => expect(nodeEl('out')).toHaveTextContent('Taslak metni {bmi}'));
+    expect(screen.getByText(/kaydedilmemiş değişiklikler var/)).toBeInTheDocument();
+    await openNode(user, 'out');
+    expect(within(panel()).getByLabelText('Kod')).toHaveValue('bmi_class_v2');
+    await user.click(screen.getByRole('button', { name: 'Geri al' }));
+    expect(within(panel()).getByLabelText('Kod')).toHaveValue('bmi_class');
+    expect(callsTo('save')).toHaveLength(0);
+  });
+
+  it('shares with users: add with or without editing, switch editing, remove after asking, and the server refusals', async () => {
+    const { user } = await openCanvas(inputOnly(), PAGE_TR, { shares: [{ username: 'mehmet.kaya', can_edit: false }] });
+    const p = await openPackageTab(user);
+    const section = () => within(p.getByRole('heading', { name: 'Paylaşım' }).parentElement!);
+    const switchOf = (name: string) => section().getByRole('switch', { name: `${name} düzenleyebilir` });
+    expect(switchOf('mehmet.kaya')).not.toBeChecked();
+
+    await user.click(switchOf('mehmet.kaya'));
+    expect(await section().findByText('mehmet.kaya artık paketi düzenleyebilir.')).toBeInTheDocument();
+    expect(switchOf('mehmet.kaya')).toBeChecked();
+    expect(callsTo('share')[0].body).toEqual({ package_id: PACKAGE_ID, username: 'mehmet.kaya', can_edit: true });
+
+    await user.type(section().getByLabelText('Kullanıcı adı'), 'zeynep.demir');
+    await user.click(section().getByRole('button', { name: 'Paylaş' }));
+    expect(await section().findByText('zeynep.demir ile paylaşıldı.')).toBeInTheDocument();
+    expect(switchOf('zeynep.demir')).not.toBeChecked();
+    expect(section().getByLabelText('Kullanıcı adı')).toHaveValue('');
+    await user.type(section().getByLabelText('Kullanıcı adı'), 'can.ozturk');
+    await user.click(section().getByLabelText('Düzenleyebilir (kaydetme ve yayımlama)'));
+    await user.click(section().getByRole('button', { name: 'Paylaş' }));
+    // Refusals in the user's language: an unknown user (10016), the owner (14044); the typed name stays.
+    expect(await section().findByRole('alert')).toHaveTextContent('Bu sitede bu numarayla bir kullanıcı yok.');
+    expect(callsTo('share').at(-1)!.body).toEqual({ package_id: PACKAGE_ID, username: 'can.ozturk', can_edit: true });
+    expect(section().getByLabelText('Kullanıcı adı')).toHaveValue('can.ozturk');
+    await user.clear(section().getByLabelText('Kullanıcı adı'));
+    await user.type(section().getByLabelText('Kullanıcı adı'), 'ayse.yilmaz{Enter}');
+    await waitFor(() => expect(section().getByRole('alert')).toHaveTextContent('Sahip bu pakete zaten erişir; başka bir kullanıcı seçin.'));
+
+    // Removing asks first; "no" keeps the share.
+    await user.click(section().getByRole('button', { name: 'mehmet.kaya kullanıcısını kaldır' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Paylaşım kaldırılsın mı?' });
+    expect(dialog).toHaveTextContent('mehmet.kaya bu paketi artık göremez ve çalıştıramaz.');
+    await user.click(within(dialog).getByRole('button', { name: 'Hayır' }));
+    expect(callsTo('unshare')).toHaveLength(0);
+    await user.click(section().getByRole('button', { name: 'mehmet.kaya kullanıcısını kaldır' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Kaldır' }));
+    expect(await section().findByText('Artık mehmet.kaya ile paylaşılmıyor.')).toBeInTheDocument();
+    expect(callsTo('unshare')[0].body).toEqual({ package_id: PACKAGE_ID, username: 'mehmet.kaya' });
+    expect(section().queryByRole('switch', { name: 'mehmet.kaya düzenleyebilir' })).toBeNull();
+    expect(section().getAllByRole('switch')).toHaveLength(1);
+    await waitFor(() => expect(p.getByRole('heading', { name: 'Paylaşım' })).toHaveFocus());
+  });
+
+  it("runs the published version on the server from the test panel and shows the server's decisions", async () => {
+    const published = fixture('bmi_class');
+    seedPackage(published);
+    publishNewest(PACKAGE_ID);
+    saveElsewhere(PACKAGE_ID, withText(published, 'Taslak: BKİ {bmi}', 'Draft: BMI {bmi}'));
+    const { user } = await startCanvas();
+    await user.click(screen.getByRole('tab', { name: 'Test' }));
+    const p = within(panel());
+    await user.type(p.getByLabelText('Kilo (kg)'), '70');
+    await user.type(p.getByLabelText('Boy (cm)'), '175,0');
+    await user.type(p.getByLabelText(/^Bugün/), '2026-02-01');
+
+    // The draft runs in the browser; the published version 1 on the server, with its own text.
+    await user.click(p.getByRole('button', { name: 'Çalıştır' }));
+    expect(within(await p.findByRole('region', { name: 'Kararlar' })).getByText('Taslak: BKİ 22.9')).toBeInTheDocument();
+    await user.click(p.getByRole('button', { name: 'Yayımlanmış sürümü çalıştır (1)' }));
+    const server = await p.findByRole('region', { name: 'Sunucunun kararları (sürüm 1)' });
+    expect(within(server).getByText('BKİ 22.9: normal')).toBeInTheDocument();
+    expect(within(server).getByText('Karar · Bilgi')).toBeInTheDocument();
+    expect(within(server).getByText(/^Hesaplanan değerler: bmi = 22.9; bmi_class = "normal"/)).toBeInTheDocument();
+    expect(p.queryByRole('region', { name: 'Kararlar' })).toBeNull();
+    expect(callsTo('run')[0].body).toEqual({ package_id: PACKAGE_ID, version: 1, record: { weight: 70, height_cm: 175 }, today: '2026-02-01' });
+  });
+
+  it('offers no server run before a version is published, and shows the refusal of a run', async () => {
+    const { user } = await openCanvas(fixture('bmi_class'));
+    await user.click(screen.getByRole('tab', { name: 'Test' }));
+    expect(within(panel()).queryByRole('button', { name: /Yayımlanmış sürümü çalıştır/ })).toBeNull();
+    // Published here: the button comes; a version the server no longer runs answers its message.
+    await user.click(screen.getByRole('button', { name: 'Yayımla' }));
+    await screen.findByText('1. sürüm yayımlandı.');
+    const run = await within(panel()).findByRole('button', { name: 'Yayımlanmış sürümü çalıştır (1)' });
+    newest(PACKAGE_ID).status = 'draft';
+    await user.click(run);
+    expect(await within(panel()).findByRole('alert')).toHaveTextContent('Bu paketin çalıştırılacak yayımlanmış bir sürümü yok. Önce yayımlayın.');
   });
 });
