@@ -1,7 +1,9 @@
 // The rule canvas in a real browser against the real server (issue 5, "Done means"): a signed-in user creates
 // a package from the package list, draws input → switch → output, makes a parenthesis error and sees the
 // message, fixes it, runs the test panel and sees the path, undoes twice and redoes, publishes, and runs the
-// published package through the API. At phone width the panels stack under the drawing.
+// published package through the API (from the test panel and by a direct call). The Package tab lists the
+// versions, shows the server's refusal of an unknown user, and a renamed package saves as the next draft.
+// At phone width the panels stack under the drawing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, launchBrowser, startInProcessServer, type InProcessServer } from './browser.ts';
@@ -138,6 +140,25 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
     await page.getByText('1. sürüm yayımlandı.').waitFor();
     await page.getByText('Sürüm 1 · Yayımlandı').waitFor();
 
+    // The test panel runs the published version on the server too.
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await panel(page).getByLabel('creatinine (mg/dL)').fill('2,1');
+    await panel(page).getByRole('button', { name: 'Yayımlanmış sürümü çalıştır (1)' }).click();
+    await panel(page).getByRole('region', { name: 'Sunucunun kararları (sürüm 1)' }).getByText('Kreatinin yüksek (2.1): dozu gözden geçirin.').waitFor();
+
+    // The Package tab: the version list, a refusal of the server in the user's language, a new name.
+    await page.getByRole('tab', { name: 'Paket' }).click();
+    const versions = panel(page).getByRole('listitem').filter({ hasText: 'Sürüm 1' });
+    await versions.getByText('Yayımlandı').waitFor();
+    expect(await versions.textContent()).toMatch(/kaydeden: admin/);
+    await panel(page).getByLabel('Kullanıcı adı').fill('nobody.here');
+    await panel(page).getByRole('button', { name: 'Paylaş', exact: true }).click();
+    await panel(page).getByRole('alert').getByText('Bu sitede bu numarayla bir kullanıcı yok.').waitFor();
+    await panel(page).getByRole('group', { name: 'Paketin adı' }).getByLabel('İngilizce').fill('Renal alert (adults)');
+    await page.getByRole('button', { name: 'Taslağı kaydet' }).click();
+    await page.getByText('Taslak olarak kaydedildi, sürüm 2.').waitFor();
+    await panel(page).getByRole('listitem').filter({ hasText: 'Sürüm 2' }).getByText('Düzenleyicide.').waitFor();
+
     // The published package runs through the API.
     const answer = await page.evaluate(async (id) => {
       const token = JSON.parse(localStorage.getItem('token')!).access_token as string;
@@ -163,6 +184,10 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
       const side = await page.locator('.rule-panel').boundingBox();
       return Boolean(flow && side && side.y >= flow.y + flow.height - 1);
     }).toBe(true);
+    // The Package tab (open) fits the phone: nothing wider than the screen.
+    const widths = await page.locator('.rule-tabpanel').evaluate((el) => ({ inner: el.scrollWidth, outer: el.clientWidth, page: document.documentElement.scrollWidth }));
+    expect(widths.inner).toBeLessThanOrEqual(widths.outer);
+    expect(widths.page).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
   });
 });
