@@ -1,44 +1,26 @@
 // The accounts journey of issue 3 in a real browser, captcha on: register → read the approval code from the
 // outbox → approve → log in with the captcha → the admin assigns an auth to the new user → the user sees the
 // newly allowed page → the admin cancels it → the user loses the page (menu and direct visit).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, startInProcessServer, type InProcessServer } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, E2E_ADMIN_PASSWORD, E2E_CAPTCHA, inProcessSuite, submitLogin } from './browser.ts';
 
-const ADMIN_PASSWORD = 'e2e-admin-password-0123';
-const CAPTCHA = 'K7M4P'; // from the captcha alphabet (no look-alikes such as 2/Z, 0/O)
 
 describe.runIf(chromiumAvailable())('accounts in a browser', () => {
-  let server: InProcessServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startInProcessServer({ adminPassword: ADMIN_PASSWORD, captchaCode: CAPTCHA });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = inProcessSuite();
 
-  async function logIn(page: Page, username: string, password: string, captcha = CAPTCHA) {
-    await page.goto(`${server.url()}/login`);
-    await page.getByLabel('Kullanıcı adı').fill(username);
-    await page.getByLabel('Parola').fill(password);
-    await page.getByRole('img', { name: /Güvenlik kodu resmi/ }).waitFor();
-    await page.getByLabel('Resimdeki karakterler').fill(captcha);
-    await page.getByRole('button', { name: 'Giriş yap' }).click();
-  }
+  const logIn = (page: Page, username: string, password: string, captcha = E2E_CAPTCHA) => submitLogin(page, suite.server.url(), username, password, captcha);
 
   const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Ana menü' });
 
   it('register → approve → log in with the captcha → an assigned auth opens a page, its cancellation closes it', async () => {
     const errors: string[] = [];
-    const userContext = await browser.newContext();
+    const userContext = await suite.browser.newContext();
     const user = await userContext.newPage();
     user.on('pageerror', (e) => errors.push(e.message));
 
     // Register.
-    await user.goto(`${server.url()}/kayit`);
+    await user.goto(`${suite.server.url()}/kayit`);
     await user.getByLabel(/^Kullanıcı adı/).fill('deniz.aydin');
     await user.getByLabel(/^E-posta/).fill('deniz@example.com');
     await user.getByLabel(/^Ad\b/).fill('Deniz');
@@ -50,7 +32,7 @@ describe.runIf(chromiumAvailable())('accounts in a browser', () => {
     await user.getByRole('heading', { name: 'E-postanızı kontrol edin' }).waitFor();
 
     // The approval code, from the outbox (where the console printer reads it too).
-    const [mail] = await server.db.query<{ text_body: string }>("select text_body from outbox where mail_to = 'deniz@example.com'");
+    const [mail] = await suite.server.db.query<{ text_body: string }>("select text_body from outbox where mail_to = 'deniz@example.com'");
     const code = /\b(\d{6})\b/.exec(mail.text_body)![1];
 
     // Not approved yet: the login is refused with the server's message.
@@ -59,7 +41,7 @@ describe.runIf(chromiumAvailable())('accounts in a browser', () => {
     expect(user.url()).toContain('/login');
 
     // Approve by typing the mail and the code.
-    await user.goto(`${server.url()}/kayit/onay`);
+    await user.goto(`${suite.server.url()}/kayit/onay`);
     await user.getByRole('textbox', { name: 'E-posta', exact: true }).fill('deniz@example.com');
     await user.getByRole('textbox', { name: 'E-posta onay kodu' }).fill(code);
     await user.getByRole('button', { name: 'Onayla' }).click();
@@ -74,12 +56,12 @@ describe.runIf(chromiumAvailable())('accounts in a browser', () => {
     expect(await mainMenu(user).getByRole('link', { name: 'Ayarlar', exact: true }).count()).toBe(0);
 
     // The admin logs in (captcha too) and assigns "Kullanıcı kaydetme" (register) to deniz.aydin.
-    const adminContext = await browser.newContext();
+    const adminContext = await suite.browser.newContext();
     const admin = await adminContext.newPage();
     admin.on('pageerror', (e) => errors.push(`admin: ${e.message}`));
-    await logIn(admin, 'admin', ADMIN_PASSWORD);
+    await logIn(admin, 'admin', E2E_ADMIN_PASSWORD);
     await admin.waitForURL('**/anasayfa');
-    await admin.goto(`${server.url()}/yetki-yonetim`);
+    await admin.goto(`${suite.server.url()}/yetki-yonetim`);
     const form = admin.getByRole('form', { name: 'Yetki ata' });
     await form.getByLabel(/^Yetki/).selectOption({ label: 'Kullanıcı kaydetme' });
     await form.getByLabel(/^Kullanıcı bul/).fill('deniz');
@@ -91,7 +73,7 @@ describe.runIf(chromiumAvailable())('accounts in a browser', () => {
     // deniz comes back to the tab: the settings section and its register page appear.
     await user.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await expect.poll(() => mainMenu(user).getByRole('link', { name: 'Ayarlar', exact: true }).count()).toBe(1);
-    await user.goto(`${server.url()}/yetkili-kisi-tarafindan-kayit`);
+    await user.goto(`${suite.server.url()}/yetkili-kisi-tarafindan-kayit`);
     await user.getByRole('button', { name: 'Kullanıcıyı kaydet' }).waitFor();
 
     // The admin cancels the auth (with confirmation).

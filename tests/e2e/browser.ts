@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const CHROMIUM = process.env.SEMA_CHROMIUM || '/usr/bin/chromium';
@@ -120,4 +121,32 @@ export async function startInProcessServer(options: { adminPassword: string; cap
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password-0123';
+/** Every captcha of the in-process server: a code from the captcha alphabet (no look-alikes such as 2/Z, 0/O). */
+export const E2E_CAPTCHA = 'K7M4P';
+
+/** One suite's in-process server (fresh embedded database, fixed captcha) and browser, started before its tests. */
+export function inProcessSuite(): { server: InProcessServer; browser: Browser } {
+  const suite = {} as { server: InProcessServer; browser: Browser };
+  beforeAll(async () => {
+    suite.server = await startInProcessServer({ adminPassword: E2E_ADMIN_PASSWORD, captchaCode: E2E_CAPTCHA });
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
+}
+
+/** Fills and sends the login page's form (in Turkish, the shop site's language); the caller waits for what follows. */
+export async function submitLogin(page: Page, baseUrl: string, username: string, password: string, captcha = E2E_CAPTCHA): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Kullanıcı adı').fill(username);
+  await page.getByLabel('Parola').fill(password);
+  await page.getByRole('img', { name: /Güvenlik kodu resmi/ }).waitFor();
+  await page.getByLabel('Resimdeki karakterler').fill(captcha);
+  await page.getByRole('button', { name: 'Giriş yap' }).click();
 }

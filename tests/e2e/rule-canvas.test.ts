@@ -4,24 +4,13 @@
 // published package through the API (from the test panel and by a direct call). The Package tab lists the
 // versions, shows the server's refusal of an unknown user, and a renamed package saves as the next draft.
 // At phone width the panels stack under the drawing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, startInProcessServer, type InProcessServer } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, submitLogin } from './browser.ts';
 
-const ADMIN_PASSWORD = 'e2e-admin-password-0123';
-const CAPTCHA = 'K7M4P';
 
 describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
-  let server: InProcessServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startInProcessServer({ adminPassword: ADMIN_PASSWORD, captchaCode: CAPTCHA });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = inProcessSuite();
 
   const mainMenu = (page: Page) => page.getByRole('navigation', { name: /^(Ana menü|Main menu)$/ });
   const panel = (page: Page) => page.getByRole('tabpanel');
@@ -29,12 +18,7 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
   const nodeIds = (page: Page) => page.locator('.react-flow__node').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id!));
 
   async function logIn(page: Page) {
-    await page.goto(`${server.url()}/login`);
-    await page.getByLabel('Kullanıcı adı').fill('admin');
-    await page.getByLabel('Parola').fill(ADMIN_PASSWORD);
-    await page.getByRole('img', { name: /Güvenlik kodu resmi/ }).waitFor();
-    await page.getByLabel('Resimdeki karakterler').fill(CAPTCHA);
-    await page.getByRole('button', { name: 'Giriş yap' }).click();
+    await submitLogin(page, suite.server.url(), 'admin', E2E_ADMIN_PASSWORD);
     await page.getByRole('link', { name: 'Çıkış yap' }).waitFor();
   }
 
@@ -51,7 +35,7 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
   }
 
   it('draws, checks, tests, undoes, publishes and runs a package', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await logIn(page);

@@ -1,36 +1,20 @@
 // Website units and front-end settings in a real browser against the real server: the admin adds a unit that
 // lists bundles (a generic screen) — it is in the menu at once in both languages, without a reload — adds a
 // rich-text unit whose scripts never run, and saves new settings that the next page load uses.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, startInProcessServer, type InProcessServer } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, submitLogin } from './browser.ts';
 
-const ADMIN_PASSWORD = 'e2e-admin-password-0123';
-const CAPTCHA = 'K7M4P';
 
 describe.runIf(chromiumAvailable())('website units in a browser', () => {
-  let server: InProcessServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startInProcessServer({ adminPassword: ADMIN_PASSWORD, captchaCode: CAPTCHA });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = inProcessSuite();
 
   const mainMenu = (page: Page) => page.getByRole('navigation', { name: /^(Ana menü|Main menu)$/ });
   const noReload = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
   const stillNoReload = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
 
   async function logInAsAdmin(page: Page) {
-    await page.goto(`${server.url()}/login`);
-    await page.getByLabel('Kullanıcı adı').fill('admin');
-    await page.getByLabel('Parola').fill(ADMIN_PASSWORD);
-    await page.getByRole('img', { name: /Güvenlik kodu resmi/ }).waitFor();
-    await page.getByLabel('Resimdeki karakterler').fill(CAPTCHA);
-    await page.getByRole('button', { name: 'Giriş yap' }).click();
+    await submitLogin(page, suite.server.url(), 'admin', E2E_ADMIN_PASSWORD);
     await page.getByRole('link', { name: 'Çıkış yap' }).waitFor();
   }
 
@@ -45,7 +29,7 @@ describe.runIf(chromiumAvailable())('website units in a browser', () => {
   const captionIn = (page: Page, lang: 'Türkçe' | 'İngilizce') => page.getByRole('group', { name: /^Başlık/ }).getByLabel(lang, { exact: true });
 
   it('a unit listing bundles is in the menu at once, in Turkish and English, without a reload', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await logInAsAdmin(page);
@@ -75,15 +59,15 @@ describe.runIf(chromiumAvailable())('website units in a browser', () => {
     expect(await stillNoReload(page)).toBe(true);
 
     // Everyone else gets it on their next load.
-    const visitor = await browser.newPage();
-    await visitor.goto(`${server.url()}/paket-listesi`);
+    const visitor = await suite.browser.newPage();
+    await visitor.goto(`${suite.server.url()}/paket-listesi`);
     await visitor.getByRole('heading', { level: 1, name: 'Paket Listesi' }).waitFor();
     expect(await mainMenu(visitor).getByRole('link').allInnerTexts()).toContain('Paket Listesi');
     expect(errors).toEqual([]);
   });
 
   it('a rich-text unit is shown as the server sanitized it: its script and handlers never run', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
@@ -114,7 +98,7 @@ describe.runIf(chromiumAvailable())('website units in a browser', () => {
   });
 
   it('saved settings are used by the next page load of the domain', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     await logInAsAdmin(page);
     await mainMenu(page).getByRole('button', { name: 'Ayarlar alt sayfalarını göster' }).click();
     await mainMenu(page).getByRole('link', { name: 'Ön Yüz Ayarları' }).click();
@@ -127,13 +111,13 @@ describe.runIf(chromiumAvailable())('website units in a browser', () => {
     await page.getByText(/Ayarlar kaydedildi/).waitFor();
     expect(await page.title()).toBe('Sema Çarşı');
 
-    const visitor = await browser.newPage();
-    await visitor.goto(server.url());
+    const visitor = await suite.browser.newPage();
+    await visitor.goto(suite.server.url());
     await visitor.waitForURL('**/anasayfa');
     expect(await visitor.title()).toBe('Sema Çarşı');
     await expect.poll(() => visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--sema-sidebar-bg').trim())).toBe('#3a0ca3');
     // Another site keeps its own.
-    await visitor.goto(server.url('clinical.localhost'));
+    await visitor.goto(suite.server.url('clinical.localhost'));
     await expect.poll(() => visitor.title()).toBe('Sema Clinical');
   });
 });

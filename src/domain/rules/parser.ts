@@ -166,6 +166,7 @@ class Parser {
     return this.binaryCondition('or', () => this.binaryCondition('and', () => this.notCondition()));
   }
 
+  /** Operands joined by one of and/or, flattened (a and b and c is one node). */
   private binaryCondition(kind: 'and' | 'or', operand: () => Condition): Condition {
     const first = operand();
     const args = [first];
@@ -268,19 +269,9 @@ class Parser {
         this.rethrowBest(e);
       }
     };
-    const and = () => this.joined('and', unary);
-    const or = () => this.joined('or', and);
+    const and = () => this.binaryCondition('and', unary);
+    const or = () => this.binaryCondition('or', and);
     return or();
-  }
-
-  private joined(kind: 'and' | 'or', operand: () => Condition): Condition {
-    const first = operand();
-    const args = [first];
-    while (this.isKeyword(kind)) {
-      this.next();
-      args.push(operand());
-    }
-    return args.length === 1 ? first : { kind, args: args.flatMap((a) => (a.kind === kind ? a.args : [a])), span: [first.span![0], args[args.length - 1].span![1]] };
   }
 
   // ---- arithmetic ----
