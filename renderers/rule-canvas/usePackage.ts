@@ -105,6 +105,18 @@ export function usePackage(packageId: string) {
   tRef.current = t;
   const errorText = useCallback((e: unknown) => (e instanceof ApiError ? e.status_message : tRef.current('common.unexpected')), []);
 
+  /** Takes a get answer as the newest saved state of the package; answers the package. */
+  const accept = useCallback((answer: RulePackageGetResponse) => {
+    const p = answer.decision_package;
+    setPkg(p);
+    setCanEdit(answer.can_edit);
+    setCanShare(answer.can_share);
+    setVersions(answer.version_list);
+    setShares(answer.share_list);
+    setSaved(docOf(p));
+    return p;
+  }, []);
+
   // The first load makes the store; "load the latest" loads into the same store.
   useEffect(() => {
     let live = true;
@@ -112,13 +124,7 @@ export function usePackage(packageId: string) {
     rulePackageGet({ package_id: packageId }).then(
       (answer) => {
         if (!live) return;
-        const p = answer.decision_package;
-        setPkg(p);
-        setCanEdit(answer.can_edit);
-        setCanShare(answer.can_share);
-        setVersions(answer.version_list);
-        setShares(answer.share_list);
-        setSaved(docOf(p));
+        const p = accept(answer);
         const s = createCanvasStore(docOf(p), !answer.can_edit);
         storeRef.current = s;
         setStore(s);
@@ -128,7 +134,7 @@ export function usePackage(packageId: string) {
     return () => {
       live = false;
     };
-  }, [packageId, attempt, errorText]);
+  }, [packageId, attempt, errorText, accept]);
 
   const [doc, setDoc] = useState<DecisionGraph | null>(null);
   useEffect(() => {
@@ -148,13 +154,7 @@ export function usePackage(packageId: string) {
     setBusy('load');
     try {
       const answer = await rulePackageGet({ package_id: packageId });
-      const p = answer.decision_package;
-      setPkg(p);
-      setCanEdit(answer.can_edit);
-      setCanShare(answer.can_share);
-      setVersions(answer.version_list);
-      setShares(answer.share_list);
-      setSaved(docOf(p));
+      const p = accept(answer);
       s.getState().load(docOf(p), !answer.can_edit);
       setViewing(null);
       setConflict(null);

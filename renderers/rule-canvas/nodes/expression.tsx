@@ -2,8 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ExpressionNode } from '../../../src/domain/rules';
 import { nextPartId } from '../model/ids';
-import { Connections, ItemButtons, NameFields, PlainText, RuleText, useNodeIssues, useNodeSetter, useRun } from '../panels/fields';
-import { useCanvas } from '../store';
+import { Connections, ItemButtons, NameFields, PlainText, RuleText, useNodeEditor } from '../panels/fields';
 import type { NodeSpecification } from './specification';
 
 function Summary({ node }: { node: ExpressionNode }) {
@@ -24,11 +23,7 @@ function Summary({ node }: { node: ExpressionNode }) {
 }
 
 function Editor({ node }: { node: ExpressionNode }) {
-  const { t } = useTranslation();
-  const set = useNodeSetter(node.id);
-  const run = useRun();
-  const issues = useNodeIssues(node.id);
-  const readOnly = useCanvas((s) => s.readOnly);
+  const { t, set, run, issues, readOnly } = useNodeEditor(node.id);
   return (
     <>
       <NameFields node={node} />

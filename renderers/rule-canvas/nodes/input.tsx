@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { InputField, InputNode, ValueType } from '../../../src/domain/rules';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { VALUE_TYPES } from '../model/vocabulary';
-import { Connections, IssueList, ItemButtons, NameFields, PlainText, Select, useNodeIssues, useNodeSetter, useRun } from '../panels/fields';
-import { useCanvas } from '../store';
+import { Connections, IssueList, ItemButtons, NameFields, PlainText, Select, useNodeEditor } from '../panels/fields';
 import type { NodeSpecification } from './specification';
 
 function Summary({ node }: { node: InputNode }) {
@@ -30,11 +29,7 @@ function nextFieldName(fields: InputField[]): string {
 }
 
 function Editor({ node }: { node: InputNode }) {
-  const { t } = useTranslation();
-  const set = useNodeSetter(node.id);
-  const run = useRun();
-  const issues = useNodeIssues(node.id);
-  const readOnly = useCanvas((s) => s.readOnly);
+  const { t, set, run, issues, readOnly } = useNodeEditor(node.id);
   return (
     <>
       <NameFields node={node} />

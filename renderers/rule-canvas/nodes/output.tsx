@@ -3,8 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OutputKind, OutputNode, Severity } from '../../../src/domain/rules';
 import { useActiveLabel } from '../../../src/app/router/hooks';
-import { BilingualText, NameFields, PlainText, Select, useNodeIssues, useNodeSetter, useRun } from '../panels/fields';
-import { useCanvas } from '../store';
+import { BilingualText, NameFields, PlainText, Select, useNodeEditor } from '../panels/fields';
 import type { NodeSpecification } from './specification';
 
 /** A valid code made from a node id (lower case; letters first; other characters as _). */
@@ -29,11 +28,7 @@ function Summary({ node }: { node: OutputNode }) {
 }
 
 function Editor({ node }: { node: OutputNode }) {
-  const { t } = useTranslation();
-  const set = useNodeSetter(node.id);
-  const run = useRun();
-  const issues = useNodeIssues(node.id);
-  const readOnly = useCanvas((s) => s.readOnly);
+  const { t, set, run, issues, readOnly } = useNodeEditor(node.id);
   return (
     <>
       <NameFields node={node} />

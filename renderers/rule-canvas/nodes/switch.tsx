@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ELSE, type SwitchNode } from '../../../src/domain/rules';
 import { nextPartId } from '../model/ids';
 import { ConditionEditor } from '../panels/ConditionEditor';
-import { BilingualText, Connections, IssueList, ItemButtons, NameFields, Select, useNodeIssues, useRun } from '../panels/fields';
-import { useCanvas } from '../store';
+import { BilingualText, Connections, IssueList, ItemButtons, NameFields, Select, useNodeEditor } from '../panels/fields';
 import type { NodeSpecification } from './specification';
 
 function Summary({ node }: { node: SwitchNode }) {
@@ -14,10 +13,7 @@ function Summary({ node }: { node: SwitchNode }) {
 }
 
 function Editor({ node }: { node: SwitchNode }) {
-  const { t } = useTranslation();
-  const run = useRun();
-  const issues = useNodeIssues(node.id);
-  const readOnly = useCanvas((s) => s.readOnly);
+  const { t, run, issues, readOnly } = useNodeEditor(node.id);
   return (
     <>
       <NameFields node={node} />

@@ -2,9 +2,8 @@
 // every one: hit policy) sets its output columns' variables.
 import { useTranslation } from 'react-i18next';
 import type { TableNode } from '../../../src/domain/rules';
-import { Connections, IssueList, NameFields, Select, useNodeIssues, useRun } from '../panels/fields';
+import { Connections, IssueList, NameFields, Select, useNodeEditor } from '../panels/fields';
 import { TableGrid } from '../panels/TableGrid';
-import { useCanvas } from '../store';
 import type { NodeSpecification } from './specification';
 
 function Summary({ node }: { node: TableNode }) {
@@ -24,10 +23,7 @@ function Summary({ node }: { node: TableNode }) {
 }
 
 function Editor({ node }: { node: TableNode }) {
-  const { t } = useTranslation();
-  const run = useRun();
-  const issues = useNodeIssues(node.id);
-  const readOnly = useCanvas((s) => s.readOnly);
+  const { t, run, issues, readOnly } = useNodeEditor(node.id);
   return (
     <>
       <NameFields node={node} />

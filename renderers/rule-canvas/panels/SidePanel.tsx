@@ -92,16 +92,7 @@ function EditorTab({ onDelete }: { onDelete: () => void }) {
         </h2>
         <IssueList id={`node-issues-${node.id}`} issues={own} />
         <Editor node={node} />
-        {!readOnly && (
-          <div className="rule-editor__buttons">
-            <button type="button" className="button button--secondary button--small" onClick={() => api.getState().duplicate()}>
-              {t('rules.toolbar.duplicate')}
-            </button>
-            <button type="button" className="button button--danger button--small" onClick={onDelete}>
-              {t('rules.editor.deleteNode')}
-            </button>
-          </div>
-        )}
+        {!readOnly && <SelectionButtons onDuplicate={() => api.getState().duplicate()} onDelete={onDelete} deleteLabel={t('rules.editor.deleteNode')} />}
       </div>
     );
   }
@@ -129,16 +120,7 @@ function EditorTab({ onDelete }: { onDelete: () => void }) {
     return (
       <div className="rule-editor">
         <p>{t('rules.editor.many', { nodes: selected.length, edges: edges.length })}</p>
-        {!readOnly && (
-          <div className="rule-editor__buttons">
-            <button type="button" className="button button--secondary button--small" onClick={() => api.getState().duplicate()}>
-              {t('rules.toolbar.duplicate')}
-            </button>
-            <button type="button" className="button button--danger button--small" onClick={onDelete}>
-              {t('rules.toolbar.delete')}
-            </button>
-          </div>
-        )}
+        {!readOnly && <SelectionButtons onDuplicate={() => api.getState().duplicate()} onDelete={onDelete} deleteLabel={t('rules.toolbar.delete')} />}
       </div>
     );
   return (
@@ -196,6 +178,21 @@ function ProblemsTab() {
           </section>
         );
       })}
+    </div>
+  );
+}
+
+/** Duplicate and delete for what is selected. */
+function SelectionButtons({ onDuplicate, onDelete, deleteLabel }: { onDuplicate: () => void; onDelete: () => void; deleteLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="rule-editor__buttons">
+      <button type="button" className="button button--secondary button--small" onClick={onDuplicate}>
+        {t('rules.toolbar.duplicate')}
+      </button>
+      <button type="button" className="button button--danger button--small" onClick={onDelete}>
+        {deleteLabel}
+      </button>
     </div>
   );
 }

@@ -37,6 +37,16 @@ export function useNodeIssues(nodeId: string): Map<string, RuleIssue[]> {
   }, [issues, nodeId]);
 }
 
+/** What a node's editor works with: words, setting values (merged per box), discrete commands, its problems, read-only. */
+export function useNodeEditor(nodeId: string) {
+  const { t } = useTranslation();
+  const set = useNodeSetter(nodeId);
+  const run = useRun();
+  const issues = useNodeIssues(nodeId);
+  const readOnly = useCanvas((s) => s.readOnly);
+  return { t, set, run, issues, readOnly };
+}
+
 export const issueText = (i: RuleIssue, lang: 'tr' | 'en') => i.message[lang];
 
 /** The text with the issue's characters marked. */
