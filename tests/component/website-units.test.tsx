@@ -201,6 +201,7 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
       is_dashboard: false,
       login: false,
       shop_active: false,
+      clinical_active: false,
       content: { kind: 'text', text: { en: 'New campaigns are here.', tr: 'Yeni kampanyalar burada.' } },
     });
     // The new unit reopens at its own address, at version 1.

@@ -1,8 +1,8 @@
 // Front-end settings: saved per domain by an administrator, answered by the next frontend/get of that domain
 // only; checked beyond the schema (default language offered, images of the allowed types and sizes); the
-// frame allow-list is normalised.
+// frame allow-list is normalised; the clinical pages switch is saved and answered, and switches pages only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { frontendGet, frontendList, frontendSave } from '../../src/generated/client/index.ts';
+import { frontendGet, frontendList, frontendSave, rulePackageList } from '../../src/generated/client/index.ts';
 import type { FrontendConfiguration } from '../../src/generated/types/entities.ts';
 import tenants from '../../fixtures/seed/tenants.json' with { type: 'json' };
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
@@ -51,6 +51,37 @@ describe.each(databaseKinds())('front-end settings on %s', (kind) => {
 
     const audit = await t.db.query<{ entity: string; changed_fields: string[] }>("select entity, changed_fields from audit_record where route_name = 'frontend_save' and status_code = '10000'");
     expect(audit.at(-1)).toMatchObject({ entity: 'frontend_configuration' });
+  });
+
+  it('saves and answers the clinical pages switch (clinical_function), which the configuration must name as 0 or 1', async () => {
+    admin.use({ lang: 1 });
+    expect(seeded('localhost').clinical_function).toBe(0);
+    const on = await frontendSave({ frontend: { ...seeded('localhost'), clinical_function: 1 } });
+    expect(on.status_code).toBe('10000');
+    expect(on.frontend.clinical_function).toBe(1);
+    t.as({ host: 'localhost' });
+    expect((await frontendGet({})).frontend.clinical_function).toBe(1);
+
+    admin.use({ lang: 1 });
+    const off = await frontendSave({ frontend: { ...seeded('localhost'), clinical_function: 0 } });
+    expect(off.frontend.clinical_function).toBe(0);
+    t.as({ host: 'localhost' });
+    expect((await frontendGet({})).frontend.clinical_function).toBe(0);
+
+    admin.use({ lang: 1 });
+    const before = await snapshot(t.db);
+    const { clinical_function: _, ...without } = seeded('localhost');
+    expect(await frontendSave({ frontend: without as FrontendConfiguration })).toMatchObject({ status_code: '10002', http_status: 400 });
+    const two = await frontendSave({ frontend: { ...seeded('localhost'), clinical_function: 2 as unknown as 0 } });
+    expect(two).toMatchObject({ status_code: '10001', http_status: 400 });
+    expect(JSON.stringify((two as unknown as { errors: unknown }).errors)).toContain('clinical_function');
+    expect(await snapshot(t.db)).toEqual(before);
+  });
+
+  it('is a page switch only: the rule routes answer on a site with its clinical pages off', async () => {
+    admin.use({ lang: 1 });
+    expect((await frontendSave({ frontend: { ...seeded('localhost'), clinical_function: 0 } })).status_code).toBe('10000');
+    expect(await rulePackageList({})).toMatchObject({ status_code: '10000' });
   });
 
   it('lists only the configuration of the caller’s own site', async () => {

@@ -69,7 +69,12 @@ describe('static page catalogue', () => {
     expect(page('user_project')).toMatchObject({ login: false, shop_active: false, show_in_menu: true });
     expect(page('campaigns')).toMatchObject({ login: false, shop_active: true, show_in_menu: false });
     expect(page('page404')).toMatchObject({ login: false, route_view: 'Page404' });
-    expect(page('rule_engine_packages')).toMatchObject({ login: true, auth: '', show_in_menu: true, screen: { id: 'decision_package', view: 'list' } });
-    expect(page('rule_engine_algorithm')).toMatchObject({ login: true, auth: '', show_in_menu: false, route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });
+    expect(page('rule_engine_packages')).toMatchObject({ login: true, auth: '', show_in_menu: true, clinical_active: true, screen: { id: 'decision_package', view: 'list' } });
+    expect(page('rule_engine_algorithm')).toMatchObject({ login: true, auth: '', show_in_menu: false, clinical_active: true, route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });
+  });
+
+  it('marks the rule engine\'s pages, and only them, as clinical pages (clinical_function)', () => {
+    expect(STATIC_PAGES.filter((p) => p.clinical_active).map((p) => p.route_name)).toEqual(['rule_engine_packages', 'rule_engine_algorithm']);
+    expect(STATIC_PAGES.filter((p) => p.clinical_active && p.shop_active)).toEqual([]);
   });
 });

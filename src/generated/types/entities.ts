@@ -1182,6 +1182,10 @@ export interface FrontendConfiguration {
    * The shop pages feature; pages flagged shop_active need it on.
    */
   shop_function: Flag;
+  /**
+   * The clinical pages feature (the rule engine's pages); pages flagged clinical_active need it on.
+   */
+  clinical_function: Flag;
   default_currency_type?: CurrencyType;
   /**
    * Theme colours, as #rrggbb.
@@ -1380,6 +1384,10 @@ export interface PageFields {
    * The shop feature must be on.
    */
   shop_active: boolean;
+  /**
+   * Needs the site's clinical pages feature (clinical_function) on; absent = false.
+   */
+  clinical_active?: boolean;
   add_dataset?: boolean;
   /**
    * Rendered without the layout, for embedding in a frame.
