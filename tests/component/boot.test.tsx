@@ -15,8 +15,9 @@ describe('boot on the shop tenant (localhost)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ana sayfa' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/anasayfa');
     expect(screen.getByText(/Sema'ya hoş geldiniz/)).toBeInTheDocument();
-    // Static top-level pages first, then the website unit; pages needing an auth the visitor lacks are hidden.
-    expect(menuLinks()).toEqual(['Mağaza', 'Projeler', 'Kural Motoru Paketleri', 'Kullanıcı Ayarları', 'Ana sayfa']);
+    // Static top-level pages first, then the website unit; pages needing an auth the visitor lacks are hidden,
+    // and so are the clinical pages (the rule engine's): the shop site has clinical_function 0.
+    expect(menuLinks()).toEqual(['Mağaza', 'Projeler', 'Kullanıcı Ayarları', 'Ana sayfa']);
     expect(within(menu()).getByRole('link', { name: 'Ana sayfa' })).toHaveAttribute('aria-current', 'page');
     expect(document.documentElement.lang).toBe('tr');
     expect(document.title).toBe('Sema');
@@ -30,7 +31,7 @@ describe('boot on the shop tenant (localhost)', () => {
     await screen.findByRole('heading', { name: 'Ana sayfa' });
 
     const settings = JSON.parse(localStorage.getItem('frontend_settings')!);
-    expect(settings).toMatchObject({ application_name: 'Sema', login_function: 1, shop_function: 1, language_options: [0, 1] });
+    expect(settings).toMatchObject({ application_name: 'Sema', login_function: 1, shop_function: 1, clinical_function: 0, language_options: [0, 1] });
     expect(settings).not.toHaveProperty('navbar_middle_logo');
     expect(localStorage.getItem('system_product_id')).toBe(seed.frontend_product_id);
     expect(JSON.parse(localStorage.getItem('layer_wdm_list')!)).toEqual({
@@ -55,7 +56,7 @@ describe('boot on the shop tenant (localhost)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/home');
     expect(document.documentElement.lang).toBe('en');
-    expect(menuLinks()).toEqual(['Shop', 'Projects', 'Rule Engine Packages', 'User Settings', 'Home']);
+    expect(menuLinks()).toEqual(['Shop', 'Projects', 'User Settings', 'Home']);
     expect(within(menu()).getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop');
     expect(screen.getByText(/Welcome to Sema/)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');

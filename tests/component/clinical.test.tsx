@@ -1,5 +1,6 @@
 // @vitest-environment-options {"url": "http://clinical.localhost:3000/"}
-// The clinical tenant is picked by its host: English by default, no shop, accounts made elsewhere.
+// The clinical tenant is picked by its host: English by default, no shop, the clinical (rule engine) pages,
+// accounts made elsewhere.
 import { screen, within } from '@testing-library/react';
 import { startApp } from './support/app-fixtures';
 
@@ -13,6 +14,7 @@ describe('boot on the clinical tenant (clinical.localhost)', () => {
     expect(document.title).toBe('Sema Clinical');
     expect(screen.getByText(/Clinical decision support/)).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    // The rule engine's package list is a clinical page: this site has clinical_function 1.
     expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Projects', 'Rule Engine Packages', 'User Settings', 'Dashboard']);
     // English is offered first on this site.
     expect(within(screen.getByRole('combobox', { name: 'Language' })).getAllByRole('option').map((o) => o.textContent)).toEqual([

@@ -113,6 +113,37 @@ describe('shop feature', () => {
   });
 });
 
+describe('clinical feature', () => {
+  it('leaves the rule engine pages out of the shop site\'s menu and routes (clinical_function 0): a direct visit lands on page404', async () => {
+    logIn(['admin']);
+    const first = await startApp('/kural-motoru-paketleri');
+
+    expect(await screen.findByRole('heading', { name: 'Sayfa Bulunamadı' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/sayfa-bulunamadi');
+    const links = within(menu()).getAllByRole('link').map((a) => a.textContent);
+    expect(links).not.toContain('Kural Motoru Paketleri');
+    expect(links).toContain('Mağaza');
+    expect(links).toContain('Ayarlar');
+    first.unmount();
+
+    await startApp('/rule-engine-algorithm?package_id=3b42b360-66af-4676-8979-006146c6be14');
+    expect(await screen.findByRole('heading', { name: 'Sayfa Bulunamadı' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/sayfa-bulunamadi');
+  });
+
+  it('shows them on the shop site when clinical_function is 1', async () => {
+    const clinicalOn = tenant('localhost');
+    clinicalOn.frontend.clinical_function = 1;
+    server.use(serveTenant(clinicalOn));
+    logIn(['admin']);
+    await startApp('/kullanici-proje');
+
+    expect(await screen.findByRole('heading', { name: 'Projeler' })).toBeInTheDocument();
+    expect(within(menu()).getByRole('link', { name: 'Kural Motoru Paketleri' })).toHaveAttribute('href', '/kural-motoru-paketleri');
+    expect(within(menu()).getByRole('link', { name: 'Mağaza' })).toBeInTheDocument();
+  });
+});
+
 describe('unknown paths', () => {
   it('go to page404 in Turkish', async () => {
     await startApp('/boyle-bir-sayfa-yok');
@@ -146,7 +177,6 @@ describe('website units', () => {
       'Mağaza',
       'Projeler',
       'Proje yardımı',
-      'Kural Motoru Paketleri',
       'Kullanıcı Ayarları',
       'Ana sayfa',
       'Hakkında',

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DecisionGraph, RuleNode } from '../../src/domain/rules';
 import { storeSession } from './support/account';
-import { startApp } from './support/app-fixtures';
+import { startApp, tenant } from './support/app-fixtures';
+import { serveTenant } from './support/handlers';
 import { installReactFlowStubs } from './support/react-flow';
 import { callsTo, inputOnly, newest, PACKAGE_ID, publishNewest, resetRules, ruleHandlers, saveElsewhere, seedPackage } from './support/rules';
 import { server } from './support/server';
@@ -20,7 +21,11 @@ const fixture = (name: string) => (JSON.parse(readFileSync(join(import.meta.dirn
 
 const PAGE_TR = `/kural-motoru-algoritmasi?package_id=${PACKAGE_ID}`;
 
-beforeEach(() => server.use(...ruleHandlers));
+// The canvas is tested in Turkish, on the shop site with its clinical pages (the rule engine's) switched on.
+const clinicalShop = tenant('localhost');
+clinicalShop.frontend.clinical_function = 1;
+
+beforeEach(() => server.use(serveTenant(clinicalShop), ...ruleHandlers));
 afterEach(() => resetRules());
 
 async function openCanvas(doc: DecisionGraph = inputOnly(), path = PAGE_TR, seed: Parameters<typeof seedPackage>[1] = {}) {

@@ -11,7 +11,7 @@ import {
   type PageDefinition,
 } from '../../src/app/router/catalogue';
 
-const on = { login_function: 1, login_function_external: 0, shop_function: 1 } as const;
+const on = { login_function: 1, login_function_external: 0, shop_function: 1, clinical_function: 1 } as const;
 const names = (pages: PageDefinition[]) => pages.map((p) => p.route_name);
 const visitor = { loggedIn: false, authCodes: [] };
 
@@ -44,6 +44,22 @@ describe('buildCatalogue', () => {
     const pages = buildCatalogue({ ...on, shop_function: 0 }, [unit('promo', 0, { shop_active: true })]);
     expect(pages.every((p) => !p.shop_active)).toBe(true);
     expect(names(pages)).toContain('user_support_details'); // needs login, not the shop
+  });
+
+  it('leaves out clinical pages (the rule engine\'s, and units flagged clinical_active) when clinical_function is 0', () => {
+    const clinicalUnit = unit('ward', 0, { clinical_active: true });
+    const off = buildCatalogue({ ...on, clinical_function: 0 }, [clinicalUnit]);
+    for (const n of ['rule_engine_packages', 'rule_engine_algorithm', 'ward']) expect(names(off)).not.toContain(n);
+    expect(off.every((p) => !p.clinical_active)).toBe(true);
+    // Not routed either: a direct visit of its path finds no page (the router sends it to page404).
+    expect(pageAtPath(off, '/kural-motoru-paketleri')).toBeUndefined();
+    expect(menuTree(off, visitor).map((n) => n.page.route_name)).not.toContain('rule_engine_packages');
+    expect(names(off)).toContain('shop'); // the shop switch is a separate one
+
+    const shown = buildCatalogue(on, [clinicalUnit]);
+    expect(names(shown)).toEqual(expect.arrayContaining(['rule_engine_packages', 'rule_engine_algorithm', 'ward']));
+    expect(pageAtPath(shown, '/rule-engine-algorithm')?.route_name).toBe('rule_engine_algorithm');
+    expect(menuTree(shown, visitor).map((n) => n.page.route_name)).toContain('rule_engine_packages');
   });
 
   it('puts website units after the static pages, ordered by position, and drops a unit reusing a route name', () => {

@@ -5,7 +5,7 @@ import { buildCatalogue, pageAtPath, pageNamed } from '../../src/app/router/cata
 import { frameAllowed, originOf, unitPage } from '../../src/app/router/units';
 import type { WebsiteUnit } from '../../src/generated/types/entities';
 
-const on = { login_function: 1, login_function_external: 0, shop_function: 1 } as const;
+const on = { login_function: 1, login_function_external: 0, shop_function: 1, clinical_function: 1 } as const;
 
 const unit = (route_name: string, extra: Partial<WebsiteUnit> = {}): WebsiteUnit => ({
   website_unit_client_id: `id-${route_name}`,

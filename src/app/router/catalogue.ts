@@ -18,11 +18,16 @@ export const LOGIN_ROUTE = 'login';
 export const LOGOUT_PATH = '/logout';
 export const PAGE404_ROUTE = 'page404';
 
-type Switches = Pick<FrontendConfiguration, 'login_function' | 'login_function_external' | 'shop_function'>;
+type Switches = Pick<FrontendConfiguration, 'login_function' | 'login_function_external' | 'shop_function' | 'clinical_function'>;
 
-/** Whether a page exists at all on a host with these switches. */
+/**
+ * Whether a page exists at all on a host with these switches. A shop page (shop_active) needs shop_function 1
+ * and a clinical page (clinical_active) clinical_function 1; a page that does not exist is neither in the menu
+ * nor routed (its path lands on page404).
+ */
 export function pageExists(page: PageDefinition, cfg: Switches): boolean {
   if (page.shop_active && cfg.shop_function !== 1) return false;
+  if (page.clinical_active && cfg.clinical_function !== 1) return false;
   if (page.login && cfg.login_function !== 1) return false;
   if (LOGIN_ROUTE_NAMES.includes(page.route_name)) return cfg.login_function === 1;
   if (ACCOUNT_ROUTE_NAMES.includes(page.route_name)) return cfg.login_function === 1 && cfg.login_function_external !== 1;
