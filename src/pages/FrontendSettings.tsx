@@ -1,5 +1,5 @@
 // frontend_settings (admin): this domain's front-end configuration — application name, logo and favicon
-// (uploaded as data: URLs), offered and default languages, login and shop switches, currency, colours and
+// (uploaded as data: URLs), offered and default languages, login, shop and clinical switches, currency, colours and
 // the frame allow-list. The colours are previewed live: the real top bar and sidebar are redrawn while they
 // are edited, and put back when the page is left unsaved. Saving applies everything to this page load; other
 // visitors get it on their next load.
@@ -189,6 +189,12 @@ export default function FrontendSettings({ page }: PageProps) {
               onChecked={(c) => set('login_function_external', c ? 1 : 0)}
             />
             <CheckboxField label={t('website.shopFunction')} hint={t('website.shopFunctionHint')} checked={form.shop_function === 1} onChecked={(c) => set('shop_function', c ? 1 : 0)} />
+            <CheckboxField
+              label={t('website.clinicalFunction')}
+              hint={t('website.clinicalFunctionHint')}
+              checked={form.clinical_function === 1}
+              onChecked={(c) => set('clinical_function', c ? 1 : 0)}
+            />
             <SelectField
               label={t('website.defaultCurrency')}
               value={String(form.default_currency_type ?? 0)}

@@ -1,8 +1,9 @@
 // Front-end settings and website units in the browser: the theme preview follows the edited colours live; the
-// unit list and form (the generic screen website_unit): a saved unit is in the menu and routed at once (no
-// reload), paths follow captions, the content kind switches its fields, an edit names its version and a
-// conflict offers the latest, rich text is shown as the server sanitized it, the list is in tree order,
-// moves and deletes; frames only of allow-listed origins and sandboxed; and the icon list filters.
+// clinical pages switch is saved and the menu follows it; the unit list and form (the generic screen
+// website_unit): a saved unit is in the menu and routed at once (no reload), paths follow captions, the
+// content kind switches its fields, an edit names its version and a conflict offers the latest, rich text is
+// shown as the server sanitized it, the list is in tree order, moves and deletes; frames only of allow-listed
+// origins and sandboxed; and the icon list filters.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -135,6 +136,40 @@ describe('front-end settings', () => {
     // Turkish is no longer offered: the page switched to English.
     expect(await screen.findByRole('heading', { level: 1, name: 'Front-end Settings' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('frontend_settings')!).application_name).toBe('Sema Pazar');
+  });
+
+  it('switches the clinical pages on and off: the flag is saved and the rule engine\'s package list joins and leaves the menu at once', async () => {
+    const sent: FrontendConfiguration[] = [];
+    server.use(
+      http.post('*/v1/frontend/save', async ({ request }) => {
+        const { frontend } = (await request.json()) as { frontend: FrontendConfiguration };
+        sent.push(frontend);
+        return HttpResponse.json({ ...ok, frontend });
+      }),
+    );
+    storeSession({ authCodes: ['admin'] });
+    const user = userEvent.setup();
+    await startApp('/on-yuz-ayarlari');
+    await screen.findByRole('heading', { level: 1, name: 'Ön Yüz Ayarları' });
+    const clinical = screen.getByRole('checkbox', { name: 'Klinik sayfalar' });
+    // The shop site has them off; the shop switch is its neighbour.
+    expect(clinical).not.toBeChecked();
+    expect(clinical).toHaveAccessibleDescription(expect.stringContaining('Kural motoru paketleri ve algoritması'));
+    expect(screen.getByRole('checkbox', { name: 'Mağaza sayfaları' })).toBeChecked();
+    expect(within(menu()).queryByRole('link', { name: 'Kural Motoru Paketleri' })).not.toBeInTheDocument();
+
+    await user.click(clinical);
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText(/Ayarlar kaydedildi/)).toBeInTheDocument();
+    expect(sent).toEqual([{ ...tenant('localhost').frontend, clinical_function: 1 }]);
+    expect(useAppStore.getState().configuration.settings?.clinical_function).toBe(1);
+    expect(await within(menu()).findByRole('link', { name: 'Kural Motoru Paketleri' })).toHaveAttribute('href', '/kural-motoru-paketleri');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Klinik sayfalar' }));
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].clinical_function).toBe(0);
+    await waitFor(() => expect(within(menu()).queryByRole('link', { name: 'Kural Motoru Paketleri' })).not.toBeInTheDocument());
   });
 
   it('refuses an uploaded logo of another type before reading it', async () => {
