@@ -27,6 +27,8 @@ describe.runIf(chromiumAvailable())('boot in a browser', () => {
     await page.waitForURL('**/anasayfa');
     await expect.poll(() => menuLinks(page)).toContain('Ana sayfa');
     expect(await menuLinks(page)).toContain('Mağaza');
+    // The rule engine's pages are clinical pages: off on the shop site.
+    expect(await menuLinks(page)).not.toContain('Kural Motoru Paketleri');
     expect(await page.locator('html').getAttribute('lang')).toBe('tr');
     expect(await page.title()).toBe('Sema');
     await expect.poll(() => page.getByRole('main').innerText()).toContain("Sema'ya hoş geldiniz");
@@ -54,8 +56,9 @@ describe.runIf(chromiumAvailable())('boot in a browser', () => {
     await expect.poll(() => menuLinks(page)).toContain('Dashboard');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.title()).toBe('Sema Clinical');
-    // The clinical site has the shop feature off: no shop pages.
+    // The clinical site has the shop feature off (no shop pages) and its clinical pages on.
     expect(await menuLinks(page)).not.toContain('Shop');
+    expect(await menuLinks(page)).toContain('Rule Engine Packages');
   });
 
   it('serves deep links (history mode) and answers unknown paths with the page-not-found page', async () => {

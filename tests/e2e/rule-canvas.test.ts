@@ -1,9 +1,9 @@
-// The rule canvas in a real browser against the real server (issue 5, "Done means"): a signed-in user creates
-// a package from the package list, draws input → switch → output, makes a parenthesis error and sees the
-// message, fixes it, runs the test panel and sees the path, undoes twice and redoes, publishes, and runs the
-// published package through the API (from the test panel and by a direct call). The Package tab lists the
-// versions, shows the server's refusal of an unknown user, and a renamed package saves as the next draft.
-// At phone width the panels stack under the drawing.
+// The rule canvas in a real browser against the real server (issue 5, "Done means"): the administrator of the
+// shop site switches its clinical pages on, then creates a package from the package list, draws input →
+// switch → output, makes a parenthesis error and sees the message, fixes it, runs the test panel and sees the
+// path, undoes twice and redoes, publishes, and runs the published package through the API (from the test
+// panel and by a direct call). The Package tab lists the versions, shows the server's refusal of an unknown
+// user, and a renamed package saves as the next draft. At phone width the panels stack under the drawing.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, submitLogin } from './browser.ts';
@@ -39,6 +39,16 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await logIn(page);
+
+    // The rule engine's pages are clinical pages, off on the shop site: its administrator switches them on in
+    // the front-end settings, and the package list joins the menu at once.
+    await page.goto(`${suite.server.url()}/on-yuz-ayarlari`);
+    const clinical = page.getByRole('checkbox', { name: 'Klinik sayfalar' });
+    expect(await clinical.isChecked()).toBe(false);
+    expect(await mainMenu(page).getByRole('link', { name: 'Kural Motoru Paketleri' }).count()).toBe(0);
+    await clinical.check();
+    await page.getByRole('button', { name: 'Kaydet', exact: true }).click();
+    await page.getByText(/Ayarlar kaydedildi/).waitFor();
 
     // The package list is in the menu; "new" asks for the name, then opens the canvas.
     await mainMenu(page).getByRole('link', { name: 'Kural Motoru Paketleri' }).click();
