@@ -278,7 +278,7 @@ export const externalApplicationHandlers: HandlerSet = {
 
   externalapplication_token_check: async (input, ctx) => {
     const status = await accessKeyTokenStatus(ctx.db, ctx.tenant.tenant_id, input.externalapplication_key, input.access_key_token);
-    if (!status) throw new ApiError('record_not_found', { entity: 'access_key_token' });
+    if (!status) throw new ApiError('record_not_found', { entity: 'token' });
     return status.token_status === 'valid' ? status : { token_status: status.token_status };
   },
 
