@@ -123,6 +123,13 @@ export const pageCaptionCell: CellRenderer = {
   },
 };
 
+/** A status code (five digits, ending in 000 on success) with its outcome in words: "11021 failed". Chosen by name. */
+export const statusOutcomeCell: CellRenderer = {
+  name: 'status_outcome',
+  tester: () => NOT_APPLICABLE,
+  text: (value, _r, _s, { t }) => (isEmpty(value) ? '' : `${String(value)} ${t(String(value).endsWith('000') ? 'screen.statusOk' : 'screen.statusFailed')}`),
+};
+
 export const textCell: CellRenderer = {
   name: 'text',
   tester: () => 0,
@@ -130,7 +137,7 @@ export const textCell: CellRenderer = {
 };
 
 /** Every cell renderer, general first; screens may add their own by name (`cell`). */
-export const CELLS: CellRenderer[] = [textCell, listCell, numberCell, booleanCell, dateCell, dateTimeCell, enumCell, enumListCell, moneyCell, moneyListCell, bilingualCell, pageCaptionCell];
+export const CELLS: CellRenderer[] = [textCell, listCell, numberCell, booleanCell, dateCell, dateTimeCell, enumCell, enumListCell, moneyCell, moneyListCell, bilingualCell, pageCaptionCell, statusOutcomeCell];
 
 /** The cell of a field: the screen's `cell` by name, else the best-ranked one. */
 export function cellFor(schema: JsonSchema | undefined, name: string, parent: JsonSchema | undefined, explicit?: string, registry: readonly CellRenderer[] = CELLS): CellRenderer {

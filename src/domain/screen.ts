@@ -79,12 +79,16 @@ export interface ListColumn {
   cell?: string;
   /** Not shown until the user picks it in the column chooser. */
   hidden?: boolean;
+  /** The text of an empty value. */
+  empty?: Bilingual;
 }
 
 export interface ListFilter {
   /** A property of the list route's request. */
   field: string;
   label?: Bilingual;
+  /** A hint under the filter. */
+  hint?: Bilingual;
 }
 
 /** UI hints of one record field (also accepted as x-ui in an entity schema; the screen's win). */
@@ -173,6 +177,8 @@ export interface ScreenDefinition {
     item_record?: string;
     columns: ListColumn[];
     search?: boolean;
+    /** What the search matches, under the search box. */
+    search_hint?: Bilingual;
     filters?: ListFilter[];
     sort?: string;
     page_size?: number;

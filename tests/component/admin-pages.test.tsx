@@ -226,7 +226,7 @@ describe('register by an authorized person', () => {
 });
 
 describe('audit log', () => {
-  it('is an admin settings page that filters and pages on the server', async () => {
+  it('is an admin settings page (the generic screen audit_record) that filters and pages on the server', async () => {
     const requests: Record<string, unknown>[] = [];
     const record: AuditRecord = {
       audit_id: 'au-1',
@@ -259,10 +259,14 @@ describe('audit log', () => {
 
     const filters = within(screen.getByRole('search', { name: 'Filtreler' }));
     await user.type(filters.getByLabelText(/^Durum kodu/), '110');
+    const sent = requests.length;
     await user.click(filters.getByRole('button', { name: 'Uygula' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Durum kodu 5 haneli olmalıdır');
+    // The filter is checked against the route input's pattern (five digits) before any call.
+    expect(filters.getByLabelText(/^Durum kodu/)).toHaveAccessibleDescription(/Durum kodu beklenen biçimde değil/);
+    await waitFor(() => expect(filters.getByLabelText(/^Durum kodu/)).toHaveFocus());
+    expect(requests).toHaveLength(sent);
     await user.clear(filters.getByLabelText(/^Durum kodu/));
-    await user.click(filters.getByLabelText('Yalnızca başarısız çağrılar'));
+    await user.selectOptions(filters.getByLabelText(/^Yalnızca başarısız çağrılar/), 'true');
     await user.type(filters.getByLabelText(/^Kullanıcı/), 'ayse');
     await user.click(filters.getByRole('button', { name: 'Uygula' }));
     await waitFor(() => expect(requests.at(-1)).toEqual({ username: 'ayse', only_failed: true, sort: '-occurred_at', page: 1, page_size: 20 }));

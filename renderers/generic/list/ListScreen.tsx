@@ -6,7 +6,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { labelOf, type JsonSchema, type ResolvedScreen, type ScreenAction } from '../../../src/domain/screen';
-import { ConfirmDialog, Notice, Pagination, SelectField, TableRegion, TextField } from '../../../src/pages/shared/ui';
+import { fieldErrors, type Lang } from '../../../src/domain/validation-messages';
+import { ConfirmDialog, focusFirstInvalid, Notice, Pagination, SelectField, TableRegion, TextField } from '../../../src/pages/shared/ui';
 import { enumLabel } from '../cells';
 import { useListScreen, type Column, type ListController, type Row } from './useListScreen';
 import '../generic.css';
@@ -197,21 +198,58 @@ function filterOptions(schema: JsonSchema | undefined, lang: 'tr' | 'en', t: (k:
   return null;
 }
 
+/** Why a filter's text breaks its route input's schema (type, bounds, pattern, length), in the language; null when it fits. */
+export function filterProblem(schema: JsonSchema | undefined, value: string, lang: Lang): string | null {
+  if (!schema || !value) return null;
+  const problem = (keyword: string, params: Record<string, unknown>) => fieldErrors([{ instancePath: '', keyword, params }], lang)[0].message;
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'integer' || type === 'number') {
+    const n = Number(value);
+    if (!Number.isFinite(n) || (type === 'integer' && !Number.isInteger(n))) return problem('type', { type });
+    if (typeof schema.minimum === 'number' && n < schema.minimum) return problem('minimum', { limit: schema.minimum });
+    if (typeof schema.maximum === 'number' && n > schema.maximum) return problem('maximum', { limit: schema.maximum });
+    return null;
+  }
+  if (type !== 'string') return null;
+  if (typeof schema.minLength === 'number' && value.length < schema.minLength) return problem('minLength', { limit: schema.minLength });
+  if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) return problem('maxLength', { limit: schema.maxLength });
+  if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) return problem('pattern', {});
+  return null;
+}
+
 function Filters({ list }: { list: ListController }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
+  const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Record<string, string>>(list.query.filters);
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const applied = JSON.stringify(list.query.filters);
-  useEffect(() => setDraft(list.query.filters), [applied]);
+  useEffect(() => {
+    setDraft(list.query.filters);
+    setProblems({});
+  }, [applied]);
   const searchMin = (list.screen.route_table[list.screen.routes.list!].request.properties?.search?.minLength as number | undefined) ?? 1;
   return (
     <form
+      ref={formRef}
       className="filters"
       role="search"
       aria-label={t('common.filters')}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        list.applyFilters(draft);
+        const values = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()]));
+        const found: Record<string, string> = {};
+        for (const f of list.filterSchemas) {
+          const problem = filterProblem(f.schema, values[f.field] ?? '', lang);
+          if (problem) found[f.field] = t('screen.filterInvalid', { label: f.label, problem });
+        }
+        setProblems(found);
+        if (Object.keys(found).length > 0) {
+          focusFirstInvalid(formRef.current);
+          return;
+        }
+        list.applyFilters(values);
       }}
     >
       {list.screen.list?.search && (
@@ -223,16 +261,29 @@ function Filters({ list }: { list: ListController }) {
           maxLength={100}
           value={list.searchDraft}
           onValue={list.setSearchDraft}
-          hint={searchMin > 1 ? t('screen.minSearch', { min: searchMin }) : undefined}
+          hint={[list.searchHint, searchMin > 1 ? t('screen.minSearch', { min: searchMin }) : ''].filter(Boolean).join(' ') || undefined}
         />
       )}
       {list.filterSchemas.map((f) => {
         const options = filterOptions(f.schema, lang, t);
         const value = draft[f.field] ?? '';
         const set = (v: string) => setDraft((d) => ({ ...d, [f.field]: v }));
-        if (options) return <SelectField key={f.field} label={f.label} name={f.field} value={value} onValue={set} placeholder={t('common.all')} options={options} />;
+        if (options) return <SelectField key={f.field} label={f.label} name={f.field} value={value} onValue={set} placeholder={t('common.all')} options={options} hint={f.hint} />;
         const type = f.schema?.format === 'date' ? 'date' : f.schema?.type === 'integer' || f.schema?.type === 'number' ? 'number' : 'text';
-        return <TextField key={f.field} label={f.label} name={f.field} type={type} value={value} onValue={set} maxLength={f.schema?.maxLength as number | undefined} />;
+        return (
+          <TextField
+            key={f.field}
+            label={f.label}
+            name={f.field}
+            type={type}
+            autoComplete="off"
+            value={value}
+            onValue={set}
+            maxLength={f.schema?.maxLength as number | undefined}
+            hint={f.hint}
+            error={problems[f.field]}
+          />
+        );
       })}
       <div className="form__actions">
         <button type="submit" className="button">

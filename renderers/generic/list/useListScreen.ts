@@ -23,6 +23,8 @@ export interface Column {
   hidden: boolean;
   schema: JsonSchema | undefined;
   cell: CellRenderer;
+  /** The text of an empty value ('' unless the screen names one). */
+  empty: string;
 }
 
 export interface ListQuery {
@@ -193,6 +195,7 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
           hidden: Boolean(c.hidden),
           schema,
           cell: cellFor(schema, c.field.split('.').pop()!, screen.entity_schema, c.cell),
+          empty: c.empty ? labelOf(c.empty, lang) : '',
         };
       }),
     [list.columns, lang, screen],
@@ -365,7 +368,7 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
     }
     return all.slice(0, EXPORT_MAX_ROWS);
   }, [paged, rows, listRoute, baseInput, query, recordsOf, maxPageSize]);
-  const cellText = useCallback((row: Row, c: Column) => c.cell.text(valueAt(row, c.field), row, c.schema ?? {}, cellContext), [cellContext]);
+  const cellText = useCallback((row: Row, c: Column) => c.cell.text(valueAt(row, c.field), row, c.schema ?? {}, cellContext) || c.empty, [cellContext]);
   const exportAs = useCallback(
     async (kind: 'csv' | 'excel') => {
       setExporting(kind);
@@ -430,7 +433,13 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
     toggleSort: (key: string) => update({ [QUERY_KEYS.sort]: query.sort === key ? `-${key}` : key }),
     searchDraft,
     setSearchDraft,
-    filterSchemas: (list.filters ?? []).map((f) => ({ field: f.field, label: labelOf(f.label ?? (request[f.field]?.['x-label'] as never) ?? entityProps[f.field]?.['x-label'], lang, f.field), schema: request[f.field] })),
+    filterSchemas: (list.filters ?? []).map((f) => ({
+      field: f.field,
+      label: labelOf(f.label ?? (request[f.field]?.['x-label'] as never) ?? entityProps[f.field]?.['x-label'], lang, f.field),
+      hint: f.hint ? labelOf(f.hint, lang) : undefined,
+      schema: request[f.field],
+    })),
+    searchHint: list.search_hint ? labelOf(list.search_hint, lang) : undefined,
     /** Applies the filters and the typed search together (one change of the address). */
     applyFilters: (values: Record<string, string>) => {
       lastSearch.current = searchDraft.trim();

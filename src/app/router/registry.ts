@@ -26,7 +26,6 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   AuthorizationList: () => import('../../pages/AuthorizationList'),
   UserAccountSettings: () => import('../../pages/UserAccountSettings'),
   RegisterByAuthorizedPerson: () => import('../../pages/RegisterByAuthorizedPerson'),
-  AuditLog: () => import('../../pages/AuditLog'),
   // Front-end settings, website-unit pages and icons (issue 4); the unit list and form are the generic screen website_unit.
   FrontendSettings: () => import('../../pages/FrontendSettings'),
   IconList: () => import('../../pages/IconList'),
