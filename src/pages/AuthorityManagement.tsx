@@ -9,10 +9,11 @@ import type { PageProps } from '../app/router/registry';
 import { authorizationAssignToUser, authorizationList, userAuthorizationList, userSearch } from '../generated/client';
 import type { AuthType, UserAuthorization } from '../generated/types/entities';
 import type { UserSearchResponse } from '../generated/types/routes';
-import { useCancelAuthorization, useHoldingState, useLimit } from './shared/authorization';
+import { useCancelAuthorization, useDates, useHoldingState, useLimit } from './shared/authorization';
+import { PagedTable, type TableColumn } from './shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { useUsername } from './shared/hooks';
-import { CheckboxField, focusFirstInvalid, formatDate, Notice, Pagination, SelectField, serverFieldErrors, TableRegion, TextField, useErrorText } from './shared/ui';
+import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextField, useErrorText } from './shared/ui';
 import './account-strings';
 
 type FoundUser = UserSearchResponse['user_list'][number];
@@ -33,10 +34,9 @@ export default function AuthorityManagement({ page }: PageProps) {
 
 function Holdings({ version }: { version: number }) {
   const { t } = useTranslation();
-  const lang = useActiveLabel();
-  const errorText = useErrorText();
   const stateOf = useHoldingState();
   const limit = useLimit();
+  const datesOf = useDates();
   const list = usePagedList(
     async (page) => {
       const a = await userAuthorizationList({ page, page_size: PAGE_SIZE });
@@ -44,50 +44,28 @@ function Holdings({ version }: { version: number }) {
     },
     [version],
   );
+  const columns: TableColumn<UserAuthorization>[] = [
+    { header: t('authority.auth'), cell: (h) => t(`authCode.${h.auth_name}`) },
+    { header: t('authority.canAssign'), cell: (h) => (h.can_assign_auth ? t('common.yes') : t('common.no')) },
+    { header: t('authority.assignmentsLeft'), cell: (h) => (h.can_assign_auth ? limit(h.auth_count_create) : '—') },
+    { header: t('authority.usesLeft'), cell: (h) => (h.auth_type === 'counted' ? limit(h.auth_count) : t('authority.unlimited')) },
+    { header: t('authority.dates'), cell: datesOf },
+    { header: t('authority.assignedBy'), cell: (h) => h.assigned_by_username ?? '—' },
+    { header: t('authority.stateLabel'), cell: stateOf },
+  ];
 
   return (
-    <section className="section" aria-labelledby="holdings-title">
-      <h2 id="holdings-title">{t('authority.holdings')}</h2>
-      {list.error ? <Notice>{errorText(list.error)}</Notice> : null}
-      {!list.loading && !list.error && list.rows.length === 0 && <p>{t('authority.noHoldings')}</p>}
-      {list.rows.length > 0 && (
-        <TableRegion label={t('authority.holdings')}>
-          <table className="table" aria-labelledby="holdings-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('authority.auth')}</th>
-                <th scope="col">{t('authority.canAssign')}</th>
-                <th scope="col">{t('authority.assignmentsLeft')}</th>
-                <th scope="col">{t('authority.usesLeft')}</th>
-                <th scope="col">{t('authority.dates')}</th>
-                <th scope="col">{t('authority.assignedBy')}</th>
-                <th scope="col">{t('authority.stateLabel')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((h) => (
-                <tr key={h.user_auth_id}>
-                  <th scope="row">{t(`authCode.${h.auth_name}`)}</th>
-                  <td>{h.can_assign_auth ? t('common.yes') : t('common.no')}</td>
-                  <td>{h.can_assign_auth ? limit(h.auth_count_create) : '—'}</td>
-                  <td>{h.auth_type === 'counted' ? limit(h.auth_count) : t('authority.unlimited')}</td>
-                  <td>{datesOf(h, lang, t('authority.noDates'))}</td>
-                  <td>{h.assigned_by_username ?? '—'}</td>
-                  <td>{stateOf(h)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      )}
-      {list.total > PAGE_SIZE && <Pagination page={list.page} pageSize={PAGE_SIZE} total={list.total} onPage={list.setPage} label={t('authority.holdingsPages')} />}
-    </section>
+    <PagedTable
+      id="holdings-title"
+      title={t('authority.holdings')}
+      list={list}
+      columns={columns}
+      rowKey={(h) => h.user_auth_id}
+      pageSize={PAGE_SIZE}
+      pagesLabel={t('authority.holdingsPages')}
+      empty={t('authority.noHoldings')}
+    />
   );
-}
-
-function datesOf(row: { start_date?: string; end_date?: string }, lang: 'tr' | 'en', none: string): string {
-  if (!row.start_date && !row.end_date) return none;
-  return `${formatDate(row.start_date, lang) || '…'} – ${formatDate(row.end_date, lang) || '…'}`;
 }
 
 interface AssignForm {
@@ -339,11 +317,10 @@ function AssignSection({ version, onAssigned }: { version: number; onAssigned: (
 
 function Assignments({ version, onCancelled }: { version: number; onCancelled: () => void }) {
   const { t } = useTranslation();
-  const lang = useActiveLabel();
   const me = useUsername();
-  const errorText = useErrorText();
   const stateOf = useHoldingState();
   const limit = useLimit();
+  const datesOf = useDates();
   const [withCancelled, setWithCancelled] = useState(false);
   const list = usePagedList(
     async (page) => {
@@ -357,57 +334,30 @@ function Assignments({ version, onCancelled }: { version: number; onCancelled: (
     list.reload();
     onCancelled();
   });
+  const columns: TableColumn<(typeof list.rows)[number]>[] = [
+    { header: t('authority.holder'), cell: (r) => r.username },
+    { header: t('authority.auth'), cell: (r) => t(`authCode.${r.auth_name}`) },
+    { header: t('authority.usesLeft'), cell: (r) => (r.auth_type === 'counted' ? limit(r.auth_count) : t('authority.unlimited')) },
+    { header: t('authority.assignmentsLeft'), cell: (r) => (r.can_assign_auth ? limit(r.auth_count_create) : '—') },
+    { header: t('authority.dates'), cell: datesOf },
+    { header: t('authority.stateLabel'), cell: stateOf },
+    { header: t('common.actions'), cell: (r) => !r.is_cancelled && cancel.button({ user_auth_id: r.user_auth_id!, auth_name: r.auth_name, username: r.username }) },
+  ];
 
   return (
-    <section className="section" aria-labelledby="assignments-title">
-      <h2 id="assignments-title">{t('authority.assignments')}</h2>
+    <PagedTable
+      id="assignments-title"
+      title={t('authority.assignments')}
+      list={list}
+      columns={columns}
+      rowKey={(r) => r.user_auth_id!}
+      pageSize={PAGE_SIZE}
+      pagesLabel={t('authority.assignmentsPages')}
+      empty={t('authority.noAssignments')}
+      footer={cancel.dialog}
+    >
       {cancel.outcome && <Notice kind={cancel.outcome.kind}>{cancel.outcome.text}</Notice>}
       <CheckboxField label={t('authority.includeCancelled')} name="include_cancelled" checked={withCancelled} onChecked={setWithCancelled} />
-      {list.error ? <Notice>{errorText(list.error)}</Notice> : null}
-      {!list.loading && !list.error && list.rows.length === 0 && <p>{t('authority.noAssignments')}</p>}
-      {list.rows.length > 0 && (
-        <TableRegion label={t('authority.assignments')}>
-          <table className="table" aria-labelledby="assignments-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('authority.holder')}</th>
-                <th scope="col">{t('authority.auth')}</th>
-                <th scope="col">{t('authority.usesLeft')}</th>
-                <th scope="col">{t('authority.assignmentsLeft')}</th>
-                <th scope="col">{t('authority.dates')}</th>
-                <th scope="col">{t('authority.stateLabel')}</th>
-                <th scope="col">{t('common.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((r) => (
-                <tr key={r.user_auth_id}>
-                  <th scope="row">{r.username}</th>
-                  <td>{t(`authCode.${r.auth_name}`)}</td>
-                  <td>{r.auth_type === 'counted' ? limit(r.auth_count) : t('authority.unlimited')}</td>
-                  <td>{r.can_assign_auth ? limit(r.auth_count_create) : '—'}</td>
-                  <td>{datesOf(r, lang, t('authority.noDates'))}</td>
-                  <td>{stateOf(r)}</td>
-                  <td>
-                    {!r.is_cancelled && (
-                      <button
-                        type="button"
-                        className="button button--secondary button--small"
-                        onClick={() => cancel.ask({ user_auth_id: r.user_auth_id!, auth_name: r.auth_name, username: r.username })}
-                        aria-label={t('authority.cancelRow', { auth: t(`authCode.${r.auth_name}`), username: r.username ?? '' })}
-                      >
-                        {t('authority.cancel')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      )}
-      {list.total > PAGE_SIZE && <Pagination page={list.page} pageSize={PAGE_SIZE} total={list.total} onPage={list.setPage} label={t('authority.assignmentsPages')} />}
-      {cancel.dialog}
-    </section>
+    </PagedTable>
   );
 }

@@ -6,14 +6,16 @@ import { useActiveLabel } from '../app/router/hooks';
 import type { PageProps } from '../app/router/registry';
 import { authorizationList, authorizationNew } from '../generated/client';
 import type { AuthCode, AuthType } from '../generated/types/entities';
-import type { AuthorizationListRequest } from '../generated/types/routes';
-import { AUTH_CODES, useCancelAuthorization, useHoldingState, useLimit } from './shared/authorization';
+import type { AuthorizationListRequest, AuthorizationListResponse } from '../generated/types/routes';
+import { AUTH_CODES, useCancelAuthorization, useDates, useHoldingState, useLimit } from './shared/authorization';
+import { PagedTable, type TableColumn } from './shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { useUsername } from './shared/hooks';
-import { CheckboxField, focusFirstInvalid, formatDate, Notice, Pagination, SelectField, serverFieldErrors, TableRegion, TextField, useErrorText } from './shared/ui';
+import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextField, useErrorText } from './shared/ui';
 import './account-strings';
 
 type Sort = NonNullable<AuthorizationListRequest['sort']>;
+type AuthorizationRow = AuthorizationListResponse['authorization_list'][number];
 const SORTS: Sort[] = ['-start_date', 'start_date', 'end_date', '-end_date', 'auth_name', '-auth_name'];
 
 interface Filters {
@@ -44,9 +46,9 @@ export default function AuthorizationList({ page }: PageProps) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const me = useUsername();
-  const errorText = useErrorText();
   const stateOf = useHoldingState();
   const limit = useLimit();
+  const datesOf = useDates();
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const list = usePagedList(
@@ -59,14 +61,35 @@ export default function AuthorizationList({ page }: PageProps) {
   const cancel = useCancelAuthorization(list.reload);
   const setDraftField = <K extends keyof Filters>(key: K) => (value: Filters[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const authOptions = AUTH_CODES.map((c) => ({ value: c, label: t(`authCode.${c}`) }));
+  const columns: TableColumn<AuthorizationRow>[] = [
+    { header: t('authority.auth'), cell: (r) => t(`authCode.${r.auth_name}`) },
+    { header: t('authorizationList.holder'), cell: (r) => r.username ?? '—' },
+    { header: t('authority.assignedBy'), cell: (r) => r.assigned_by_username ?? r.created_by_username ?? '—' },
+    { header: t('authority.usesLeft'), cell: (r) => (r.auth_type === 'counted' ? limit(r.auth_count) : t('authority.unlimited')) },
+    { header: t('authority.assignmentsLeft'), cell: (r) => (r.can_assign_auth ? limit(r.auth_count_create) : '—') },
+    { header: t('authority.dates'), cell: datesOf },
+    { header: t('authority.stateLabel'), cell: stateOf },
+    {
+      header: t('common.actions'),
+      cell: (r) => !r.is_cancelled && r.user_auth_id && r.username !== me && cancel.button({ user_auth_id: r.user_auth_id, auth_name: r.auth_name, username: r.username }),
+    },
+  ];
 
   return (
     <article className="page" aria-labelledby="page-title">
       <h1 id="page-title">{page.caption[lang]}</h1>
       <NewAuthorization onCreated={list.reload} />
 
-      <section className="section" aria-labelledby="list-title">
-        <h2 id="list-title">{t('authorizationList.listTitle')}</h2>
+      <PagedTable
+        id="list-title"
+        title={t('authorizationList.listTitle')}
+        list={list}
+        columns={columns}
+        rowKey={(r) => r.user_auth_id ?? r.auth_id}
+        pageSize={PAGE_SIZE}
+        pagesLabel={t('authorizationList.pages')}
+        footer={cancel.dialog}
+      >
         <form
           className="filters"
           role="search"
@@ -105,60 +128,8 @@ export default function AuthorizationList({ page }: PageProps) {
             </button>
           </div>
         </form>
-
         {cancel.outcome && <Notice kind={cancel.outcome.kind}>{cancel.outcome.text}</Notice>}
-        {list.error ? <Notice>{errorText(list.error)}</Notice> : null}
-        <p role="status">{list.loading ? t('app.loading') : t('common.found', { count: list.total })}</p>
-        {list.rows.length > 0 && (
-          <TableRegion label={t('authorizationList.listTitle')}>
-            <table className="table" aria-labelledby="list-title">
-              <thead>
-                <tr>
-                  <th scope="col">{t('authority.auth')}</th>
-                  <th scope="col">{t('authorizationList.holder')}</th>
-                  <th scope="col">{t('authority.assignedBy')}</th>
-                  <th scope="col">{t('authority.usesLeft')}</th>
-                  <th scope="col">{t('authority.assignmentsLeft')}</th>
-                  <th scope="col">{t('authority.dates')}</th>
-                  <th scope="col">{t('authority.stateLabel')}</th>
-                  <th scope="col">{t('common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((r) => (
-                  <tr key={r.user_auth_id ?? r.auth_id}>
-                    <th scope="row">{t(`authCode.${r.auth_name}`)}</th>
-                    <td>{r.username ?? '—'}</td>
-                    <td>{r.assigned_by_username ?? r.created_by_username ?? '—'}</td>
-                    <td>{r.auth_type === 'counted' ? limit(r.auth_count) : t('authority.unlimited')}</td>
-                    <td>{r.can_assign_auth ? limit(r.auth_count_create) : '—'}</td>
-                    <td>
-                      {r.start_date || r.end_date
-                        ? `${formatDate(r.start_date, lang) || '…'} – ${formatDate(r.end_date, lang) || '…'}`
-                        : t('authority.noDates')}
-                    </td>
-                    <td>{stateOf(r)}</td>
-                    <td>
-                      {!r.is_cancelled && r.user_auth_id && r.username !== me && (
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          onClick={() => cancel.ask({ user_auth_id: r.user_auth_id!, auth_name: r.auth_name, username: r.username })}
-                          aria-label={t('authority.cancelRow', { auth: t(`authCode.${r.auth_name}`), username: r.username ?? '' })}
-                        >
-                          {t('authority.cancel')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
-        )}
-        {list.total > PAGE_SIZE && <Pagination page={list.page} pageSize={PAGE_SIZE} total={list.total} onPage={list.setPage} label={t('authorizationList.pages')} />}
-        {cancel.dialog}
-      </section>
+      </PagedTable>
     </article>
   );
 }

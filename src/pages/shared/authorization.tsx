@@ -1,10 +1,11 @@
 // Pieces shared by the authority-management and authorization-list pages: labels of auth codes and states,
-// a paged-list hook, and the cancel-with-confirmation flow.
+// a holding's dates, and the cancel-with-confirmation flow (its dialog and the rows' button).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authorizationCancel } from '../../generated/client';
 import type { Authorization, AuthCode, UserAuthorization } from '../../generated/types/entities';
-import { ConfirmDialog, useErrorText } from './ui';
+import { useActiveLabel } from '../../app/router/hooks';
+import { ConfirmDialog, formatDate, useErrorText } from './ui';
 import '../account-strings';
 
 export const AUTH_CODES: AuthCode[] = [
@@ -82,5 +83,24 @@ export function useCancelAuthorization(onDone: () => void) {
     </ConfirmDialog>
   );
 
-  return { ask: (row: CancelTarget) => (setOutcome(null), setTarget(row)), dialog, outcome };
+  const ask = (row: CancelTarget) => (setOutcome(null), setTarget(row));
+  /** The row's "Cancel" button, named by the auth and the holder. */
+  const button = (row: CancelTarget) => (
+    <button
+      type="button"
+      className="button button--secondary button--small"
+      onClick={() => ask(row)}
+      aria-label={t('authority.cancelRow', { auth: t(`authCode.${row.auth_name}`), username: row.username ?? '' })}
+    >
+      {t('authority.cancel')}
+    </button>
+  );
+  return { ask, button, dialog, outcome };
+}
+
+/** A holding's dates ("1 Mar 2025 – …") in the language, or "No dates". */
+export function useDates(): (row: { start_date?: string; end_date?: string }) => string {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  return (row) => (row.start_date || row.end_date ? `${formatDate(row.start_date, lang) || '…'} – ${formatDate(row.end_date, lang) || '…'}` : t('authority.noDates'));
 }

@@ -1,0 +1,79 @@
+// The hand-written list sections' scaffolding (the authorization pages): a titled section with what goes
+// above the table (filters, notices), the error notice, the loading/found status or the empty text, a
+// keyboard-scrollable table region whose table is named by the section's heading, and the pager. Generic
+// screens have their own (renderers/generic/list); this is for lists that stay hand-written.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { usePagedList } from './paged';
+import { Notice, Pagination, TableRegion, useErrorText } from './ui';
+
+export interface TableColumn<Row> {
+  header: string;
+  /** The cell's content; the first column's cell is the row's header. */
+  cell: (row: Row) => ReactNode;
+}
+
+type PagedList<Row> = ReturnType<typeof usePagedList<Row>>;
+
+export interface PagedTableProps<Row> {
+  /** The section heading's id: it names the table. */
+  id: string;
+  title: string;
+  list: PagedList<Row>;
+  columns: TableColumn<Row>[];
+  rowKey: (row: Row) => string;
+  pageSize: number;
+  /** The pager's name. */
+  pagesLabel: string;
+  /** Shown when the list loaded without rows; without it the status line counts the records found. */
+  empty?: string;
+  /** Above the table, under the heading (filters, notices). */
+  children?: ReactNode;
+  /** Under the pager (a confirmation dialog). */
+  footer?: ReactNode;
+}
+
+export function PagedTable<Row>({ id, title, list, columns, rowKey, pageSize, pagesLabel, empty, children, footer }: PagedTableProps<Row>) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [first, ...rest] = columns;
+  return (
+    <section className="section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+      {list.error ? <Notice>{errorText(list.error)}</Notice> : null}
+      {empty === undefined ? (
+        <p role="status">{list.loading ? t('app.loading') : t('common.found', { count: list.total })}</p>
+      ) : (
+        !list.loading && !list.error && list.rows.length === 0 && <p>{empty}</p>
+      )}
+      {list.rows.length > 0 && (
+        <TableRegion label={title}>
+          <table className="table" aria-labelledby={id}>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.header} scope="col">
+                    {c.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.map((row) => (
+                <tr key={rowKey(row)}>
+                  <th scope="row">{first.cell(row)}</th>
+                  {rest.map((c) => (
+                    <td key={c.header}>{c.cell(row)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+      {list.total > pageSize && <Pagination page={list.page} pageSize={pageSize} total={list.total} onPage={list.setPage} label={pagesLabel} />}
+      {footer}
+    </section>
+  );
+}
