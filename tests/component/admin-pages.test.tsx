@@ -255,6 +255,8 @@ describe('audit log', () => {
     const row = within(table).getByRole('row', { name: /authorization_assign_to_user/ });
     expect(row).toHaveTextContent('11021 başarısız');
     expect(row).toHaveTextContent('auth_id, assigning_username');
+    // A record of the trail offers nothing to do: no actions column.
+    expect(within(table).queryByRole('columnheader', { name: 'İşlemler' })).not.toBeInTheDocument();
     expect(window.location.pathname).toBe('/denetim-kaydi');
 
     const filters = within(screen.getByRole('search', { name: 'Filtreler' }));

@@ -79,7 +79,7 @@ export default function ListScreen({ screen, params, title }: ListScreenProps) {
                 {list.visibleColumns.map((c) => (
                   <HeaderCell key={c.field} column={c} sort={list.query.sort} onSort={list.toggleSort} />
                 ))}
-                <th scope="col">{t('common.actions')}</th>
+                {list.hasRowActions && <th scope="col">{t('common.actions')}</th>}
               </tr>
             </thead>
             <tbody>
@@ -98,7 +98,7 @@ export default function ListScreen({ screen, params, title }: ListScreenProps) {
                   onMove={list.move}
                   recordLink={list.recordLink}
                   cellText={list.cellText}
-                  actionsFor={list.actionsFor}
+                  actionsFor={list.hasRowActions ? list.actionsFor : null}
                   toggleRow={list.toggleRow}
                   onRun={ask}
                 />
@@ -353,7 +353,8 @@ interface RowProps {
   onMove: ListController['move'];
   recordLink: ListController['recordLink'];
   cellText: ListController['cellText'];
-  actionsFor: ListController['actionsFor'];
+  /** Null when no row offers anything: no actions cell. */
+  actionsFor: ListController['actionsFor'] | null;
   toggleRow: ListController['toggleRow'];
   onRun: (action: ScreenAction, rows: Row[]) => void;
 }
@@ -392,36 +393,38 @@ const ListRow = memo(function ListRow({ row, keyField, columns, selectable, sele
       {rest.map((c) => (
         <td key={c.field}>{cellText(row, c)}</td>
       ))}
-      <td className="screen__actions">
-        {moves && (
-          <>
-            <button ref={upRef} type="button" className="button button--secondary button--small screen__action" aria-label={t('screen.moveUpRow', { name })} disabled={busy || !moves.up} onClick={() => void move(-1)}>
-              <span aria-hidden="true">↑</span>
-            </button>
-            <button ref={downRef} type="button" className="button button--secondary button--small screen__action" aria-label={t('screen.moveDownRow', { name })} disabled={busy || !moves.down} onClick={() => void move(1)}>
-              <span aria-hidden="true">↓</span>
-            </button>
-          </>
-        )}
-        {actionsFor(row).map(({ action, href }) =>
-          href ? (
-            <Link key={action.id} to={href} className="screen__action" aria-label={`${labelOf(action.label, lang)}: ${name}`}>
-              {labelOf(action.label, lang)}
-            </Link>
-          ) : (
-            <button
-              key={action.id}
-              type="button"
-              className={`button ${action.danger ? 'button--danger' : 'button--secondary'} button--small screen__action`}
-              aria-label={`${labelOf(action.label, lang)}: ${name}`}
-              disabled={busy}
-              onClick={() => onRun(action, [row])}
-            >
-              {labelOf(action.label, lang)}
-            </button>
-          ),
-        )}
-      </td>
+      {actionsFor && (
+        <td className="screen__actions">
+          {moves && (
+            <>
+              <button ref={upRef} type="button" className="button button--secondary button--small screen__action" aria-label={t('screen.moveUpRow', { name })} disabled={busy || !moves.up} onClick={() => void move(-1)}>
+                <span aria-hidden="true">↑</span>
+              </button>
+              <button ref={downRef} type="button" className="button button--secondary button--small screen__action" aria-label={t('screen.moveDownRow', { name })} disabled={busy || !moves.down} onClick={() => void move(1)}>
+                <span aria-hidden="true">↓</span>
+              </button>
+            </>
+          )}
+          {actionsFor(row).map(({ action, href }) =>
+            href ? (
+              <Link key={action.id} to={href} className="screen__action" aria-label={`${labelOf(action.label, lang)}: ${name}`}>
+                {labelOf(action.label, lang)}
+              </Link>
+            ) : (
+              <button
+                key={action.id}
+                type="button"
+                className={`button ${action.danger ? 'button--danger' : 'button--secondary'} button--small screen__action`}
+                aria-label={`${labelOf(action.label, lang)}: ${name}`}
+                disabled={busy}
+                onClick={() => onRun(action, [row])}
+              >
+                {labelOf(action.label, lang)}
+              </button>
+            ),
+          )}
+        </td>
+      )}
     </tr>
   );
 });

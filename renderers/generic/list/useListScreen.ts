@@ -465,6 +465,8 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
     recordLink,
     newLink,
     actionsFor,
+    /** Whether any row can offer something (an action or a move): else the list has no actions column. */
+    hasRowActions: rowActions.length > 0 || canReorder,
     bulkActions,
     runAction,
     running,
