@@ -264,6 +264,8 @@ export function screenProblems(contract: Contract, ajv: Ajv2020): string[] {
       for (const flt of list.filters ?? []) {
         if (!req[flt.field]) problems.push(at(`filter ${flt.field} is not an input of ${s.routes.list}`));
         else if (LIST_CONTROL.has(flt.field) || params.has(flt.field)) problems.push(at(`filter ${flt.field} is a paging control or a parameter`));
+        if (flt.not_before && !(list.filters ?? []).some((o) => o.field === flt.not_before && o.field !== flt.field))
+          problems.push(at(`filter ${flt.field} is not_before ${flt.not_before}, which is not another filter of the list`));
       }
       needs(s.routes.list, params, 'list route');
       const actionProblems = (a: ScreenAction, kind: string) => {

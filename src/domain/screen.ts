@@ -89,6 +89,8 @@ export interface ListFilter {
   label?: Bilingual;
   /** A hint under the filter. */
   hint?: Bilingual;
+  /** Another filter (a date or a number) this one must not be before. */
+  not_before?: string;
 }
 
 /** UI hints of one record field (also accepted as x-ui in an entity schema; the screen's win). */

@@ -268,6 +268,14 @@ describe('audit log', () => {
     await waitFor(() => expect(filters.getByLabelText(/^Durum kodu/)).toHaveFocus());
     expect(requests).toHaveLength(sent);
     await user.clear(filters.getByLabelText(/^Durum kodu/));
+    // A "to" date before the "from" date is refused at its field, before any call.
+    await user.type(filters.getByLabelText(/^Başlangıç/), '2026-11-20');
+    await user.type(filters.getByLabelText(/^Bitiş/), '2026-11-10');
+    await user.click(filters.getByRole('button', { name: 'Uygula' }));
+    expect(filters.getByLabelText(/^Bitiş/)).toHaveAccessibleDescription('Bitiş, Başlangıç değerinden önce olamaz.');
+    expect(requests).toHaveLength(sent);
+    await user.clear(filters.getByLabelText(/^Başlangıç/));
+    await user.clear(filters.getByLabelText(/^Bitiş/));
     await user.selectOptions(filters.getByLabelText(/^Yalnızca başarısız çağrılar/), 'true');
     await user.type(filters.getByLabelText(/^Kullanıcı/), 'ayse');
     await user.click(filters.getByRole('button', { name: 'Uygula' }));

@@ -120,7 +120,7 @@ describe('generic screens (schemas/screens/<id>.json)', () => {
     const bundle = screen(broken, 'bundle');
     bundle.routes.edit = 'user_shop_bundle_edit_x';
     bundle.list!.columns.push({ field: 'no_such_field' }, { field: 'bundle_name', sort: 'nope' });
-    bundle.list!.filters!.push({ field: 'shop_colour' });
+    bundle.list!.filters!.push({ field: 'shop_colour' }, { field: 'bundle_status', not_before: 'bundle_status' });
     bundle.list!.row_actions!.push({ id: 'x', label: { en: 'x', tr: 'x' }, open: { screen: 'no_screen', view: 'list' } });
     bundle.list!.bulk_actions![0].auth_codes = ['website_edit'];
     const problems = checkContract(broken).join('\n');
@@ -128,6 +128,7 @@ describe('generic screens (schemas/screens/<id>.json)', () => {
     expect(problems).toMatch(/column no_such_field is not a field/);
     expect(problems).toMatch(/sorts by nope/);
     expect(problems).toMatch(/filter shop_colour is not an input/);
+    expect(problems).toMatch(/filter bundle_status is not_before bundle_status, which is not another filter of the list/);
     expect(problems).toMatch(/opens no_screen \(list\), which does not exist/);
     expect(problems).toMatch(/admits website_edit, which user_shop_bundle_status_active refuses/);
   });

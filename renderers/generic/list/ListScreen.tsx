@@ -243,6 +243,8 @@ function Filters({ list }: { list: ListController }) {
         for (const f of list.filterSchemas) {
           const problem = filterProblem(f.schema, values[f.field] ?? '', lang);
           if (problem) found[f.field] = t('screen.filterInvalid', { label: f.label, problem });
+          const other = f.notBefore ? list.filterSchemas.find((o) => o.field === f.notBefore) : undefined;
+          if (!problem && other && isBefore(values[f.field], values[other.field], f.schema)) found[f.field] = t('screen.filterBefore', { label: f.label, other: other.label });
         }
         setProblems(found);
         if (Object.keys(found).length > 0) {
@@ -428,3 +430,9 @@ const ListRow = memo(function ListRow({ row, keyField, columns, selectable, sele
     </tr>
   );
 });
+
+/** Whether a filter's value comes before another's (dates as written, YYYY-MM-DD; numbers by value); empty never does. */
+function isBefore(value: string | undefined, other: string | undefined, schema: { type?: unknown } | undefined): boolean {
+  if (!value || !other) return false;
+  return schema?.type === 'integer' || schema?.type === 'number' ? Number(value) < Number(other) : value < other;
+}

@@ -91,6 +91,13 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
   const defaultSort = list.sort ?? ((request.sort?.default as string | undefined) || '');
 
   // --- The query, from the address.
+  const filterSchemas = (list.filters ?? []).map((f) => ({
+    field: f.field,
+    label: labelOf(f.label ?? (request[f.field]?.['x-label'] as never) ?? entityProps[f.field]?.['x-label'], lang, f.field),
+    hint: f.hint ? labelOf(f.hint, lang) : undefined,
+    schema: request[f.field],
+    notBefore: f.not_before,
+  }));
   const filterNames = useMemo(() => (list.filters ?? []).map((f) => f.field), [list.filters]);
   const query: ListQuery = useMemo(() => {
     const page = Math.max(1, Number(searchParams.get(QUERY_KEYS.page)) || 1);
@@ -433,12 +440,7 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
     toggleSort: (key: string) => update({ [QUERY_KEYS.sort]: query.sort === key ? `-${key}` : key }),
     searchDraft,
     setSearchDraft,
-    filterSchemas: (list.filters ?? []).map((f) => ({
-      field: f.field,
-      label: labelOf(f.label ?? (request[f.field]?.['x-label'] as never) ?? entityProps[f.field]?.['x-label'], lang, f.field),
-      hint: f.hint ? labelOf(f.hint, lang) : undefined,
-      schema: request[f.field],
-    })),
+    filterSchemas,
     searchHint: list.search_hint ? labelOf(list.search_hint, lang) : undefined,
     /** Applies the filters and the typed search together (one change of the address). */
     applyFilters: (values: Record<string, string>) => {
