@@ -91,13 +91,6 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
   const defaultSort = list.sort ?? ((request.sort?.default as string | undefined) || '');
 
   // --- The query, from the address.
-  const filterSchemas = (list.filters ?? []).map((f) => ({
-    field: f.field,
-    label: labelOf(f.label ?? (request[f.field]?.['x-label'] as never) ?? entityProps[f.field]?.['x-label'], lang, f.field),
-    hint: f.hint ? labelOf(f.hint, lang) : undefined,
-    schema: request[f.field],
-    notBefore: f.not_before,
-  }));
   const filterNames = useMemo(() => (list.filters ?? []).map((f) => f.field), [list.filters]);
   const query: ListQuery = useMemo(() => {
     const page = Math.max(1, Number(searchParams.get(QUERY_KEYS.page)) || 1);
@@ -191,6 +184,17 @@ export function useListScreen(screen: ResolvedScreen, params: Record<string, str
 
   // --- Columns: labels, cells, the user's choice (per user and screen).
   const entityProps = screen.entity_schema.properties ?? {};
+  const filterSchemas = useMemo(
+    () =>
+      (list.filters ?? []).map((f) => ({
+        field: f.field,
+        label: labelOf(f.label ?? (request[f.field]?.['x-label'] as never) ?? entityProps[f.field]?.['x-label'], lang, f.field),
+        hint: f.hint ? labelOf(f.hint, lang) : undefined,
+        schema: request[f.field],
+        notBefore: f.not_before,
+      })),
+    [list.filters, request, entityProps, lang],
+  );
   const columns: Column[] = useMemo(
     () =>
       list.columns.map((c: ListColumn) => {
