@@ -103,6 +103,7 @@ describe('the graph checker', () => {
     expect(issue.message.en).toContain('nodes: item 1: type');
     expect(issue.message.tr).toContain('nodes: 1. öğe: type: şunlardan biri bekleniyordu');
     expect(codes(checkGraph('nonsense'))).toEqual(['bad_document']);
+    expect(checkGraph({ format: 'sema-decision-graph', format_version: 1, nodes: [{ id: 'x', type: 'constructor', position: at }], edges: [] })[0].message.en).toContain('type: one of input, switch');
   });
 });
 
@@ -155,6 +156,9 @@ describe('evaluation', () => {
     expect(missing.issues[0].message.en).toBe('The step could not decide which way to go: creatinine missing.');
     expect(missing.trace!.map((s) => s.node_id)).toEqual(['in', 's']);
     expect(run(doc, { creatinine: 'n/a' }).issues[0]).toMatchObject({ code: 'input_value', severity: 'warning' });
+    // A parameter named like an inherited member of an object is missing when the record lacks it.
+    const inherited = graph([input([['constructor', 'number']]), sw('s', [['big', 'constructor > 1']]), output('big')], [['in', 's'], ['s', 'big', 'big']]);
+    expect(run(inherited, {})).toMatchObject({ issues: [{ code: 'undecided' }], decisions: [] });
   });
 
   it('takes every true branch of a collect switch, and computes dates in days', () => {

@@ -134,5 +134,12 @@ describe('types', () => {
     if (!p.ok) throw new Error();
     checkCondition({ kind: 'compare', operator: 'greater', left: p.value, right: { kind: 'literal', value: 1 } }, VARS, issues);
     expect(issues.map((i) => i.code)).toEqual(['unknown_function', 'function_arity', 'argument_type']);
+    // Names of Object.prototype's members are plain names: a variable, an unknown function.
+    expect(withoutSpans(parsed('constructor > 1'))).toMatchObject({ left: { kind: 'var', name: 'constructor' } });
+    const proto: RuleIssue[] = [];
+    const call = parseExpression('toString(1)');
+    if (!call.ok) throw new Error();
+    checkCondition({ kind: 'compare', operator: 'greater', left: call.value, right: { kind: 'literal', value: 1 } }, VARS, proto);
+    expect(proto.map((i) => i.code)).toEqual(['unknown_function']);
   });
 });

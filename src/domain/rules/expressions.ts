@@ -40,7 +40,8 @@ interface FunctionSpec {
 }
 
 const num = (x: unknown) => x as number;
-const FUNCTIONS: Record<string, FunctionSpec> = {
+// A Map, not an object: `constructor(1)` must be an unknown function, not Object.prototype's member.
+const FUNCTIONS = new Map<string, FunctionSpec>(Object.entries({
   min: { params: ['number'], rest: true, returns: 'number', impl: (a) => Math.min(...(a as number[])) },
   max: { params: ['number'], rest: true, returns: 'number', impl: (a) => Math.max(...(a as number[])) },
   abs: { params: ['number'], returns: 'number', impl: (a) => Math.abs(num(a[0])) },
@@ -70,8 +71,8 @@ const FUNCTIONS: Record<string, FunctionSpec> = {
   },
   today: { params: [], returns: 'date', impl: (_a, v) => v[TODAY_SLOT] },
   length: { params: [['list', 'string']], returns: 'number', impl: (a) => (a[0] as string | unknown[]).length },
-};
-export const FUNCTION_NAMES = Object.keys(FUNCTIONS).concat('date').sort();
+} satisfies Record<string, FunctionSpec>));
+export const FUNCTION_NAMES = [...FUNCTIONS.keys(), 'date'].sort();
 
 const describe = (e: Expr) => printExpression(e);
 
@@ -104,7 +105,7 @@ export function checkExpr(e: Expr, scope: Scope, issues: RuleIssue[]): Type {
       return result ?? 'unknown';
     }
     case 'call': {
-      const spec = FUNCTIONS[e.fn];
+      const spec = FUNCTIONS.get(e.fn);
       if (!spec) {
         issues.push(issue('unknown_function', { pos: human(e.span), name: e.fn, list: FUNCTION_NAMES.join(', ') }, at));
         e.args.forEach((a) => checkExpr(a, scope, issues));
@@ -267,7 +268,7 @@ export function compileExpr(e: Expr, scope: Scope): Compiled {
       };
     }
     case 'call': {
-      const spec = FUNCTIONS[e.fn];
+      const spec = FUNCTIONS.get(e.fn)!; // checked: checkExpr refuses unknown functions
       const args = e.args.map((a) => compileExpr(a, scope));
       return (v) => {
         const values = args.map((a) => a(v));

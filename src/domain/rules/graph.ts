@@ -393,7 +393,8 @@ export function compileGraph(doc: unknown): Compilation {
     const st: RunState = { decisions: [], issues: [], matched: null, error: null };
     for (const c of coercers) {
       const raw = record[c.name];
-      if (raw == null || raw === '') continue;
+      // Inherited members of a plain object (toString, constructor) are functions: not values of the record.
+      if (raw == null || raw === '' || typeof raw === 'function') continue;
       const value = c.coerce(raw);
       if (value === undefined) st.issues.push(issue('input_value', { name: c.name, type: typeWords(c.type) }, { field: c.name, severity: 'warning' }));
       else v[c.slot] = value;

@@ -13,7 +13,8 @@ interface Token {
   value?: number | string;
 }
 
-const KEYWORDS: Record<string, string> = {
+// A Map, not an object: a word such as `constructor` must not find Object.prototype's members.
+const KEYWORDS = new Map<string, string>(Object.entries({
   and: 'and', ve: 'and',
   or: 'or', veya: 'or',
   not: 'not', 'değil': 'not',
@@ -21,7 +22,7 @@ const KEYWORDS: Record<string, string> = {
   'içermez': 'not_includes',
   is: 'is', any: 'any', herhangi: 'any',
   true: 'true', false: 'false', 'doğru': 'true', 'yanlış': 'false',
-};
+}));
 
 const COMPARE: Record<string, RuleOperator> = {
   '=': 'equal', '==': 'equal', '!=': 'not_equal', '<>': 'not_equal',
@@ -121,7 +122,7 @@ class Parser {
   }
   private keyword(t = this.t): string | undefined {
     // Turkish lower-casing first (İÇERİR → içerir), then plain (IS → is, not ıs).
-    return t.kind === 'ident' ? (KEYWORDS[t.text.toLocaleLowerCase('tr')] ?? KEYWORDS[t.text.toLowerCase()]) : undefined;
+    return t.kind === 'ident' ? (KEYWORDS.get(t.text.toLocaleLowerCase('tr')) ?? KEYWORDS.get(t.text.toLowerCase())) : undefined;
   }
   private isKeyword(k: string, t = this.t) {
     return this.keyword(t) === k;

@@ -50,7 +50,7 @@ const NODE: Record<string, Check> = {
   expression: object({ ...base, assignments: list(object({ id: str, variable: str, expression: str }), LIMITS.assignments) }),
   output: object({ ...base, kind: oneOf('decision', 'alert', 'suggestion'), severity: oneOf('info', 'warning', 'critical'), code: str, text: bilingual }),
 };
-const node: Check = (v) => (isObj(v) && typeof v.type === 'string' && NODE[v.type] ? NODE[v.type](v) : within('type', 'type', oneOf(...Object.keys(NODE))(isObj(v) ? v.type : undefined)!));
+const node: Check = (v) => (isObj(v) && typeof v.type === 'string' && Object.hasOwn(NODE, v.type) ? NODE[v.type](v) : within('type', 'type', oneOf(...Object.keys(NODE))(isObj(v) ? v.type : undefined)!));
 const GRAPH = object({
   format: oneOf('sema-decision-graph'),
   format_version: (v) => (v === 1 ? null : say('version 1 was expected', '1. sürüm bekleniyordu')),
