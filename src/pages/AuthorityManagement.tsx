@@ -9,7 +9,7 @@ import type { PageProps } from '../app/router/registry';
 import { authorizationAssignToUser, authorizationList, userAuthorizationList, userSearch } from '../generated/client';
 import type { AuthType, UserAuthorization } from '../generated/types/entities';
 import type { UserSearchResponse } from '../generated/types/routes';
-import { useCancelAuthorization, useDates, useHoldingState, useLimit } from './shared/authorization';
+import { GrantLimitFields, useCancelAuthorization, useDates, useHoldingState, useLimit } from './shared/authorization';
 import { PagedTable, type TableColumn } from './shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { useUsername } from './shared/hooks';
@@ -268,43 +268,8 @@ function AssignSection({ version, onAssigned }: { version: number; onAssigned: (
           )}
         </div>
         <CheckboxField label={t('authority.canAssignOnward')} name="can_assign_auth" checked={form.can_assign_auth} onChecked={set('can_assign_auth')} error={errors.can_assign_auth} />
-        {form.can_assign_auth && (
-          <TextField
-            label={t('authority.authCountCreate')}
-            name="auth_count_create"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            value={form.auth_count_create}
-            onValue={set('auth_count_create')}
-            error={errors.auth_count_create}
-            hint={t('authority.authCountCreateHint')}
-          />
-        )}
         {!form.can_assign_auth && errors.auth_count_create && <Notice>{errors.auth_count_create}</Notice>}
-        <div className="form__row">
-          <TextField
-            label={t('authority.startDate')}
-            name="start_date"
-            type="date"
-            min={holding?.start_date}
-            max={holding?.end_date}
-            value={form.start_date}
-            onValue={set('start_date')}
-            error={errors.start_date}
-          />
-          <TextField
-            label={t('authority.endDate')}
-            name="end_date"
-            type="date"
-            min={holding?.start_date}
-            max={holding?.end_date}
-            value={form.end_date}
-            onValue={set('end_date')}
-            error={errors.end_date}
-            hint={t('authority.datesHint')}
-          />
-        </div>
+        <GrantLimitFields values={form} errors={errors} onValue={set} bounds={holding ?? undefined} datesHint={t('authority.datesHint')} />
         <div className="form__actions">
           <button type="submit" className="button" disabled={busy}>
             {busy ? t('common.saving') : t('authority.assign')}

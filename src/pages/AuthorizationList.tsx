@@ -7,7 +7,7 @@ import type { PageProps } from '../app/router/registry';
 import { authorizationList, authorizationNew } from '../generated/client';
 import type { AuthCode, AuthType } from '../generated/types/entities';
 import type { AuthorizationListRequest, AuthorizationListResponse } from '../generated/types/routes';
-import { AUTH_CODES, useCancelAuthorization, useDates, useHoldingState, useLimit } from './shared/authorization';
+import { AUTH_CODES, GrantLimitFields, useCancelAuthorization, useDates, useHoldingState, useLimit } from './shared/authorization';
 import { PagedTable, type TableColumn } from './shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { useUsername } from './shared/hooks';
@@ -221,23 +221,7 @@ function NewAuthorization({ onCreated }: { onCreated: () => void }) {
           )}
         </div>
         <CheckboxField label={t('authorizationList.canAssign')} name="new_can_assign_auth" checked={form.can_assign_auth} onChecked={set('can_assign_auth')} />
-        {form.can_assign_auth && (
-          <TextField
-            label={t('authority.authCountCreate')}
-            name="new_auth_count_create"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            value={form.auth_count_create}
-            onValue={set('auth_count_create')}
-            error={errors.auth_count_create}
-            hint={t('authority.authCountCreateHint')}
-          />
-        )}
-        <div className="form__row">
-          <TextField label={t('authority.startDate')} name="new_start_date" type="date" value={form.start_date} onValue={set('start_date')} error={errors.start_date} />
-          <TextField label={t('authority.endDate')} name="new_end_date" type="date" value={form.end_date} onValue={set('end_date')} error={errors.end_date} />
-        </div>
+        <GrantLimitFields values={form} errors={errors} onValue={set} namePrefix="new_" />
         <div className="form__actions">
           <button type="submit" className="button" disabled={busy}>
             {busy ? t('common.saving') : t('authorizationList.create')}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { authorizationCancel } from '../../generated/client';
 import type { Authorization, AuthCode, UserAuthorization } from '../../generated/types/entities';
 import { useActiveLabel } from '../../app/router/hooks';
-import { ConfirmDialog, formatDate, useErrorText } from './ui';
+import { ConfirmDialog, formatDate, TextField, useErrorText } from './ui';
 import '../account-strings';
 
 export const AUTH_CODES: AuthCode[] = [
@@ -103,4 +103,52 @@ export function useDates(): (row: { start_date?: string; end_date?: string }) =>
   const { t } = useTranslation();
   const lang = useActiveLabel();
   return (row) => (row.start_date || row.end_date ? `${formatDate(row.start_date, lang) || '…'} – ${formatDate(row.end_date, lang) || '…'}` : t('authority.noDates'));
+}
+
+type GrantLimitKey = 'auth_count_create' | 'start_date' | 'end_date';
+
+/**
+ * The limits both grant forms share (assigning a holding, creating an authorization): how many onward
+ * assignments, when onward assigning is allowed, and the dates, within the bounds given.
+ */
+export function GrantLimitFields({
+  values,
+  errors,
+  onValue,
+  namePrefix = '',
+  bounds,
+  datesHint,
+}: {
+  values: { can_assign_auth: boolean } & Record<GrantLimitKey, string>;
+  errors: Record<string, string | undefined>;
+  onValue: (key: GrantLimitKey) => (value: string) => void;
+  namePrefix?: string;
+  bounds?: { start_date?: string; end_date?: string };
+  datesHint?: string;
+}) {
+  const { t } = useTranslation();
+  const date = (key: 'start_date' | 'end_date', label: string, hint?: string) => (
+    <TextField label={label} name={`${namePrefix}${key}`} type="date" min={bounds?.start_date} max={bounds?.end_date} value={values[key]} onValue={onValue(key)} error={errors[key]} hint={hint} />
+  );
+  return (
+    <>
+      {values.can_assign_auth && (
+        <TextField
+          label={t('authority.authCountCreate')}
+          name={`${namePrefix}auth_count_create`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          value={values.auth_count_create}
+          onValue={onValue('auth_count_create')}
+          error={errors.auth_count_create}
+          hint={t('authority.authCountCreateHint')}
+        />
+      )}
+      <div className="form__row">
+        {date('start_date', t('authority.startDate'))}
+        {date('end_date', t('authority.endDate'), datesHint)}
+      </div>
+    </>
+  );
 }
