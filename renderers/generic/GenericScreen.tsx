@@ -3,9 +3,11 @@
 // values, the user's id), asks for a missing one with a picker, and shows the list or record view, each
 // in its own lazy chunk (the record view brings @rjsf and ajv; the list view never does).
 import { useEffect, useState, type ComponentType } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useActiveLabel } from '../../src/app/router/hooks';
+import { useAccess, useActiveLabel, usePages } from '../../src/app/router/hooks';
+import { loginRedirect } from '../../src/app/router/catalogue';
+import { routeRefusal } from '../../src/domain/page-access';
 import type { PageProps } from '../../src/app/router/registry';
 import { loadChunk } from '../../src/app/router/chunk';
 import { labelOf, type ResolvedScreen, type ScreenRef } from '../../src/domain/screen';
@@ -77,6 +79,7 @@ export function ScreenView({ screenRef, title }: { screenRef: ScreenRef; title: 
   const view = useView(screenRef.view);
   const [query, setQuery] = useSearchParams();
   const { userId } = useUserIds();
+  const access = useAccess();
   const screen = loaded.screen;
 
   if (loaded.missing) return <Notice>{t('screen.unknown', { id: screenRef.id })}</Notice>;
@@ -104,8 +107,14 @@ export function ScreenView({ screenRef, title }: { screenRef: ScreenRef; title: 
     );
   if (screenRef.view === 'list' ? !screen.list : !screen.record) return <Notice>{t('screen.unknown', { id: `${screenRef.id} (${screenRef.view})` })}</Notice>;
 
-  const params = resolveParams(screen, screenRef.params, query, userId);
   const id = screenRef.view === 'record' ? (query.get(screen.key) ?? undefined) : undefined;
+  // A page anyone may open can show a screen whose data only some may read (a website unit showing an
+  // administrator's list): say so, instead of a form or list that every call would refuse.
+  const primary = screen.route_table[(screenRef.view === 'list' ? screen.routes.list : id ? screen.routes.get : screen.routes.new) ?? ''];
+  const refusal = primary ? routeRefusal(primary, access) : undefined;
+  if (refusal) return <ScreenRefused refusal={refusal} authCodes={primary!.auth_codes} />;
+
+  const params = resolveParams(screen, screenRef.params, query, userId);
   const missing = requiredParams(screen, screenRef.view, Boolean(id)).filter((p) => !params[p]);
   if (missing.length) {
     const name = missing[0];
@@ -132,6 +141,30 @@ export function ScreenView({ screenRef, title }: { screenRef: ScreenRef; title: 
   }
   const View = view.component;
   return <View key={`${screen.id}:${screenRef.view}:${id ?? ''}`} screen={screen} params={params} title={title} recordId={id} />;
+}
+
+/** Why the screen is not shown to this viewer: sign in first (with a way back here), or which rights it needs. */
+function ScreenRefused({ refusal, authCodes }: { refusal: 'login' | 'auth'; authCodes: readonly string[] }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const pages = usePages();
+  const location = useLocation();
+  if (refusal === 'login')
+    return (
+      <Notice kind="info">
+        <p>{t('screen.signInToSee')}</p>
+        <p>
+          <Link className="button" to={loginRedirect(pages, lang, location.pathname + location.search + location.hash)}>
+            {t('screen.signIn')}
+          </Link>
+        </p>
+      </Notice>
+    );
+  return (
+    <Notice>
+      <p>{t('screen.lacksRight', { count: authCodes.length, auths: authCodes.map((c) => t(`authCode.${c}`)).join(t('screen.orSeparator')) })}</p>
+    </Notice>
+  );
 }
 
 /** Which shop (bundle...)? A screen opened without a parameter it needs asks for it first. */

@@ -1,9 +1,8 @@
 // Client effects a screen names as `after_write` (schemas/meta/screen.schema.json): run after every successful
 // write from the screen — a record saved, a row or bulk action, a reorder — so that what the rest of the app
 // shows follows at once. One registered function per name.
-import { applyWebsiteUnit, applyWebsiteUnits } from '../../src/app/boot/apply';
+import { applyWebsiteUnit, applyWebsiteUnits, reloadWebsiteUnits } from '../../src/app/boot/apply';
 import type { AfterWrite, ResolvedScreen } from '../../src/domain/screen';
-import { frontendWebsiteunitList } from '../../src/generated/client/frontend';
 import type { WebsiteUnit } from '../../src/generated/types/entities';
 
 export interface WriteEvent {
@@ -23,7 +22,7 @@ const EFFECTS: Record<AfterWrite, Effect> = {
     const list = event.answer?.website_unit_list;
     if (Array.isArray(list)) return applyWebsiteUnits(list as WebsiteUnit[]);
     // Another write (a delete...): the units as the server now has them.
-    applyWebsiteUnits((await frontendWebsiteunitList({})).website_unit_list);
+    await reloadWebsiteUnits();
   },
 };
 

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/adapter.ts';
 import type { RequestContext } from '../http/context.ts';
 import type { HandlerSet } from './types.ts';
 import type { FrontendConfiguration, WebsiteUnit } from '../../src/generated/types/entities.ts';
+import { managesUnits, mayOpen, unitsFor, type Viewer } from '../../src/domain/page-access.ts';
 import {
   checkConfiguration,
   checkUnit,
@@ -29,6 +30,13 @@ const notFound = (lang: RequestContext['lang']) => new ApiError('record_not_foun
 
 const userIdOf = (ctx: RequestContext): string | null => (ctx.caller.kind === 'user' ? ctx.caller.userId : null);
 
+/** The caller as the page-access rule sees it (a front-end key is nobody signed in). */
+export const viewerOf = (ctx: Pick<RequestContext, 'caller'>): Viewer =>
+  ctx.caller.kind === 'user' ? { loggedIn: true, authCodes: ctx.caller.authCodes } : { loggedIn: false, authCodes: [] };
+
+/** The site's units this caller is answered: all of them for a unit manager, else the ones the caller may open. */
+const visibleUnits = async (ctx: RequestContext): Promise<WebsiteUnit[]> => unitsFor(await websiteUnits(ctx.db, ctx.tenant.tenant_id), ctx.tenant.frontend, viewerOf(ctx));
+
 /** The configuration as saved now (not the request's tenant snapshot, which predates this call's writes). */
 async function currentFrontend(db: Queryable, tenantId: string): Promise<FrontendConfiguration> {
   const [row] = await db.query<{ frontend: FrontendConfiguration }>('select frontend from tenant where tenant_id = $1', [tenantId]);
@@ -41,13 +49,14 @@ async function unitAnswer(db: Queryable, tenantId: string, unitId: string): Prom
 }
 
 export const frontendHandlers: HandlerSet = {
-  frontend_get: async ({ domain }, { db, tenant }) => {
+  frontend_get: async ({ domain }, ctx) => {
+    const { tenant } = ctx;
     // The tenant is the host the browser called; a different domain in the body is a mistake, not a switch.
     if (domain !== undefined && domain.replace(/^www\./, '') !== tenant.domain)
       throw new ApiError('domain_mismatch', { domain, host: tenant.domain });
     return {
-      frontend: tenant.frontend as unknown as FrontendConfiguration,
-      website_unit_list: await websiteUnits(db, tenant.tenant_id),
+      frontend: tenant.frontend,
+      website_unit_list: await visibleUnits(ctx),
       frontend_product_id: tenant.frontend_product_id,
     };
   },
@@ -67,11 +76,14 @@ export const frontendHandlers: HandlerSet = {
     frontend_list: [{ frontend_client_id: tenant.frontend_client_id, domain: tenant.domain, frontend: await currentFrontend(db, tenant.tenant_id) }],
   }),
 
-  frontend_websiteunit_list: async (_input, { db, tenant }) => ({ website_unit_list: await websiteUnits(db, tenant.tenant_id) }),
+  frontend_websiteunit_list: async (_input, ctx) => ({ website_unit_list: await visibleUnits(ctx) }),
 
-  frontend_websiteunit_get: async ({ website_unit_client_id }, { db, tenant, lang }) => {
+  // A unit the caller may not open is answered as one that does not exist: not even its existence leaks.
+  frontend_websiteunit_get: async ({ website_unit_client_id }, ctx) => {
+    const { db, tenant, lang } = ctx;
     const [unit] = await websiteUnits(db, tenant.tenant_id, website_unit_client_id);
-    if (!unit) throw notFound(lang);
+    const viewer = viewerOf(ctx);
+    if (!unit || !(managesUnits(viewer) || mayOpen(unit, tenant.frontend, viewer))) throw notFound(lang);
     return { website_unit: unit };
   },
 

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../db/adapter.ts';
 import type { Lang } from './api-error.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
+import type { FrontendConfiguration } from '../../src/generated/types/entities.ts';
 import type { AuditTarget } from './audit.ts';
 import type { AccountRuntime } from '../auth/account-options.ts';
 import type { RuleGraphCache } from '../services/rule-packages.ts';
@@ -20,7 +21,7 @@ export interface Tenant {
   domain: string;
   frontend_client_id: string;
   frontend_product_id: string;
-  frontend: { default_language: 0 | 1; default_currency_type?: 0 | 1 } & Record<string, unknown>;
+  frontend: FrontendConfiguration;
   session_idle_seconds: number;
 }
 

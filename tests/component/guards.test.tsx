@@ -41,7 +41,7 @@ describe('login guard', () => {
   it('has no login routes and no login-needed pages when login_function is 0', async () => {
     const noLogin = tenant('localhost');
     noLogin.frontend.login_function = 0;
-    server.use(serveTenant(noLogin));
+    server.use(...serveTenant(noLogin));
     await startApp('/login');
 
     expect(await screen.findByRole('heading', { name: 'Sayfa Bulunamadı' })).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('shop feature', () => {
   it('leaves shop pages out of the menu and routes when shop_function is 0', async () => {
     const noShop = tenant('localhost');
     noShop.frontend.shop_function = 0;
-    server.use(serveTenant(noShop));
+    server.use(...serveTenant(noShop));
     logIn(['admin']);
     await startApp('/magaza');
 
@@ -134,7 +134,7 @@ describe('clinical feature', () => {
   it('shows them on the shop site when clinical_function is 1', async () => {
     const clinicalOn = tenant('localhost');
     clinicalOn.frontend.clinical_function = 1;
-    server.use(serveTenant(clinicalOn));
+    server.use(...serveTenant(clinicalOn));
     logIn(['admin']);
     await startApp('/kullanici-proje');
 
@@ -169,7 +169,7 @@ describe('website units', () => {
       { ...base, route_name: 'about', path: { en: '/about', tr: '/hakkinda' }, caption: { en: 'About', tr: 'Hakkında' }, is_dashboard: false, position: 5 },
       { ...base, route_name: 'project_help', parent: 'user_project', path: { en: '/project-help', tr: '/proje-yardim' }, caption: { en: 'Project help', tr: 'Proje yardımı' }, is_dashboard: false, position: 1, content: { kind: 'text', text: { en: 'How projects work.', tr: 'Projeler nasıl çalışır.' } } },
     );
-    server.use(serveTenant(t));
+    server.use(...serveTenant(t));
     await startApp('/kullanici-proje');
 
     expect(await screen.findByRole('heading', { name: 'Projeler' })).toBeInTheDocument();

@@ -25,7 +25,7 @@ const PAGE_TR = `/kural-motoru-algoritmasi?package_id=${PACKAGE_ID}`;
 const clinicalShop = tenant('localhost');
 clinicalShop.frontend.clinical_function = 1;
 
-beforeEach(() => server.use(serveTenant(clinicalShop), ...ruleHandlers));
+beforeEach(() => server.use(...serveTenant(clinicalShop), ...ruleHandlers));
 afterEach(() => resetRules());
 
 async function openCanvas(doc: DecisionGraph = inputOnly(), path = PAGE_TR, seed: Parameters<typeof seedPackage>[1] = {}) {

@@ -260,7 +260,7 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
   it('the content kind shows its own fields, keeps what was typed in another kind, and lists the allowed frame origins', async () => {
     const site = tenant('localhost');
     site.frontend.frame_allowlist = ['https://stats.example.org'];
-    server.use(serveTenant(site));
+    server.use(...serveTenant(site));
     fakeUnits();
     storeSession({ authCodes: ['admin'] });
     const user = userEvent.setup();
@@ -422,7 +422,7 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
       version: 1,
       content: { kind: 'frame', url: 'https://stats.example.org/embed/42' },
     });
-    server.use(serveTenant(site));
+    server.use(...serveTenant(site));
     await startApp('/istatistik-panosu');
     const frame = await screen.findByTitle('İstatistik panosu');
     expect(frame.tagName).toBe('IFRAME');
@@ -462,7 +462,7 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
       news({ website_unit_client_id: '2a6a1f0e-7c1d-4b8e-9d3a-5f0b7c2e9a22', route_name: 'help', path: { en: '/help', tr: '/yardim' }, caption: { en: 'Help', tr: 'Yardım' }, parent: 'settings', position: 0 }),
     ];
     const fake = fakeUnits(units);
-    server.use(serveTenant({ ...tenant('localhost'), website_unit_list: fake.units }));
+    server.use(...serveTenant({ ...tenant('localhost'), website_unit_list: fake.units }));
     storeSession({ authCodes: ['admin'] });
     const user = userEvent.setup();
     await startApp('/on-yuz-web-sitesi-birimleri');
@@ -511,7 +511,7 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
 
   it('deletes a unit after a confirmation naming it and its version; the menu loses it at once', async () => {
     const fake = fakeUnits([...tenant('localhost').website_unit_list, news({ version: 4 } as Partial<WebsiteUnit>)]);
-    server.use(serveTenant({ ...tenant('localhost'), website_unit_list: fake.units }));
+    server.use(...serveTenant({ ...tenant('localhost'), website_unit_list: fake.units }));
     storeSession({ authCodes: ['website_admin'] });
     const user = userEvent.setup();
     await startApp('/on-yuz-web-sitesi-birimleri');

@@ -31,7 +31,10 @@ export default function RecordForm({ record }: RecordFormProps) {
   const formTemplates = useMemo(() => templates(t), [t, lang]);
   const translate = useMemo(() => translateString(t), [t, lang]);
   const paramKey = JSON.stringify(record.params);
-  const formContext: FormContext = useMemo(() => ({ screen, params: record.params, access, record: record.record }), [screen, access, paramKey, record.record]);
+  const formContext: FormContext = useMemo(
+    () => ({ screen, params: record.params, access, record: record.record, formData: record.formData }),
+    [screen, access, paramKey, record.record, record.formData],
+  );
   // A new record's derived fields follow their sources until typed (a unit's paths follow its captions).
   const derivations = useMemo(() => (record.mode === 'new' ? derivationsOf(screen, formSchema!) : []), [record.mode, screen, formSchema]);
   const [problems, setProblems] = useState<FormError[]>([]);

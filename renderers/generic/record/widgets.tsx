@@ -13,6 +13,7 @@ import { holdsAuth, pathOf, type AccessContext } from '../../../src/app/router/c
 import { frameAllowed, originOf } from '../../../src/app/router/units';
 import { useAppStore } from '../../../src/app/store';
 import { CURRENCIES, formatMinor, inputToMinor, minorToInput } from '../../../src/domain/money';
+import { audienceGaps, type PageAccessFields } from '../../../src/domain/page-access';
 import { discriminatorOf, labelOf, type JsonSchema, type PickerSource, type ResolvedScreen } from '../../../src/domain/screen';
 import { AUTH_CODES } from '../../../src/pages/shared/authorization';
 import { and, hasEnum, hasRef, nameMatches, NOT_APPLICABLE, or, rankWith, schemaMatches, schemaTypeIs, formatIs, type TesterContext } from '../rank';
@@ -30,6 +31,8 @@ export interface FormContext {
   access: AccessContext;
   /** The record as loaded (edit), for widgets that must not offer it (a page cannot be its own parent). */
   record?: Record<string, unknown>;
+  /** The form's values now, for widgets that depend on other fields (a unit's screen on its login and auth list). */
+  formData?: Record<string, unknown>;
 }
 
 const describedBy = (id: string, rawErrors?: string[], help?: boolean) =>
@@ -545,19 +548,62 @@ function PageWidget(p: WidgetProps) {
   );
 }
 
-/** A generic screen by id (schemas/screens), named with the entity it shows. */
+/** A generic screen by id (schemas/screens), named with the entity it shows; warns when the page's audience cannot read it. */
 function ScreenWidget(p: WidgetProps) {
   const { t } = useTranslation();
+  const gap = useAudienceGap(typeof p.value === 'string' ? p.value : undefined, p.registry.formContext as FormContext);
   return (
-    <select {...inputProps(p)} disabled={p.disabled || p.readonly} value={p.value ?? ''} onChange={(e) => p.onChange(emptyToUndefined(e.target.value))}>
-      <option value="">{t('common.choose')}</option>
-      {SCREEN_IDS.map((id) => (
-        <option key={id} value={id}>
-          {`${id} (${SCREEN_ENTITIES[id]})`}
-        </option>
-      ))}
-    </select>
+    <>
+      <select
+        {...inputProps(p)}
+        aria-describedby={[describedBy(p.id, p.rawErrors, Boolean(p.uiSchema?.['ui:help'])), gap ? `${p.id}-audience` : null].filter(Boolean).join(' ') || undefined}
+        disabled={p.disabled || p.readonly}
+        value={p.value ?? ''}
+        onChange={(e) => p.onChange(emptyToUndefined(e.target.value))}
+      >
+        <option value="">{t('common.choose')}</option>
+        {SCREEN_IDS.map((id) => (
+          <option key={id} value={id}>
+            {`${id} (${SCREEN_ENTITIES[id]})`}
+          </option>
+        ))}
+      </select>
+      {gap && (
+        <p id={`${p.id}-audience`} className="field__warning" role="status">
+          {gap}
+        </p>
+      )}
+    </>
   );
+}
+
+/**
+ * Who may open the page (its login flag and auth list, as the form has them now) but not read the chosen
+ * screen's records (its list route, or get route for a record view): the warning to show, or null.
+ */
+function useAudienceGap(screenId: string | undefined, ctx: FormContext): string | null {
+  const { t } = useTranslation();
+  const [screen, setScreen] = useState<ResolvedScreen | undefined>();
+  useEffect(() => {
+    let live = true;
+    setScreen(undefined);
+    if (screenId) screenById(screenId).then((s) => live && setScreen(s), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [screenId]);
+  const page = (ctx.formData ?? {}) as PageAccessFields & { content?: { screen?: { view?: string } } };
+  const routeName = screen && (page.content?.screen?.view === 'record' ? (screen.routes.get ?? screen.routes.new) : screen.routes.list);
+  const route = routeName ? screen?.route_table[routeName] : undefined;
+  if (!route) return null;
+  const gaps = audienceGaps(page, route);
+  const auths = route.auth_codes.map((c) => t(`authCode.${c}`)).join(t('screen.orSeparator'));
+  const lines = [
+    gaps.login ? t('screen.audienceLogin') : null,
+    gaps.anyone ? t('screen.audienceAnyone', { auths }) : null,
+    gaps.codes.length ? t('screen.audienceCodes', { codes: gaps.codes.map((c) => t(`authCode.${c}`)).join(t('screen.orSeparator')), auths }) : null,
+  ].filter(Boolean);
+  return lines.length ? lines.join(' ') : null;
 }
 
 /** An address to show in a frame: the site's frame allow-list beside it, and a warning while its origin is not on it (the server refuses it). */

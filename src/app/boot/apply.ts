@@ -1,5 +1,6 @@
 // Applies this host's configuration: the store, the browser-storage keys, the language, the document title,
 // the favicon and the theme colours.
+import { frontendWebsiteunitList } from '../../generated/client/frontend';
 import type { FrontendGetResponse, LayerWdmGetResponse } from '../../generated/types/routes';
 import type { FrontendConfiguration, LanguageOption, WebsiteUnit } from '../../generated/types/entities';
 import { initI18n } from '../i18n';
@@ -84,6 +85,19 @@ export function applyWebsiteUnits(units: WebsiteUnit[]): void {
   const { configuration, setConfiguration } = useAppStore.getState();
   if (!configuration.settings) return;
   setConfiguration({ ...configuration, websiteUnits: units, menuData: buildCatalogue(configuration.settings, units) });
+}
+
+let unitsAsked = 0;
+
+/**
+ * The site's units as the server answers them to this caller now (it answers each caller only the units it may
+ * open): after another write, and whenever the session's user or auth codes change. An older answer that
+ * arrives after a newer one is dropped.
+ */
+export async function reloadWebsiteUnits(): Promise<void> {
+  const asked = ++unitsAsked;
+  const list = (await frontendWebsiteunitList({})).website_unit_list;
+  if (asked === unitsAsked) applyWebsiteUnits(list);
 }
 
 /** One unit saved (created or updated): replaces it by id, or adds it. */

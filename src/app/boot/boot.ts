@@ -13,8 +13,8 @@ import { defaultPageLoaders, type PageLoader } from '../router/registry';
 import { buildRoutes } from '../router/routes';
 import { clearLocalSession, renewAndCheck, restoreSession, setSessionEndHandler, watchSession, withRenewal } from '../session';
 import { readActiveLang, readCurrencyType, readSystemProductId } from '../storage';
-import { useAppStore } from '../store';
-import { applyConfiguration } from './apply';
+import { isLoggedIn, useAppStore } from '../store';
+import { applyConfiguration, reloadWebsiteUnits } from './apply';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -53,6 +53,8 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
     ),
   );
 
+  // The stored session first: the configuration's website units are answered for this caller.
+  const restored = restoreSession();
   try {
     const [frontend, layers] = await Promise.all([frontendGet({ domain }), layerWdmGet({ layer_code_list: 'frd' })]);
     applyConfiguration(frontend, layers);
@@ -63,10 +65,22 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
     return { ok: false, code, message };
   }
 
-  const restored = restoreSession();
   // Routes read the catalogue from the store when they render: units saved later are routed at once.
   router = createBrowserRouter(buildRoutes({ ...defaultPageLoaders, ...options.pageLoaders }));
   watchSession();
+  followViewer();
   if (restored) void renewAndCheck();
   return { ok: true, router };
+}
+
+/** Signing in or out, or a change of auth codes, changes which website units the server answers: reload them. */
+function followViewer(): void {
+  const viewerOf = (s: ReturnType<typeof useAppStore.getState>) => (isLoggedIn(s.session) ? `user:${s.session.authCodes.join(',')}` : 'visitor');
+  let viewer = viewerOf(useAppStore.getState());
+  useAppStore.subscribe((s) => {
+    const next = viewerOf(s);
+    if (next === viewer) return;
+    viewer = next;
+    reloadWebsiteUnits().catch((e: unknown) => console.error('[sema] website units could not be reloaded', e));
+  });
 }

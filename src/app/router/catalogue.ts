@@ -4,6 +4,7 @@
 import type { FrontendConfiguration, LanguageLabel, PageFields, WebsiteUnit } from '../../generated/types/entities';
 import staticCatalogue from '../../../schemas/screens/pages.json';
 import { unitPage } from './units';
+import { existsOnSite, holdsAuth, type Viewer } from '../../domain/page-access';
 
 export type PageDefinition = PageFields & Partial<Pick<WebsiteUnit, 'position' | 'content' | 'website_unit_client_id'>>;
 
@@ -21,14 +22,12 @@ export const PAGE404_ROUTE = 'page404';
 type Switches = Pick<FrontendConfiguration, 'login_function' | 'login_function_external' | 'shop_function' | 'clinical_function'>;
 
 /**
- * Whether a page exists at all on a host with these switches. A shop page (shop_active) needs shop_function 1
- * and a clinical page (clinical_active) clinical_function 1; a page that does not exist is neither in the menu
- * nor routed (its path lands on page404).
+ * Whether a page exists at all on a host with these switches (src/domain/page-access.ts existsOnSite, plus the
+ * login routes of spec section 2); a page that does not exist is neither in the menu nor routed (its path lands
+ * on page404).
  */
 export function pageExists(page: PageDefinition, cfg: Switches): boolean {
-  if (page.shop_active && cfg.shop_function !== 1) return false;
-  if (page.clinical_active && cfg.clinical_function !== 1) return false;
-  if (page.login && cfg.login_function !== 1) return false;
+  if (!existsOnSite(page, cfg)) return false;
   if (LOGIN_ROUTE_NAMES.includes(page.route_name)) return cfg.login_function === 1;
   if (ACCOUNT_ROUTE_NAMES.includes(page.route_name)) return cfg.login_function === 1 && cfg.login_function_external !== 1;
   return true;
@@ -53,18 +52,8 @@ export function buildCatalogue(cfg: Switches, units: readonly WebsiteUnit[], sta
   return pages;
 }
 
-export interface AccessContext {
-  loggedIn: boolean;
-  authCodes: readonly string[];
-}
-
-export const authList = (page: PageDefinition): string[] => (page.auth ? page.auth.split(',').filter(Boolean) : []);
-
-/** A page with an auth list admits a logged-in user holding one of its codes; a page without one admits anyone. */
-export function holdsAuth(page: PageDefinition, ctx: AccessContext): boolean {
-  const list = authList(page);
-  return list.length === 0 || (ctx.loggedIn && list.some((code) => ctx.authCodes.includes(code)));
-}
+export type AccessContext = Viewer;
+export { holdsAuth };
 
 /** The page's path in the language, else in the first other language that has one. */
 export function pathOf(page: PageDefinition, lang: LanguageLabel, order: readonly LanguageLabel[] = ['tr', 'en']): string {

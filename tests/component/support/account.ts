@@ -5,6 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import { statusCatalogue, type StatusKey } from '../../../src/generated/errors';
 import type { AuthCode, UserAccount } from '../../../src/generated/types/entities';
+import type { Viewer } from '../../../src/domain/page-access';
 import { ok } from './handlers';
 
 export const PASSWORD = 'dogru.parola.42';
@@ -82,6 +83,12 @@ export function fail(request: Request, key: StatusKey) {
 function bearer(request: Request): string | null {
   const header = request.headers.get('authorization');
   return header?.startsWith('Bearer ') ? header.slice(7) : null;
+}
+
+/** Who calls, as the server's page-access rule sees it: a known bearer token is the account with its auth codes. */
+export function viewerOf(request: Request): Viewer {
+  const token = bearer(request);
+  return token && account.accessTokens.has(token) ? { loggedIn: true, authCodes: account.authCodes } : { loggedIn: false, authCodes: [] };
 }
 
 function issue() {

@@ -5,6 +5,8 @@ import { statusCatalogue } from '../../../src/generated/errors';
 import type { FrontendConfiguration, WebsiteUnit } from '../../../src/generated/types/entities';
 import layers from '../../../fixtures/seed/layers.json';
 import seed from '../../../fixtures/seed/tenants.json';
+import { unitsFor } from '../../../src/domain/page-access';
+import { viewerOf } from './account';
 
 export interface Tenant {
   domain: string;
@@ -18,17 +20,24 @@ export const tenant = (domain: string): Tenant => structuredClone(tenants.find((
 
 export const ok = { status_code: statusCatalogue.ok.status_code, status_message: statusCatalogue.ok.message.en };
 
-export function frontendAnswer(t: Tenant) {
-  return { ...ok, frontend: t.frontend, website_unit_list: t.website_unit_list, frontend_product_id: t.frontend_product_id };
+/** The start-up answer, with the units this caller may open (as the server answers them). */
+export function frontendAnswer(t: Tenant, request: Request) {
+  return { ...ok, frontend: t.frontend, website_unit_list: unitsFor(t.website_unit_list, t.frontend, viewerOf(request)), frontend_product_id: t.frontend_product_id };
 }
 
-/** Serves a tenant (e.g. a modified copy of a seed tenant) for its domain. */
-export const serveTenant = (t: Tenant) =>
+const domainOf = (request: Request) => new URL(request.url).searchParams.get('__sys__pro__domain') ?? 'localhost';
+
+/** Serves a tenant (e.g. a modified copy of a seed tenant) for its domain: its configuration and its units. */
+export const serveTenant = (t: Tenant) => [
   http.post('*/v1/frontend/get', async ({ request }) => {
-    const body = (await request.json()) as { domain?: string };
+    const body = (await request.clone().json()) as { domain?: string };
     if (body.domain !== t.domain) return undefined;
-    return HttpResponse.json(frontendAnswer(t));
-  });
+    return HttpResponse.json(frontendAnswer(t, request));
+  }),
+  http.post('*/v1/frontend/websiteunit/list', ({ request }) =>
+    domainOf(request) === t.domain ? HttpResponse.json({ ...ok, website_unit_list: unitsFor(t.website_unit_list, t.frontend, viewerOf(request)) }) : undefined,
+  ),
+];
 
 export const handlers = [
   http.post('*/v1/frontend/get', async ({ request }) => {
@@ -38,7 +47,11 @@ export const handlers = [
       const { status_code, http: status, message } = statusCatalogue.unknown_tenant;
       return HttpResponse.json({ status_code, status_message: message.en.replace('{{domain}}', String(body.domain)) }, { status });
     }
-    return HttpResponse.json(frontendAnswer(found));
+    return HttpResponse.json(frontendAnswer(found, request));
+  }),
+  http.post('*/v1/frontend/websiteunit/list', ({ request }) => {
+    const found = tenant(domainOf(request));
+    return HttpResponse.json({ ...ok, website_unit_list: unitsFor(found.website_unit_list, found.frontend, viewerOf(request)) });
   }),
   http.get('*/v1/layer/wdm/get', ({ request }) => {
     const codes = new URL(request.url).searchParams.get('layer_code_list')?.split(',') ?? [];
