@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Db } from './db/adapter.ts';
-import { installEnvelope } from './http/envelope.ts';
+import { clientErrorAnswer, installEnvelope } from './http/envelope.ts';
 import { registerRoutes } from './http/register-routes.ts';
 import { handlers as allHandlers } from './handlers/index.ts';
 import type { HandlerSet } from './handlers/types.ts';
@@ -40,6 +40,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: (error, socket) => {
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+      socket.end(clientErrorAnswer(error as unknown as Error & { code?: string; rawPacket?: Buffer }));
+    },
   });
   const serveApp = !!options.staticDir && existsSync(join(options.staticDir, 'index.html'));
   installEnvelope(app, { spaFallback: serveApp });

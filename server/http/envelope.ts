@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, envelopeOf, httpStatusOf } from './api-error.ts';
 import { languageOfRaw } from './context.ts';
 import { routeAtPath } from './register-routes.ts';
+import { excerpt } from '../../src/domain/validation-messages.ts';
 
 const FASTIFY_CODES: Record<string, ConstructorParameters<typeof ApiError>[0]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_body',
@@ -42,6 +43,20 @@ export function installEnvelope(app: FastifyInstance, options: EnvelopeOptions):
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const other = routeAtPath(path);
     if (other) return reply.code(405).header('allow', other.method).send(envelopeOf('method_not_allowed', lang, { method: other.method }));
-    return reply.code(404).send(envelopeOf('not_found', lang, { path }));
+    return reply.code(404).send(envelopeOf('not_found', lang, { path: excerpt(path, 100) }));
   });
+}
+
+/**
+ * A request Node could not read (an address or headers over its 16 KB limit, broken HTTP) never reaches Fastify:
+ * answer it on the socket with the envelope, in the language the request line names if it names one.
+ */
+export function clientErrorAnswer(error: Error & { code?: string; rawPacket?: Buffer }): string {
+  const head = error.rawPacket?.toString('latin1', 0, 65536) ?? '';
+  const lang = /[?&](__lang__v=0|__lang__l=tr)\b/.test(head) ? 'tr' : 'en';
+  const key = error.code === 'HPE_HEADER_OVERFLOW' ? 'request_too_long' : 'bad_request';
+  const body = JSON.stringify(envelopeOf(key, lang));
+  const status = httpStatusOf(key);
+  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`;
 }

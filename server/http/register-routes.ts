@@ -2,11 +2,12 @@
 // handler (or "not implemented") → output validation → envelope.
 import type { FastifyInstance } from 'fastify';
 import { routeTable, type RouteName, type RouteTableEntry } from '../../src/generated/route-table.ts';
-import { fieldErrors, type SchemaError } from '../../src/domain/validation-messages.ts';
+import { excerpt, fieldErrors, type SchemaError } from '../../src/domain/validation-messages.ts';
 import type { Db } from '../db/adapter.ts';
 import { ApiError, envelopeOf, type Lang } from './api-error.ts';
 import { domainOf, findTenant, languageOf, type AppServices, type CommonQuery, type RequestContext } from './context.ts';
 import { compileValidators } from './validators.ts';
+import { unstorableInput } from './input-guard.ts';
 import { identifyCaller, requireAuthCodes, type Caller } from '../auth/caller.ts';
 import { writeAudit, type AuditTarget } from './audit.ts';
 import { specInputError } from './spec-errors.ts';
@@ -22,9 +23,14 @@ function splitQuery(query: Record<string, unknown>): { common: Record<string, un
   return { common, own };
 }
 
+/** How many problems the message names; `errors` lists them all. */
+const NAMED_IN_MESSAGE = 3;
+
 function invalid(errors: readonly SchemaError[], lang: Lang): ApiError {
   const fields = fieldErrors(errors, lang);
-  const details = fields.map((f) => `${f.field} ${f.message}`).join('; ');
+  const named = fields.slice(0, NAMED_IN_MESSAGE).map((f) => `${f.field} ${f.message}`);
+  const more = fields.length - named.length;
+  const details = named.join('; ') + (more > 0 ? (lang === 'en' ? `; and ${more} more` : `; ve ${more} alan daha`) : '');
   const onlyMissing = errors.every((e) => e.keyword === 'required');
   return new ApiError(onlyMissing ? 'required_fields' : 'invalid_input', { details }, { errors: fields });
 }
@@ -48,13 +54,16 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
         const queryOk = validators.commonQuery(common);
         const lang = languageOf(queryOk ? (common as CommonQuery) : {}, tenant);
         request.lang = lang;
-        if (!tenant) throw new ApiError('unknown_tenant', { domain });
+        if (!tenant) throw new ApiError('unknown_tenant', { domain: excerpt(domain, 100) });
 
-        const input = route.method === 'GET' ? own : (request.body ?? {});
+        // No body at all is an empty input; a body of `null` is not an object and is refused by the schema.
+        const input = route.method === 'GET' ? own : request.body === undefined ? {} : request.body;
         let caller: Caller = { kind: 'anonymous' };
         const audit: AuditTarget = {};
         let statusCode: string = statusCatalogue.internal_error.status_code;
         try {
+          const unstorable = unstorableInput(request.query) ?? unstorableInput(input);
+          if (unstorable) throw invalid([unstorable], lang);
           if (!queryOk) throw invalid(validators.commonQuery.errors ?? [], lang);
           if (!v.request(input)) throw specInputError(route, v.request.errors ?? [], input, lang) ?? invalid(v.request.errors ?? [], lang);
           caller = await identifyCaller(db, tenant, request.headers.authorization, route.caller_type);

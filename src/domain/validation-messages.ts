@@ -37,7 +37,19 @@ const MESSAGES: Record<string, Record<Lang, Template>> = {
   additionalProperties: { en: () => 'is not a known field', tr: () => 'tanınan bir alan değil' },
   unevaluatedProperties: { en: () => 'is not a known field', tr: () => 'tanınan bir alan değil' },
   multipleOf: { en: (p) => `must be a multiple of ${p.multipleOf}`, tr: (p) => `${p.multipleOf} katı olmalıdır` },
+  // Not ajv's: the server's own checks before the schema (PostgreSQL stores no U+0000; nesting is bounded).
+  nulCharacter: { en: () => 'contains a character that cannot be stored (NUL, U+0000)', tr: () => 'saklanamayan bir karakter içeriyor (NUL, U+0000)' },
+  maxDepth: { en: (p) => `is nested too deeply (at most ${p.limit} levels)`, tr: (p) => `çok derin iç içe (en fazla ${p.limit} düzey)` },
 };
+
+/**
+ * At most `max` characters of a text the caller sent, control characters shown as �: an answer may quote what
+ * was sent, never echo it whole (a 1 MB unknown field name must not make a 1 MB answer).
+ */
+export function excerpt(text: string, max = 60): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f]/g, '\ufffd');
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
 
 const TYPE_NAMES: Record<string, Record<Lang, string>> = {
   string: { en: 'text', tr: 'metin' },
@@ -69,7 +81,7 @@ function fieldOf(e: SchemaError): string {
   if (e.keyword === 'required') path.push(String(e.params.missingProperty));
   if (e.keyword === 'additionalProperties') path.push(String(e.params.additionalProperty));
   if (e.keyword === 'unevaluatedProperties') path.push(String(e.params.unevaluatedProperty));
-  return path.join('.') || '(body)';
+  return excerpt(path.map((segment) => excerpt(segment)).join('.'), 200) || '(body)';
 }
 
 /** One message per field (the first error of each), in the caller's language. */

@@ -24,6 +24,8 @@ export const networkProblem = { status_code: '10013', http: 503, message: {"en":
 export const invalidKey = { status_code: '10014', http: 401, message: {"en":"The front-end key is not valid for this site.","tr":"Ön yüz anahtarı bu site için geçerli değil."} } as const;
 export const domainMismatch = { status_code: '10015', http: 400, message: {"en":"The domain {{domain}} does not match the site you are calling ({{host}}).","tr":"{{domain}} alan adı çağırdığınız siteyle ({{host}}) eşleşmiyor."} } as const;
 export const recordNotFound = { status_code: '10016', http: 404, message: {"en":"There is no {{entity}} with this id on this site.","tr":"Bu sitede bu numarayla bir {{entity}} yok."} } as const;
+export const requestTooLong = { status_code: '10017', http: 431, message: {"en":"The address or the headers of the request are too long.","tr":"İsteğin adresi ya da başlıkları çok uzun."} } as const;
+export const badRequest = { status_code: '10018', http: 400, message: {"en":"The request could not be read.","tr":"İstek okunamadı."} } as const;
 export const sessionEnded = { status_code: '10096', http: 401, message: {"en":"Your session has ended. Please login again.","tr":"Oturumunuz sona erdi. Lütfen tekrar giriş yapın."} } as const;
 export const websiteUnitVersionConflict = { status_code: '10030', http: 409, message: {"en":"This website unit was changed meanwhile: it is at version {{current}}, and you edited version {{version}}. Please reload it and make your change again.","tr":"Bu web sitesi birimi siz düzenlerken değiştirildi: şu an sürüm {{current}}, siz sürüm {{version}} üzerinde çalıştınız. Lütfen birimi yeniden yükleyip değişikliğinizi tekrar yapın."} } as const;
 export const websiteUnitRouteNameTaken = { status_code: '10031', http: 409, message: {"en":"The route name {{route_name}} is already used by the page \"{{page}}\". Please choose another one.","tr":"{{route_name}} rota adı \"{{page}}\" sayfası tarafından kullanılıyor. Lütfen başka bir ad seçin."} } as const;
@@ -126,6 +128,8 @@ export const statusCatalogue = {
   invalid_key: invalidKey,
   domain_mismatch: domainMismatch,
   record_not_found: recordNotFound,
+  request_too_long: requestTooLong,
+  bad_request: badRequest,
   session_ended: sessionEnded,
   website_unit_version_conflict: websiteUnitVersionConflict,
   website_unit_route_name_taken: websiteUnitRouteNameTaken,
