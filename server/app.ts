@@ -12,6 +12,7 @@ import type { HandlerSet } from './handlers/types.ts';
 import { createAccountServices } from './auth/account-options.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { RuleGraphCache } from './services/rule-packages.ts';
+import { SiteCache } from './services/site-cache.ts';
 
 export interface AppOptions {
   db: Db;
@@ -63,7 +64,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize) });
+  const sites = new SiteCache(options.db);
+  await sites.listen();
+  app.addHook('onClose', () => sites.close());
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), sites });
   return app;
 }
 

@@ -12,6 +12,12 @@ export interface Db extends Queryable {
   exec(sql: string): Promise<void>;
   /** Runs `work` in one transaction: everything it writes lands together or not at all. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`, from any process, after it commits. When
+   * the connection that listens is lost (notifications may have been missed meanwhile), `onNotify` is called
+   * with null once it listens again. Answers a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

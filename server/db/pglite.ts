@@ -11,6 +11,11 @@ export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Db 
       await pg.exec(sql);
     },
     transaction: (work) => pg.transaction((tx) => work({ query: (sql, params) => query(tx, sql, params) } as Queryable)),
+    // One process owns an embedded database, so its listener never loses a connection.
+    listen: async (channel, onNotify) => {
+      const stop = await pg.listen(channel, onNotify);
+      return () => stop();
+    },
     close: () => pg.close(),
     dump: () => pg.dumpDataDir('gzip') as Promise<Blob>,
   };

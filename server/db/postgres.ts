@@ -12,6 +12,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   // pool discards it and the next query opens a new one.
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   await pool.query('select 1'); // fail at start, not at the first request
+  const listeners = new Set<() => Promise<void>>();
   const query = async <T extends Row>(q: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) => (await q.query(sql, params)).rows as T[];
   return {
     kind: 'postgres',
@@ -33,6 +34,56 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: async (channel, onNotify) => {
+      const stop = await listenOn(connectionString, channel, onNotify);
+      const once = async () => {
+        listeners.delete(once);
+        await stop();
+      };
+      listeners.add(once);
+      return once;
+    },
+    close: async () => {
+      for (const stop of [...listeners]) await stop();
+      await pool.end();
+    },
+  };
+}
+const RETRY_MS = [100, 500, 1000, 2000, 5000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost connection is
+ * opened again with growing pauses; once it listens again `onNotify(null)` says that something may have
+ * been missed.
+ */
+async function listenOn(connectionString: string, channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let failures = 0;
+  const connect = async (reconnected: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (n) => n.channel === channel && onNotify(n.payload ?? ''));
+    next.on('error', (err) => {
+      console.error(`PostgreSQL listener lost (${channel}): ${err.message}`);
+      void next.end().catch(() => undefined);
+      if (!stopped && client === next) retry();
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+    failures = 0;
+    if (reconnected) onNotify(null);
+  };
+  const retry = () => {
+    client = undefined;
+    const pause = RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)];
+    setTimeout(() => {
+      if (!stopped) connect(true).catch(() => retry());
+    }, pause).unref();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/api-error.ts';
 import type { Queryable } from '../db/adapter.ts';
-import type { RequestContext } from '../http/context.ts';
+import { websiteUnits } from '../services/site-cache.ts';
+import { PreparedAnswer, type RequestContext } from '../http/context.ts';
 import type { HandlerSet } from './types.ts';
 import type { FrontendConfiguration, WebsiteUnit } from '../../src/generated/types/entities.ts';
 import { managesUnits, mayOpen, unitsFor, type Viewer } from '../../src/domain/page-access.ts';
@@ -15,17 +16,6 @@ import {
   storedUnits,
 } from '../services/website-units.ts';
 
-/** A tenant's website units in menu order, as the wire shape (definition + id + position + version). */
-export async function websiteUnits(db: Queryable, tenantId: string, unitId?: string): Promise<WebsiteUnit[]> {
-  const rows = await db.query<{ website_unit_client_id: string; position: number; version: number; definition: WebsiteUnit }>(
-    `select website_unit_client_id, position, version, definition from website_unit
-      where tenant_id = $1 and ($2::uuid is null or website_unit_client_id = $2::uuid)
-      order by position, route_name`,
-    [tenantId, unitId ?? null],
-  );
-  return rows.map((r) => ({ ...r.definition, website_unit_client_id: r.website_unit_client_id, position: r.position, version: r.version }));
-}
-
 const notFound = (lang: RequestContext['lang']) => new ApiError('record_not_found', { entity: lang === 'tr' ? 'web sitesi birimi' : 'website unit' });
 
 const userIdOf = (ctx: RequestContext): string | null => (ctx.caller.kind === 'user' ? ctx.caller.userId : null);
@@ -35,7 +25,10 @@ export const viewerOf = (ctx: Pick<RequestContext, 'caller'>): Viewer =>
   ctx.caller.kind === 'user' ? { loggedIn: true, authCodes: ctx.caller.authCodes } : { loggedIn: false, authCodes: [] };
 
 /** The site's units this caller is answered: all of them for a unit manager, else the ones the caller may open. */
-const visibleUnits = async (ctx: RequestContext): Promise<WebsiteUnit[]> => unitsFor(await websiteUnits(ctx.db, ctx.tenant.tenant_id), ctx.tenant.frontend, viewerOf(ctx));
+const visibleUnits = async (ctx: RequestContext): Promise<WebsiteUnit[]> => unitsFor(await ctx.services.sites.units(ctx.tenant), ctx.tenant.frontend, viewerOf(ctx));
+
+/** Which units a viewer is answered depends only on this: unit manager, or signed in with these codes, or not. */
+const audienceOf = (viewer: Viewer): string => (managesUnits(viewer) ? 'manager' : viewer.loggedIn ? `user:${[...viewer.authCodes].sort().join(',')}` : 'visitor');
 
 /** The configuration as saved now (not the request's tenant snapshot, which predates this call's writes). */
 async function currentFrontend(db: Queryable, tenantId: string): Promise<FrontendConfiguration> {
@@ -54,11 +47,11 @@ export const frontendHandlers: HandlerSet = {
     // The tenant is the host the browser called; a different domain in the body is a mistake, not a switch.
     if (domain !== undefined && domain.replace(/^www\./, '') !== tenant.domain)
       throw new ApiError('domain_mismatch', { domain, host: tenant.domain });
-    return {
-      frontend: tenant.frontend,
-      website_unit_list: await visibleUnits(ctx),
-      frontend_product_id: tenant.frontend_product_id,
-    };
+    // Read by every page load: answered from the site cache, serialized once per language and audience.
+    const json = await ctx.services.sites.answer(tenant, `frontend_get:${ctx.lang}:${audienceOf(viewerOf(ctx))}`, async () =>
+      ctx.prepare({ frontend: tenant.frontend, website_unit_list: await visibleUnits(ctx), frontend_product_id: tenant.frontend_product_id }).json,
+    );
+    return new PreparedAnswer(json);
   },
 
   // Saved per domain: the caller's own site. The next frontend/get of that domain answers it.
@@ -68,6 +61,7 @@ export const frontendHandlers: HandlerSet = {
     ctx.audit.record_id = tenant.frontend_client_id;
     const clean = checkConfiguration(frontend, lang);
     await db.query('update tenant set frontend = $2, updated_at = now() where tenant_id = $1', [tenant.tenant_id, JSON.stringify(clean)]);
+    ctx.services.sites.forget(tenant.tenant_id);
     return { frontend: clean };
   },
 
@@ -103,6 +97,7 @@ export const frontendHandlers: HandlerSet = {
       );
       return unitAnswer(tx, tenant.tenant_id, id);
     });
+    ctx.services.sites.forget(tenant.tenant_id);
     return { website_unit: unit };
   },
 
@@ -128,6 +123,7 @@ export const frontendHandlers: HandlerSet = {
       );
       return unitAnswer(tx, tenant.tenant_id, id);
     });
+    ctx.services.sites.forget(tenant.tenant_id);
     return { website_unit: unit };
   },
 
@@ -145,6 +141,7 @@ export const frontendHandlers: HandlerSet = {
       await keepVersion(tx, tenant.tenant_id, id, userIdOf(ctx), 'delete');
       await tx.query('delete from website_unit where website_unit_client_id = $1 and tenant_id = $2', [id, tenant.tenant_id]);
     });
+    ctx.services.sites.forget(tenant.tenant_id);
     return { website_unit_client_id: id };
   },
 
@@ -170,6 +167,7 @@ export const frontendHandlers: HandlerSet = {
       }
       return websiteUnits(tx, tenant.tenant_id);
     });
+    ctx.services.sites.forget(tenant.tenant_id);
     return { website_unit_list: list };
   },
 

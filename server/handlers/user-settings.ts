@@ -49,6 +49,7 @@ export const userSettingsHandlers: HandlerSet = {
       'update tenant set session_idle_seconds = $2, updated_at = now() where tenant_id = $1 returning session_idle_seconds',
       [ctx.tenant.tenant_id, session_settings.idle_session_minutes * 60],
     );
+    ctx.services.sites.forget(ctx.tenant.tenant_id);
     ctx.audit.entity = 'tenant';
     ctx.audit.record_id = ctx.tenant.tenant_id;
     return { session_settings: { idle_session_minutes: minutesOf(row.session_idle_seconds) } };

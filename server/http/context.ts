@@ -9,11 +9,19 @@ import type { FrontendConfiguration } from '../../src/generated/types/entities.t
 import type { AuditTarget } from './audit.ts';
 import type { AccountRuntime } from '../auth/account-options.ts';
 import type { RuleGraphCache } from '../services/rule-packages.ts';
+import type { SiteCache } from '../services/site-cache.ts';
 
 export interface AppServices {
   accounts: AccountRuntime;
   /** Compiled decision graphs of published package versions (bounded, least recently used dropped). */
   ruleGraphs: RuleGraphCache;
+  /** Each site's row, configuration, website units and prepared answers, kept until the site changes. */
+  sites: SiteCache;
+}
+
+/** A successful answer checked against its route's response schema and serialized (envelope included) once. */
+export class PreparedAnswer {
+  constructor(readonly json: string) {}
 }
 
 export interface Tenant {
@@ -44,6 +52,8 @@ export interface RequestContext {
   services: AppServices;
   /** Runs `work` in one transaction (money, orders, stock: all or nothing). */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Checks an answer of this route against its response schema and serializes it with the envelope, to keep and answer again. */
+  prepare(output: object): PreparedAnswer;
 }
 
 export interface CommonQuery {
@@ -74,13 +84,4 @@ export function languageOfRaw(request: FastifyRequest): Lang {
 /** The host without port and leading www, lower case: the tenant's key. */
 export function domainOf(request: FastifyRequest): string {
   return request.hostname.toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
-}
-
-export async function findTenant(db: Queryable, domain: string): Promise<Tenant | undefined> {
-  const rows = await db.query<Tenant & Record<string, unknown>>(
-    `select tenant_id, domain, frontend_client_id, frontend_product_id, frontend, session_idle_seconds
-       from tenant where domain = $1`,
-    [domain],
-  );
-  return rows[0];
 }

@@ -5,7 +5,7 @@ import { routeTable, type RouteName, type RouteTableEntry } from '../../src/gene
 import { excerpt, fieldErrors, type SchemaError } from '../../src/domain/validation-messages.ts';
 import type { Db } from '../db/adapter.ts';
 import { ApiError, envelopeOf, type Lang } from './api-error.ts';
-import { domainOf, findTenant, languageOf, type AppServices, type CommonQuery, type RequestContext } from './context.ts';
+import { domainOf, languageOf, PreparedAnswer, type AppServices, type CommonQuery, type RequestContext } from './context.ts';
 import { compileValidators } from './validators.ts';
 import { unstorableInput } from './input-guard.ts';
 import { identifyCaller, requireAuthCodes, type Caller } from '../auth/caller.ts';
@@ -45,11 +45,11 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
     app.route({
       method: route.method,
       url: route.path,
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const started = performance.now();
         const { common, own } = splitQuery(request.query as Record<string, unknown>);
         const domain = domainOf(request);
-        const tenant = await findTenant(db, domain);
+        const tenant = await services.sites.tenant(domain);
         // Until the tenant is known, the language comes from the query alone.
         const queryOk = validators.commonQuery(common);
         const lang = languageOf(queryOk ? (common as CommonQuery) : {}, tenant);
@@ -69,6 +69,14 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
           caller = await identifyCaller(db, tenant, request.headers.authorization, route.caller_type);
           requireAuthCodes(caller, route.auth_codes);
           if (!handler) throw new ApiError('not_implemented', { route: route.path });
+          /** The answer with its envelope, after its schema: a contract drift never leaks unexpected fields. */
+          const checked = (output: object) => {
+            if (!v.response(output)) {
+              request.log.error({ route: route.name, errors: v.response.errors }, 'response does not match its schema');
+              throw new Error(`response of ${route.name} does not match its schema`);
+            }
+            return { ...envelopeOf('ok', lang), ...output };
+          };
           const ctx: RequestContext = {
             db,
             tenant,
@@ -83,15 +91,14 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
             audit,
             services,
             transaction: (work) => db.transaction(work),
+            prepare: (output) => new PreparedAnswer(JSON.stringify(checked(output))),
           };
           const output = await handler(input, ctx);
-          if (!v.response(output)) {
-            request.log.error({ route: route.name, errors: v.response.errors }, 'response does not match its schema');
-            throw new Error(`response of ${route.name} does not match its schema`);
-          }
+          const answer = output instanceof PreparedAnswer ? output.json : checked(output);
           statusCode = statusCatalogue.ok.status_code;
+          if (typeof answer === 'string') reply.type('application/json; charset=utf-8');
           // Returned, not sent: Fastify sends it after `finally`, so the audit record exists before the answer.
-          return { ...envelopeOf('ok', lang), ...output };
+          return answer;
         } catch (e) {
           if (e instanceof ApiError) statusCode = statusCatalogue[e.key].status_code;
           throw e;

@@ -1,67 +1,116 @@
-// A small closed-loop HTTP load generator, run in a child process so it does not share the server's
-// event loop: `connections` keep-alive connections, each sending the next request when the last answers.
-import http from 'node:http';
+// HTTP load with autocannon, run in a child process so it does not share the server's event loop. Two
+// scenarios: `single` (one request over and over) and `mixed` (each connection reads and writes its own
+// website unit and decision package, tracking their versions, among reads of the configuration and lists).
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 
-export interface LoadOptions {
-  url: string;
+interface Common {
+  /** http://127.0.0.1:<port> */
+  origin: string;
   host: string;
-  method: 'GET' | 'POST';
-  body?: string;
   connections: number;
   seconds: number;
 }
+export type LoadOptions =
+  | (Common & { scenario: 'single'; method: 'GET' | 'POST'; path: string; body?: string })
+  | (Common & { scenario: 'mixed'; authorization: string; units: { id: string; version: number; body: object }[]; packages: { id: string; version: number; document: object }[] });
+
 export interface LoadResult {
   requests: number;
+  /** Answers that were not 2xx, socket errors and time-outs. */
   errors: number;
   perSecond: number;
   p50ms: number;
   p99ms: number;
+  maxms: number;
+  /** Answers by HTTP status. */
+  statuses: Record<string, number>;
 }
 
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), [JSON.stringify(options)], { execArgv: ['--import', 'tsx'] });
+    const child = fork(fileURLToPath(import.meta.url), ['--generate'], { execArgv: ['--import', 'tsx'] });
     child.once('message', (m) => resolve(m as LoadResult));
+    child.send(options);
     child.once('error', reject);
+    child.once('exit', (code) => code && reject(new Error(`load generator exited with ${code}`)));
   });
 }
 
-async function generate(o: LoadOptions): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: o.connections });
-  const latencies: number[] = [];
-  let errors = 0;
-  const end = Date.now() + o.seconds * 1000;
-  const once = () =>
-    new Promise<void>((done) => {
-      const started = performance.now();
-      const req = http.request(o.url, { method: o.method, agent, headers: { host: o.host, 'content-type': 'application/json' } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== 200) errors++;
-          latencies.push(performance.now() - started);
-          done();
-        });
-      });
-      req.on('error', () => {
-        errors++;
-        done();
-      });
-      req.end(o.body);
-    });
-  await Promise.all(
-    Array.from({ length: o.connections }, async () => {
-      while (Date.now() < end) await once();
-    }),
-  );
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, errors, perSecond: latencies.length / o.seconds, p50ms: at(0.5), p99ms: at(0.99) };
+type Request = autocannon.Request;
+interface Owned {
+  id: string;
+  version: number;
 }
 
-if (process.send && import.meta.url === `file://${process.argv[1]}`) {
-  process.send(await generate(JSON.parse(process.argv[2]) as LoadOptions));
-  process.disconnect();
+/**
+ * Each cycle of a connection's requests takes a unit and a package that nobody else is writing, and gives them
+ * back with the version its write answered (autocannon clears a connection's context every cycle).
+ */
+function mixedRequests(o: Extract<LoadOptions, { scenario: 'mixed' }>): Request[] {
+  const freeUnits = o.units.map((u) => ({ id: u.id, version: u.version }));
+  const freePackages = o.packages.map((p) => ({ id: p.id, version: p.version }));
+  const bodies = new Map(o.units.map((u) => [u.id, u.body]));
+  const document = o.packages[0].document;
+  const json = { 'content-type': 'application/json', host: o.host };
+  const auth = { ...json, authorization: o.authorization };
+  /** The version the answer names: the saved one, or the current one of a conflict. */
+  const versionIn = (body: string, record: string): number | undefined => {
+    const answer = JSON.parse(body) as Record<string, { version?: number } | number | undefined>;
+    const saved = answer[record];
+    return typeof saved === 'object' ? saved.version : typeof answer.current_version === 'number' ? answer.current_version : undefined;
+  };
+  const writer = (free: Owned[], key: 'unit' | 'pkg', record: string, body: (owned: Owned) => object): Partial<Request> => ({
+    setupRequest: (req, context) => {
+      const owned = free.pop();
+      if (!owned) throw new Error('more connections than units and packages');
+      (context as Record<string, Owned>)[key] = owned;
+      return { ...req, body: JSON.stringify(body(owned)) };
+    },
+    onResponse: (_status: number, body: string, context: object) => {
+      const owned = (context as Record<string, Owned>)[key];
+      owned.version = versionIn(body, record) ?? owned.version;
+      free.push(owned);
+    },
+  });
+  return [
+    { method: 'POST', path: '/v1/frontend/get', headers: json, body: '{}' },
+    {
+      method: 'POST',
+      path: '/v1/frontend/website_unit/update',
+      headers: auth,
+      ...writer(freeUnits, 'unit', 'website_unit', (u) => ({ website_unit: { ...bodies.get(u.id), website_unit_client_id: u.id, version: u.version } })),
+    },
+    { method: 'POST', path: '/v1/frontend/websiteunit/list', headers: json, body: '{}' },
+    { method: 'POST', path: '/v1/rule/package/list', headers: auth, body: '{}' },
+    {
+      method: 'POST',
+      path: '/v1/rule/package/save',
+      headers: auth,
+      ...writer(freePackages, 'pkg', 'decision_package', (p) => ({ package_id: p.id, version: p.version, document })),
+    },
+  ];
+}
+
+async function generate(o: LoadOptions): Promise<LoadResult> {
+  const requests: Request[] =
+    o.scenario === 'single' ? [{ method: o.method, path: o.path, headers: { host: o.host, 'content-type': 'application/json' }, body: o.body }] : mixedRequests(o);
+  const result = await autocannon({ url: o.origin, connections: o.connections, duration: o.seconds, requests: requests as autocannon.Request[], timeout: 30 });
+  return {
+    requests: result.requests.total,
+    errors: result.non2xx + result.errors + result.timeouts,
+    perSecond: result.requests.average,
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    maxms: result.latency.max,
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, (stat as { count: number }).count])),
+  };
+}
+
+if (process.send && process.argv[2] === '--generate') {
+  process.once('message', async (options) => {
+    process.send!(await generate(options as LoadOptions));
+    process.disconnect();
+  });
 }

@@ -1,0 +1,97 @@
+// The site cache (issue 8): a site's configuration and units are read from the database once per process and
+// kept until they change; a change made through one API process is seen at once by that process and, through
+// PostgreSQL NOTIFY, by every other process over the same database — also a change made by hand in SQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import type { FrontendConfiguration } from '../../src/generated/types/entities.ts';
+import tenants from '../../fixtures/seed/tenants.json' with { type: 'json' };
+import { databaseKinds, signInForTest, startTestApp, type TestApp } from './harness.ts';
+
+const seeded = () => structuredClone(tenants.tenants[0].frontend) as FrontendConfiguration;
+
+describe.each(databaseKinds())('the site cache on %s', (kind) => {
+  let t: TestApp;
+  /** A second API process over the same database (same PGlite instance, or the same PostgreSQL). */
+  let other: FastifyInstance;
+  let admin: string;
+  const queries: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    const counting = { ...t.db, query: (sql: string, params?: unknown[]) => (queries.push(sql), t.db.query(sql, params)) } as typeof t.db;
+    other = await buildApp({ db: counting });
+    await other.ready();
+    admin = await signInForTest(t.db, { username: 'admin' });
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  const fetchFrom = async (app: FastifyInstance) => {
+    const res = await app.inject({ method: 'POST', url: '/v1/frontend/get', headers: { host: 'localhost' }, payload: {} });
+    return res.json() as { frontend: FrontendConfiguration; website_unit_list: { route_name: string }[] };
+  };
+  const eventually = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await check()).toBe(true);
+  };
+
+  it('reads a site from the database once, then answers the configuration fetch from memory', async () => {
+    await fetchFrom(other);
+    queries.length = 0;
+    for (let i = 0; i < 20; i++) expect((await fetchFrom(other)).frontend.application_name).toBe(seeded().application_name);
+    expect(queries).toEqual([]);
+  });
+
+  it('a configuration saved through one process is answered at once by it and by the other', async () => {
+    await fetchFrom(other);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/frontend/save',
+      headers: { host: 'localhost', authorization: admin },
+      payload: { frontend: { ...seeded(), application_name: 'Renamed through A' } },
+    });
+    expect(res.json().status_code).toBe('10000');
+    expect((await fetchFrom(t.app)).frontend.application_name).toBe('Renamed through A');
+    await eventually(async () => (await fetchFrom(other)).frontend.application_name === 'Renamed through A');
+  });
+
+  it('a website unit saved in one process is in the other\'s answer, and a change by hand in SQL reaches both', async () => {
+    await fetchFrom(other);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/frontend/websiteunit/new',
+      headers: { host: 'localhost', authorization: admin },
+      payload: {
+        website_unit: {
+          route_name: 'cache_probe',
+          path: { en: '/cache-probe' },
+          caption: { en: 'Cache probe', tr: 'Önbellek denemesi' },
+          show_in_menu: true,
+          login: false,
+          shop_active: false,
+          position: 5,
+          content: { kind: 'text', text: { en: 'x', tr: 'x' } },
+        },
+      },
+    });
+    expect(res.json().status_code).toBe('10000');
+    await eventually(async () => (await fetchFrom(other)).website_unit_list.some((u) => u.route_name === 'cache_probe'));
+
+    await t.db.query("update tenant set frontend = jsonb_set(frontend, '{application_name}', '\"Renamed in SQL\"') where domain = 'localhost'");
+    await eventually(async () => (await fetchFrom(t.app)).frontend.application_name === 'Renamed in SQL');
+    await eventually(async () => (await fetchFrom(other)).frontend.application_name === 'Renamed in SQL');
+  });
+
+  it('a host name without a site is refused, and a site created later for it is found', async () => {
+    const ask = () => t.app.inject({ method: 'POST', url: '/v1/frontend/get', headers: { host: 'late.example.org' }, payload: {} });
+    expect((await ask()).json().status_code).toBe('10007');
+    await t.db.query(
+      `insert into tenant (tenant_id, domain, frontend_client_id, frontend_product_id, frontend)
+       select gen_random_uuid(), 'late.example.org', gen_random_uuid(), gen_random_uuid(), frontend from tenant where domain = 'localhost'`,
+    );
+    await eventually(async () => (await ask()).json().status_code === '10000');
+  });
+});
