@@ -1,7 +1,8 @@
 // Rate limits kept in the database (table rate_limit), so they hold across processes and restarts. A bucket
 // counts hits of one key (an account name, an address, an e-mail, a user) within a window; the hit that
 // reaches the bucket's maximum locks the key for the lock time, and a locked key is answered 10011.
-// Failed logins: 5 within 15 minutes lock the account name (per tenant, case-insensitive) and the address.
+// Failed logins (server/auth/login-guard.ts): 5 within 15 minutes lock an account name from one address, or an
+// address; 50 within an hour reach the account's ceiling, which only addresses the account knows pass.
 import type { Queryable } from '../db/adapter.ts';
 import { ApiError } from '../http/api-error.ts';
 
@@ -15,8 +16,10 @@ const QUARTER = 15 * 60;
 const HOUR = 60 * 60;
 
 export const LIMITS = {
-  /** Failed logins of one account name. */
-  login_account: { max: 5, windowSeconds: QUARTER, lockSeconds: QUARTER },
+  /** Failed logins of one account name from one address (key: `<account name>|<address>`). */
+  login_pair: { max: 5, windowSeconds: QUARTER, lockSeconds: QUARTER },
+  /** Failed logins of one account name from all addresses together: the ceiling (login-guard.ts). */
+  login_ceiling: { max: 50, windowSeconds: HOUR, lockSeconds: HOUR },
   /** Failed logins (any account, and bad access key tokens) from one address. */
   login_address: { max: 5, windowSeconds: QUARTER, lockSeconds: QUARTER },
   /** Wrong mail codes (approval, password reset) for one user or one e-mail address. */
@@ -46,7 +49,7 @@ export async function assertNotLocked(db: Queryable, tenantId: string, keys: Lim
   for (const [bucket, key] of keys) if (await isLocked(db, tenantId, bucket, key)) throw new ApiError('rate_limited');
 }
 
-/** Counts one hit; answers true when this hit locked the key. */
+/** Counts one hit; answers true when this hit locked the key (false when it was locked already). */
 export async function hit(db: Queryable, tenantId: string, bucket: Bucket, key: string): Promise<boolean> {
   const limit: Limit = LIMITS[bucket];
   const [row] = await db.query<{ hits: number }>(
@@ -61,12 +64,14 @@ export async function hit(db: Queryable, tenantId: string, bucket: Bucket, key: 
   if (Math.random() < 0.01)
     await db.query("delete from rate_limit where window_start < now() - interval '1 day' and (locked_until is null or locked_until < now())");
   if (row.hits < limit.max) return false;
-  await db.query(
+  // Two hits reaching the maximum at once lock the key once: the second finds it locked.
+  const locked = await db.query(
     `update rate_limit set hits = 0, window_start = now(), locked_until = now() + make_interval(secs => $4)
-      where tenant_id = $1 and bucket = $2 and key = $3`,
+      where tenant_id = $1 and bucket = $2 and key = $3 and (locked_until is null or locked_until <= now())
+      returning 1`,
     [tenantId, bucket, key, limit.lockSeconds],
   );
-  return true;
+  return locked.length > 0;
 }
 
 /** Counts a hit on each key (a failure). */
@@ -80,9 +85,15 @@ export async function consume(db: Queryable, tenantId: string, bucket: Bucket, k
   await hit(db, tenantId, bucket, key);
 }
 
-/** Forgets a key's failures (a successful login clears its account name's count, not its address's). */
+/** Forgets a key's failures (a successful login clears its pair's count, not its address's); a lock stays. */
 export async function clear(db: Queryable, tenantId: string, bucket: Bucket, key: string): Promise<void> {
   await db.query('delete from rate_limit where tenant_id = $1 and bucket = $2 and key = $3 and (locked_until is null or locked_until <= now())', [tenantId, bucket, key]);
+}
+
+/** Ends the count and the lock of a key, or of every key starting with it (a completed password reset). */
+export async function release(db: Queryable, tenantId: string, bucket: Bucket, key: string, match: 'key' | 'prefix' = 'key'): Promise<void> {
+  const which = match === 'key' ? 'key = $3' : 'left(key, length($3)) = $3';
+  await db.query(`delete from rate_limit where tenant_id = $1 and bucket = $2 and ${which}`, [tenantId, bucket, key]);
 }
 
 /** The account-name key of a username: case-insensitive, like usernames. */

@@ -6,8 +6,10 @@ import type { HandlerSet } from './types.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError, statusMessage, type Lang } from '../http/api-error.ts';
 import { activeAuthCodes } from '../auth/caller.ts';
-import { accountKey, assertNotLocked, clear, consume, hit, hitAll, isLocked, type LimitKey } from '../auth/login-limit.ts';
+import { assertNotLocked, consume, hit, hitAll, isLocked, type LimitKey } from '../auth/login-limit.ts';
+import { passwordWasReset } from '../auth/login-guard.ts';
 import { hashPassword } from '../auth/password.ts';
+import { assertHardToGuess } from '../auth/password-strength.ts';
 import { hashSecret } from '../auth/secret-hash.ts';
 import { issueSession, revokeUserSessions } from '../auth/tokens.ts';
 import { queueMail } from '../mail/outbox.ts';
@@ -142,8 +144,9 @@ export const registrationHandlers: HandlerSet = {
       application = app.externalapplication_client_id;
     }
     const lang = input.active_lang?.value ?? langValueOf(ctx.lang);
-    const passwordHash = await hashPassword(input.password);
     const rt = ctx.services.accounts;
+    await assertHardToGuess(input.password, { ...input, siteName: siteOf(tenant, rt.linkOrigin).name }, ctx.lang);
+    const passwordHash = await hashPassword(input.password);
     const created = await createAccount(ctx, input.username, input.mail, async (tx) => {
       const userId = await insertUser(tx, {
         tenantId: tenant.tenant_id,
@@ -221,8 +224,8 @@ export const registrationHandlers: HandlerSet = {
     const { db, tenant } = ctx;
     const keys = approvalKeys(ctx, `user:${user_id}`);
     await assertNotLocked(db, tenant.tenant_id, keys);
-    const [user] = await db.query<{ user_id: string; username: string }>(
-      "select user_id, username from app_user where tenant_id = $1 and user_id = $2 and registration_status = 'completed' and is_active",
+    const [user] = await db.query<{ user_id: string; username: string; mail: string | null; firstname: string | null; lastname: string | null }>(
+      "select user_id, username, mail, firstname, lastname from app_user where tenant_id = $1 and user_id = $2 and registration_status = 'completed' and is_active",
       [tenant.tenant_id, user_id],
     );
     const check = user ? await checkMailCode(db, { tenantId: tenant.tenant_id, userId: user.user_id, purpose: 'password_reset', code: mail_password_reset_token }) : undefined;
@@ -233,6 +236,7 @@ export const registrationHandlers: HandlerSet = {
     // Checked before the code is used up, so the person can try again with a longer password.
     if ([...password].length < ADMIN_PASSWORD_MIN && (await activeAuthCodes(db, tenant.tenant_id, user.user_id)).includes('admin'))
       throw new ApiError('password_min_16');
+    await assertHardToGuess(password, { ...user, siteName: siteOf(tenant, ctx.services.accounts.linkOrigin).name }, ctx.lang);
     const passwordHash = await hashPassword(password);
     const tokens = await ctx.transaction(async (tx) => {
       if (!(await useMailCode(tx, check.mailId))) return undefined;
@@ -242,7 +246,7 @@ export const registrationHandlers: HandlerSet = {
       return issueSession(tx, { tenantId: tenant.tenant_id, userId: user.user_id });
     });
     if (!tokens) throw new ApiError('approval_code_invalid');
-    await clear(db, tenant.tenant_id, 'login_account', accountKey(user.username));
+    await passwordWasReset(ctx, user.username, user.user_id);
     ctx.audit.entity = 'user';
     ctx.audit.record_id = user.user_id;
     return tokens;
@@ -252,8 +256,10 @@ export const registrationHandlers: HandlerSet = {
     const { db, tenant, caller } = ctx;
     if (caller.kind !== 'user') throw new ApiError('login_required');
     const lang: MailLang = input.active_lang?.value ?? (tenant.frontend.default_language === 1 ? 1 : 0);
-    const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
     const rt = ctx.services.accounts;
+    // The caller's language: the authorized person chose it and reads the refusal.
+    if (input.password !== undefined) await assertHardToGuess(input.password, { ...input, siteName: siteOf(tenant, rt.linkOrigin).name }, ctx.lang);
+    const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
     const created = await createAccount(ctx, input.username, input.mail, async (tx) => {
       const userId = await insertUser(tx, {
         tenantId: tenant.tenant_id,

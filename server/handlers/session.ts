@@ -6,8 +6,9 @@ import { ApiError } from '../http/api-error.ts';
 import { writeAudit } from '../http/audit.ts';
 import { credentialOf } from '../auth/caller.ts';
 import { checkCaptcha, createCaptcha } from '../auth/captcha.ts';
-import { accountKey, assertNotLocked, clear, consume, hitAll, type LimitKey } from '../auth/login-limit.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { assertNotLocked, consume, hitAll, type LimitKey } from '../auth/login-limit.ts';
+import { countLoginFailure, loginSucceeded, openLoginGate } from '../auth/login-guard.ts';
+import { checkPassword, hashPassword } from '../auth/password.ts';
 import { familyOfToken, issueSession, revokeFamily, rotateRefreshToken, type TokenAnswer } from '../auth/tokens.ts';
 import { userOfAccessKeyToken } from '../auth/access-keys.ts';
 import { accountOf, loadUser } from '../services/accounts.ts';
@@ -20,18 +21,24 @@ const AUTH_CODES = new Set<string>(enums.$defs.auth_code.enum);
 /** The caller's auth codes that the contract knows (the answer's enumeration). */
 const authCodeList = (codes: string[]): AuthCode[] => [...new Set(codes)].filter((c) => AUTH_CODES.has(c)).sort() as AuthCode[];
 
-// A wrong username costs as much time as a wrong password: the password is checked against this hash.
-let dummyHash: Promise<string> | undefined;
-const noUserHash = () => (dummyHash ??= hashPassword('no such user, no such password'));
+/**
+ * A hash made at a lower cost than today's is replaced once its password is proven: at the login, in the same
+ * request. A failure to store it is logged and the login goes on (the old hash still verifies).
+ */
+async function upgradeHash(ctx: RequestContext, userId: string, password: string, oldHash: string): Promise<void> {
+  try {
+    const hash = await hashPassword(password);
+    // Only over the hash just verified: a password changed meanwhile (a reset) is not overwritten.
+    await ctx.db.query('update app_user set password_hash = $2, updated_at = now() where user_id = $1 and password_hash = $3', [userId, hash, oldHash]);
+  } catch (err) {
+    ctx.log.warn({ user_id: userId, error: (err as Error).message }, 'password hash not upgraded');
+  }
+}
 
 async function passwordGrant(input: OauthTokenRequest & { username: string; password: string }, ctx: RequestContext): Promise<TokenAnswer> {
   const { db, tenant } = ctx;
   const rt = ctx.services.accounts;
-  const failures: LimitKey[] = [
-    ['login_account', accountKey(input.username)],
-    ['login_address', ctx.ip],
-  ];
-  await assertNotLocked(db, tenant.tenant_id, failures);
+  const gate = await openLoginGate(ctx, input.username);
   if (rt.captchaRequired && !(input.captcha_id && input.captcha_code && (await checkCaptcha(db, tenant.tenant_id, input.captcha_id, input.captcha_code))))
     throw new ApiError('captcha_incorrect');
 
@@ -39,9 +46,10 @@ async function passwordGrant(input: OauthTokenRequest & { username: string; pass
     'select user_id, password_hash, is_active, registration_status from app_user where tenant_id = $1 and lower(username) = lower($2)',
     [tenant.tenant_id, input.username],
   );
-  const passwordOk = await verifyPassword(input.password, user?.password_hash ?? (await noUserHash()));
-  if (!user?.password_hash || !passwordOk || !user.is_active || user.registration_status === 'not_accepted') {
-    await hitAll(db, tenant.tenant_id, failures);
+  // A wrong username costs as much time as a wrong password (checkPassword answers false after as long).
+  const password = await checkPassword(input.password, user?.password_hash);
+  if (!user || !password.ok || !user.is_active || user.registration_status === 'not_accepted') {
+    await countLoginFailure(ctx, input.username, gate);
     throw new ApiError('login_failed');
   }
   // Said only to someone who knows the password.
@@ -55,13 +63,14 @@ async function passwordGrant(input: OauthTokenRequest & { username: string; pass
         ? await userOfAccessKeyToken(db, tenant.tenant_id, input.externalapplication_key, input.access_key_token)
         : undefined;
     if (!owner || owner.user_id !== user.user_id) {
-      await hitAll(db, tenant.tenant_id, failures);
+      await countLoginFailure(ctx, input.username, gate);
       throw new ApiError('login_failed');
     }
     accessKeyClientId = owner.access_key_client_id;
   }
 
-  await clear(db, tenant.tenant_id, 'login_account', accountKey(input.username));
+  if (password.outdated && user.password_hash) await upgradeHash(ctx, user.user_id, input.password, user.password_hash);
+  await loginSucceeded(ctx, input.username, user.user_id);
   ctx.audit.entity = 'user';
   ctx.audit.record_id = user.user_id;
   return ctx.transaction((tx) =>

@@ -45,8 +45,10 @@ export function registrationMail(site: SiteInfo, lang: MailLang, to: { mail: str
   };
 }
 
+const resetPage = (site: SiteInfo, lang: MailLang) => `${site.origin}${lang === 0 ? '/giris/sifre-sifirlama' : '/login/password-reset'}`;
+
 function resetLink(site: SiteInfo, lang: MailLang, userId: string, code: string): string {
-  return `${site.origin}${lang === 0 ? '/giris/sifre-sifirlama' : '/login/password-reset'}?${query({ user_id: userId, code })}`;
+  return `${resetPage(site, lang)}?${query({ user_id: userId, code })}`;
 }
 
 export function passwordResetMail(site: SiteInfo, lang: MailLang, to: { mail: string; username: string; userId: string }, code: string): OutgoingMail {
@@ -116,6 +118,49 @@ export function accountCreatedMail(
       ...(code
         ? [`Your code to choose a password: ${code}`, 'The code is valid for 24 hours. Open this link to choose your password:', link]
         : ['Ask the person who registered you for your password, or use the password reset on the login page:', link]),
+    ].join('\n'),
+  };
+}
+
+/** To an account's owner when failed logins from many addresses reached its ceiling (server/auth/login-guard.ts). */
+export function loginGuessedMail(
+  site: SiteInfo,
+  lang: MailLang,
+  to: { mail: string; username: string },
+  seen: { attempts: number; addresses: number; lockMinutes: number },
+): OutgoingMail {
+  const link = resetPage(site, lang);
+  if (lang === 0)
+    return {
+      to: to.mail,
+      subject: `${site.name}: hesabınızın parolası tahmin edilmeye çalışılıyor`,
+      text: [
+        `Merhaba ${to.username},`,
+        '',
+        `${site.name} hesabınıza (${to.username}) son bir saatte ${seen.attempts} kez yanlış parolayla giriş denendi; denemeler ${seen.addresses} farklı adresten geldi.`,
+        'Parolanız ele geçmedi: bu denemelerin hiçbiri giriş yapamadı.',
+        '',
+        `Önlem olarak ${seen.lockMinutes} dakika boyunca hesabınıza yalnızca daha önce giriş yaptığınız adreslerden girilebilir.`,
+        'Giriş yapamıyorsanız parolanızı sıfırlayın; sıfırlama hesabınızı her yerden yeniden açar:',
+        link,
+        '',
+        'Bu denemeleri siz yaptıysanız bu e-postayı dikkate almayın.',
+      ].join('\n'),
+    };
+  return {
+    to: to.mail,
+    subject: `${site.name}: someone is trying to guess your password`,
+    text: [
+      `Hello ${to.username},`,
+      '',
+      `In the last hour there were ${seen.attempts} failed login attempts with a wrong password to your ${site.name} account (${to.username}), from ${seen.addresses} different addresses.`,
+      'Your password was not given out: none of these attempts got in.',
+      '',
+      `As a precaution, for ${seen.lockMinutes} minutes your account can be logged in to only from addresses you have logged in from before.`,
+      'If you cannot log in, reset your password; a reset opens your account from anywhere again:',
+      link,
+      '',
+      'If these attempts were your own, please ignore this mail.',
     ].join('\n'),
   };
 }

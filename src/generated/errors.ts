@@ -64,6 +64,7 @@ export const tokenInvalid = { status_code: '11023', http: 401, message: {"en":"Y
 export const approvalCodeInvalid = { status_code: '11040', http: 400, message: {"en":"The code is wrong, already used or expired.","tr":"Kod hatalı, daha önce kullanılmış ya da süresi dolmuş."} } as const;
 export const registrationNotApproved = { status_code: '11041', http: 403, message: {"en":"Your registration is waiting for e-mail approval. Please write the code from the mail we sent you.","tr":"Kaydınız e-posta onayı bekliyor. Lütfen size gönderdiğimiz e-postadaki kodu yazın."} } as const;
 export const registrationClosed = { status_code: '11042', http: 403, message: {"en":"This site does not take registrations.","tr":"Bu site kayıt almıyor."} } as const;
+export const passwordTooGuessable = { status_code: '11043', http: 400, message: {"en":"This password is too easy to guess: {{reason}} Please choose a longer one, for example a few unrelated words.","tr":"Bu parola kolay tahmin edilir: {{reason}} Lütfen daha uzun bir parola seçin, örneğin birbiriyle ilgisiz birkaç sözcük."} } as const;
 export const notEnoughCredit = { status_code: '12001', http: 402, message: {"en":"You don't have enough credit!","tr":"Yeterli krediniz yok!"} } as const;
 export const bundleWithoutProducts = { status_code: '12002', http: 409, message: {"en":"A bundle without products cannot be put on sale. Please add a product first.","tr":"Ürünü olmayan bir paket satışa açılamaz. Lütfen önce bir ürün ekleyin."} } as const;
 export const excelType = { status_code: '13001', http: 415, message: {"en":"Only .xls or .xlsx files can be uploaded","tr":"Yalnızca .xls veya .xlsx dosyaları yüklenebilir"} } as const;
@@ -168,6 +169,7 @@ export const statusCatalogue = {
   approval_code_invalid: approvalCodeInvalid,
   registration_not_approved: registrationNotApproved,
   registration_closed: registrationClosed,
+  password_too_guessable: passwordTooGuessable,
   not_enough_credit: notEnoughCredit,
   bundle_without_products: bundleWithoutProducts,
   excel_type: excelType,

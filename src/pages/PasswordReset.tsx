@@ -15,8 +15,8 @@ import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText, 
 import { checkMail, checkMailCode, checkPassword, failed } from './shared/validation';
 import './account-strings';
 
-/** Password-length answers of the server: they belong to the password field. */
-const PASSWORD_CODES = new Set(['11011', '11012']);
+/** The server's answers about the new password (its length, too easy to guess): they belong to the password field. */
+const PASSWORD_CODES = new Set(['11011', '11012', '11043']);
 
 export default function PasswordReset({ page }: PageProps) {
   const [params] = useSearchParams();

@@ -149,7 +149,27 @@ describe('register', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Kullanıcı adı yalnızca İngilizce harf');
     expect(screen.getByLabelText(/^Kullanıcı adı/)).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it("shows the server's refusal of a guessable password, with its reason, at the password field", async () => {
+    server.use(http.post('*/v1/register', () => HttpResponse.json(GUESSABLE, { status: 400 })));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    await startApp('/kayit');
+    await screen.findByRole('heading', { level: 1, name: 'Kayıt Ol' });
+    await fillRegistration(user, TR, { ...GOOD, password: 'mehmet.kaya1' });
+    await user.click(screen.getByLabelText(/sözleşmelerini okudum/));
+    await user.click(screen.getByRole('button', { name: 'Kayıt ol' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(GUESSABLE.status_message);
+    expect(screen.getByLabelText(/^Parola/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Parola/)).toHaveAccessibleDescription(expect.stringContaining('kendi bilgilerinizden'));
+  });
 });
+
+/** The server's answer to a password made of the user's own details (Turkish). */
+const GUESSABLE_MESSAGE =
+  'Bu parola kolay tahmin edilir: kendi bilgilerinizden (kullanıcı adı, e-posta, ad) ya da sitenin adından oluşuyor. Lütfen daha uzun bir parola seçin, örneğin birbiriyle ilgisiz birkaç sözcük.';
+const GUESSABLE = { status_code: '11043', status_message: GUESSABLE_MESSAGE, errors: [{ field: 'password', message: GUESSABLE_MESSAGE }] };
 
 describe('register approve', () => {
   function captureApprove(route: 'register/mail/approve' | 'mail/verify') {
@@ -257,5 +277,20 @@ describe('password reset', () => {
     expect(approvals).toEqual([{ user_id: 'u-1', mail_password_reset_token: '111222', password: 'yeni.parola.42' }]);
     expect(useAppStore.getState().session.user?.username).toBe('ayse.yilmaz');
     expect(JSON.parse(localStorage.getItem('token')!)).toMatchObject({ access_token: 'access-r' });
+  });
+
+  it("shows the server's refusal of a guessable password at the new password's field and lets the person try again", async () => {
+    server.use(http.post('*/v1/password/reset/by/mail/approve', () => HttpResponse.json(GUESSABLE, { status: 400 })));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    await startApp('/giris/sifre-sifirlama?user_id=u-1&code=111222');
+    await screen.findByLabelText(/^E-postadaki kod/);
+    await user.type(screen.getByLabelText(/^Yeni parola\s*\*?$/), 'ayse.yilmaz1');
+    await user.type(screen.getByLabelText(/^Yeni parola \(tekrar\)/), 'ayse.yilmaz1');
+    await user.click(screen.getByRole('button', { name: 'Parolayı kaydet ve giriş yap' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(GUESSABLE_MESSAGE);
+    expect(screen.getByLabelText(/^Yeni parola\s*\*?$/)).toHaveAccessibleDescription(expect.stringContaining('kendi bilgilerinizden'));
+    expect(screen.getByRole('button', { name: 'Parolayı kaydet ve giriş yap' })).toBeEnabled();
   });
 });

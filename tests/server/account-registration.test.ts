@@ -97,7 +97,70 @@ describe.each(databaseKinds())('registration on %s', (kind) => {
 
     it('the admin 16-character rule does not apply to a new account', async () => {
       callFrom(t.app, { ip: newIp() });
-      expect((await register(registration('eight.chars', { password: '12345678' }))).status_code).toBe('10000');
+      expect((await register(registration('nine.chars', { password: 'kuş.Masa7' }))).status_code).toBe('10000');
+    });
+  });
+
+  describe('guessable passwords (11043)', () => {
+    /** [the password, English reason, Turkish reason]; the account is guess.me, Deniz Kaya, on the site "Sema". */
+    const GUESSABLE: [string, string, string][] = [
+      ['aaaaaaaa', 'it repeats one character', 'tek bir karakteri tekrarlıyor'],
+      ['password1', 'it is a commonly used password', 'sık kullanılan bir parola'],
+      ['Password123', 'it is a commonly used password', 'sık kullanılan bir parola'],
+      ['12345678', 'one of the ten most used passwords', 'en çok kullanılan on paroladan biri'],
+      ['qwertyuiop', 'one of the hundred most used passwords', 'en çok kullanılan yüz paroladan biri'],
+      ['abcdefgh', 'it is a sequence', 'bir diziden oluşuyor'],
+      ['guess.me', 'your own details', 'kendi bilgilerinizden'],
+      ['Guess.Me1', 'your own details', 'kendi bilgilerinizden'],
+      ['DenizKaya', 'your own details', 'kendi bilgilerinizden'],
+      ['guess.me@example.com', 'your own details', 'kendi bilgilerinizden'],
+      ['Sema1234', "the site's name", 'sitenin adından'],
+      ['kX9#mQ2v', 'too short for the kinds of characters', 'karakter türleri için fazla kısa'],
+    ];
+
+    it.each(GUESSABLE)('refuses %s, saying why in the caller\'s language', async (password, en, tr) => {
+      const before = await countUsers(t);
+      const answers = [];
+      for (const lang of [1, 0] as const) {
+        callFrom(t.app, { ip: newIp(), lang });
+        const res = await register(registration('guess.me', { password, firstname: 'Deniz', lastname: 'Kaya' }));
+        expect(res).toMatchObject({ status_code: '11043', http_status: 400 });
+        // The reason is the password field's message too (the form shows it there).
+        expect((res as unknown as { errors: { field: string; message: string }[] }).errors).toEqual([{ field: 'password', message: res.status_message }]);
+        answers.push(res.status_message);
+      }
+      expect(answers[0]).toContain('This password is too easy to guess');
+      expect(answers[0]).toContain(en);
+      expect(answers[1]).toContain('Bu parola kolay tahmin edilir');
+      expect(answers[1]).toContain(tr);
+      expect(answers[1]).not.toMatch(/[A-Z][a-z]+ (is|are) /); // no English (zxcvbn's own words) for a Turkish reader
+      expect(await countUsers(t)).toBe(before);
+    });
+
+    it('a strong password passes', async () => {
+      callFrom(t.app, { ip: newIp(), lang: 1 });
+      expect((await register(registration('strong.one', { password: 'kedi-masa-kalem-73' }))).status_code).toBe('10000');
+    });
+
+    it('the password reset refuses a guessable password and keeps its code for a better one', async () => {
+      await registeredUser(t, 'weak.reset');
+      callFrom(t.app, { ip: newIp(), lang: 0 });
+      await passwordResetByMail({ mail: 'weak.reset@example.com' });
+      const mail = await lastMail(t.db, 'weak.reset@example.com');
+      const weak = await passwordResetByMailApprove({ user_id: mail!.user_id!, mail_password_reset_token: codeIn(mail), password: 'weak.reset1' });
+      expect(weak).toMatchObject({ status_code: '11043' });
+      expect(weak.status_message).toContain('kendi bilgilerinizden');
+      const ok = await passwordResetByMailApprove({ user_id: mail!.user_id!, mail_password_reset_token: codeIn(mail), password: 'kedi-masa-kalem-73' });
+      expect(ok.status_code).toBe('10000');
+    });
+
+    it('registration by an authorized person refuses a guessable password in the caller\'s language', async () => {
+      callFrom(t.app, { authorization: await signInForTest(t.db, { username: 'weak.registrar', authCodes: ['register'] }), lang: 1 });
+      const { agreements_approved: _a, ...person } = registration('weak.colleague', { password: 'password1' });
+      const res = await registerByAuthorizedPerson({ ...person, active_lang: { label: 'tr', value: 0 } });
+      expect(res).toMatchObject({ status_code: '11043' });
+      expect(res.status_message).toContain('it is a commonly used password');
+      expect(await lastMail(t.db, 'weak.colleague@example.com')).toBeUndefined();
     });
   });
 

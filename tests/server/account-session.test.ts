@@ -1,6 +1,6 @@
-// Logging in and sessions: the captcha, the password grant and its errors, the failed-login limits, refresh
-// rotation and reuse, the idle timeout, logout, the login and session checks, tenant isolation and the
-// external-application form of /oauth/token.
+// Logging in and sessions: the captcha, the password grant and its errors, refresh rotation and reuse, the
+// idle timeout, logout, the login and session checks, tenant isolation and the external-application form of
+// /oauth/token. The failed-login limits are account-login-limits.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaNew, dateDatetime, login, logout, oauthToken, tenantSessionSettingsSave, userUserController } from '../../src/generated/client/index.ts';
 import { hashSecret } from '../../server/auth/secret-hash.ts';
@@ -133,37 +133,6 @@ describe.each(databaseKinds())('sessions on %s', (kind) => {
       const renewed = await oauthToken({ grant_type: 'refresh_token', refresh_token: res.refresh_token });
       expect(renewed).toMatchObject({ status_code: '10000', scope: 'wisdom' });
       expect((await oauthToken({ username: 'selin', password: PASSWORD, scope: 'other' as never })).status_code).toBe('10001');
-    });
-  });
-
-  describe('failed-login limits', () => {
-    it('locks an account name after 5 failures, from any address, even for the right password', async () => {
-      await registeredUser(t, 'locked.account');
-      for (let i = 0; i < 5; i++) expect((await logIn(t, 'locked.account', `wrong-${i}-password`, { ip: newIp() })).status_code).toBe('11002');
-      const res = await logIn(t, 'Locked.Account', PASSWORD, { ip: newIp(), lang: 1 });
-      expect(res).toMatchObject({ status_code: '10011', http_status: 429 });
-      // Another account is not affected.
-      expect((await logIn(t, 'selin', PASSWORD, { ip: newIp() })).status_code).toBe('10000');
-      // The lock is in the table (it holds across processes) and ends after 15 minutes.
-      await t.db.query("update rate_limit set locked_until = now() - interval '1 second' where bucket = 'login_account' and key = 'locked.account'");
-      expect((await logIn(t, 'locked.account', PASSWORD, { ip: newIp() })).status_code).toBe('10000');
-    });
-
-    it('locks an address after 5 failures on any accounts', async () => {
-      const ip = newIp();
-      for (let i = 0; i < 5; i++) expect((await logIn(t, `guess${i}`, 'whatever-password', { ip })).status_code).toBe('11002');
-      expect((await logIn(t, 'selin', PASSWORD, { ip })).status_code).toBe('10011');
-      expect((await logIn(t, 'selin', PASSWORD, { ip: newIp() })).status_code).toBe('10000');
-    });
-
-    it('a success clears the account count, and failures outside 15 minutes are forgotten', async () => {
-      await registeredUser(t, 'forgetful');
-      for (let i = 0; i < 4; i++) await logIn(t, 'forgetful', 'wrong-password', { ip: newIp() });
-      expect((await logIn(t, 'forgetful', PASSWORD, { ip: newIp() })).status_code).toBe('10000');
-      for (let i = 0; i < 4; i++) await logIn(t, 'forgetful', 'wrong-password', { ip: newIp() });
-      await t.db.query("update rate_limit set window_start = now() - interval '16 minutes' where bucket = 'login_account' and key = 'forgetful'");
-      expect((await logIn(t, 'forgetful', 'wrong-password', { ip: newIp() })).status_code).toBe('11002');
-      expect((await logIn(t, 'forgetful', PASSWORD, { ip: newIp() })).status_code).toBe('10000');
     });
   });
 

@@ -5,9 +5,11 @@ import { dirname } from 'node:path';
 import { openPglite } from '../../server/db/pglite.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/db/seed.ts';
-import { SNAPSHOT_PATH, TEST_ADMIN_PASSWORD } from './paths.ts';
+import { setScryptCostForTests } from '../../server/auth/password.ts';
+import { SNAPSHOT_PATH, TEST_ADMIN_PASSWORD, TEST_SCRYPT } from './paths.ts';
 
 export default async function setup(): Promise<void> {
+  setScryptCostForTests(TEST_SCRYPT);
   const db = await openPglite();
   await migrate(db);
   await seed(db, { adminPassword: TEST_ADMIN_PASSWORD });

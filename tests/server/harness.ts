@@ -9,7 +9,12 @@ import { emptyDb } from './support/empty-db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seed } from '../../server/db/seed.ts';
 import { setTransport, type Transport } from '../../src/api/call.ts';
-import { SNAPSHOT_PATH, TEST_ADMIN_PASSWORD } from './paths.ts';
+import { SNAPSHOT_PATH, TEST_ADMIN_PASSWORD, TEST_SCRYPT } from './paths.ts';
+import { setScryptCostForTests } from '../../server/auth/password.ts';
+
+// A password hash at the production cost takes ~0.6 s; the server tests hash at a test cost
+// (tests/server/password-cost.test.ts checks the production one and the upgrade of old hashes).
+setScryptCostForTests(TEST_SCRYPT);
 
 export type DbKind = 'pglite' | 'postgres';
 
