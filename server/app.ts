@@ -13,6 +13,7 @@ import { createAccountServices } from './auth/account-options.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { RuleGraphCache } from './services/rule-packages.ts';
 import { SiteCache } from './services/site-cache.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 
 export interface AppOptions {
   db: Db;
@@ -48,6 +49,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const serveApp = !!options.staticDir && existsSync(join(options.staticDir, 'index.html'));
   installEnvelope(app, { spaFallback: serveApp });
+  const sites = new SiteCache(options.db);
+  await sites.listen();
+  app.addHook('onClose', () => sites.close());
+  await installSecurityHeaders(app, sites);
   if (serveApp) {
     await app.register(fastifyStatic, {
       root: options.staticDir!,
@@ -64,9 +69,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  const sites = new SiteCache(options.db);
-  await sites.listen();
-  app.addHook('onClose', () => sites.close());
   registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), sites });
   return app;
 }

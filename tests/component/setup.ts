@@ -4,6 +4,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetAppStore } from '../../src/app/store';
+import { setUnlistedFormValidators } from '../../renderers/generic/record/validator';
+import { compileFormValidator } from './support/form-validators';
 import { resetAccount } from './support/account';
 import { disposeRouters, setBodyWidth } from './support/dom';
 import { server } from './support/server';
@@ -11,7 +13,11 @@ import { server } from './support/server';
 // findBy*/waitFor wait up to 5 s: the whole suite runs the server tests beside these on two cores.
 configure({ asyncUtilTimeout: 5000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // The tests' own screens have no form validators from codegen; the catalogue's use the generated ones.
+  setUnlistedFormValidators(compileFormValidator);
+});
 
 beforeEach(() => {
   setBodyWidth(1280);

@@ -4,12 +4,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Form from '@rjsf/core';
-import { getDefaultFormState, type RJSFValidationError, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { getDefaultFormState, type RJSFValidationError, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { useAccess, useActiveLabel } from '../../../src/app/router/hooks';
 import { applyDerivations } from './derive';
 import { catalogueMessage, buildUiSchema, derivationsOf, translateErrors, type FormError } from './form';
 import { templates, translateString } from './templates';
-import { formValidator } from './validator';
 import { FORM_RENDERERS, rjsfFields, rjsfWidgets, type FormContext } from './widgets';
 import type { RecordController } from './useRecordScreen';
 import '../strings';
@@ -19,9 +18,11 @@ const DEFAULTS = { arrayMinItems: { populate: 'never' }, emptyObjectFields: 'ski
 
 export interface RecordFormProps {
   record: RecordController;
+  /** The form schema's compiled validator (formValidatorOf). */
+  validator: ValidatorType;
 }
 
-export default function RecordForm({ record }: RecordFormProps) {
+export default function RecordForm({ record, validator }: RecordFormProps) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const access = useAccess();
@@ -50,7 +51,7 @@ export default function RecordForm({ record }: RecordFormProps) {
   const { setBaseline, setFormData } = record;
   const loaded = record.formData;
   useEffect(() => {
-    const filled = getDefaultFormState(formValidator, schema, loaded, schema, false, DEFAULTS) as Record<string, unknown>;
+    const filled = getDefaultFormState(validator, schema, loaded, schema, false, DEFAULTS) as Record<string, unknown>;
     setFormData(filled);
     setBaseline(filled);
   }, [record.record, schema]);
@@ -73,7 +74,7 @@ export default function RecordForm({ record }: RecordFormProps) {
       uiSchema={uiSchema}
       formData={record.formData}
       formContext={formContext}
-      validator={formValidator}
+      validator={validator}
       widgets={rjsfWidgets}
       fields={rjsfFields}
       templates={formTemplates}

@@ -1,7 +1,8 @@
 // The record view of a generic screen: a thin view over useRecordScreen. A record the user may change is an
-// rjsf form (RecordForm, its own lazy chunk with @rjsf and ajv); one they may only read is a list of facts
-// drawn with the list cells, with the get answer's related lists under it.
+// rjsf form (RecordForm, its own lazy chunk with @rjsf, and the form's compiled validator); one they may
+// only read is a list of facts drawn with the list cells, with the get answer's related lists under it.
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import type { ValidatorType } from '@rjsf/utils';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../src/app/router/hooks';
@@ -12,6 +13,7 @@ import { cellFor } from '../cells';
 import { useScreenLinks } from '../context';
 import { useRecordScreen, type RecordController, type Revealed } from './useRecordScreen';
 import type { RecordFormProps } from './RecordForm';
+import { formValidatorOf, loadedFormValidator } from './validator';
 import '../generic.css';
 import '../strings';
 
@@ -24,23 +26,28 @@ export interface RecordScreenProps {
 
 let loadedForm: ComponentType<RecordFormProps> | undefined;
 
-function useRecordForm(needed: boolean) {
-  const [form, setForm] = useState<ComponentType<RecordFormProps> | undefined>(() => loadedForm);
+/** The form's chunk and the form schema's compiled validator, loaded together. */
+function useRecordForm(schema: JsonSchema | undefined) {
+  type Loaded = { Form: ComponentType<RecordFormProps>; validator: ValidatorType };
+  const ready = (): Loaded | undefined => {
+    const validator = schema && loadedFormValidator(schema);
+    return loadedForm && validator ? { Form: loadedForm, validator } : undefined;
+  };
+  const [form, setForm] = useState<Loaded | undefined>(ready);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
-    if (!needed || loadedForm) return;
+    setForm(ready());
+    setError(null);
+    if (!schema || ready()) return;
     let live = true;
-    loadChunk(() => import('./RecordForm')).then(
-      (m) => {
-        loadedForm = m.default;
-        if (live) setForm(() => m.default);
-      },
+    Promise.all([loadedForm ?? loadChunk(() => import('./RecordForm')).then((m) => (loadedForm = m.default)), formValidatorOf(schema)]).then(
+      ([Form, validator]) => live && setForm({ Form, validator }),
       (e: unknown) => live && setError(e),
     );
     return () => {
       live = false;
     };
-  }, [needed]);
+  }, [schema]);
   return { form, error };
 }
 
@@ -48,7 +55,7 @@ export default function RecordScreen({ screen, params, recordId }: RecordScreenP
   const record = useRecordScreen(screen, params, recordId);
   const { t } = useTranslation();
   const editable = record.canSave && Boolean(record.formSchema);
-  const { form: Form, error: formError } = useRecordForm(editable);
+  const { form, error: formError } = useRecordForm(editable ? record.formSchema : undefined);
 
   let body;
   if (!record.canRead || (record.mode === 'new' && !record.canSave)) body = <Notice>{record.mode === 'new' ? t('screen.cannotCreate') : t('screen.cannotRead')}</Notice>;
@@ -62,7 +69,7 @@ export default function RecordScreen({ screen, params, recordId }: RecordScreenP
         </button>
       </Notice>
     );
-  else if (editable && Form) body = <Form record={record} />;
+  else if (editable && form) body = <form.Form record={record} validator={form.validator} />;
   else if (editable && formError) body = <Notice>{t('screen.loadFailed')}</Notice>;
   else if (editable) body = <p role="status">{t('app.loading')}</p>;
   else body = <Facts record={record} />;

@@ -12,7 +12,8 @@ import { labelOf, routeInput, valueAt, type JsonSchema, type ResolvedScreen } fr
 import { fillText, recordName, type CellContext } from '../cells';
 import { callRoute, mayCall, useScreenLinks } from '../context';
 import { afterWrite } from '../effects';
-import { formDataOf, formSchemaOf, serverErrorTree, stableJson, type ErrorTree, type FormMode } from './form';
+import { formSchemaOf, type FormMode } from '../../../src/domain/form-schema';
+import { formDataOf, serverErrorTree, stableJson, type ErrorTree } from './form';
 
 export type Record_ = Record<string, unknown>;
 
