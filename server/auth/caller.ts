@@ -29,32 +29,45 @@ export function credentialOf(header: string | undefined): Credential {
 /**
  * The auth codes a user holds today: a holding that is not cancelled, with today inside its dates and its
  * authorization's, of an authorization that is not cancelled (server/services/authorization-rules.ts isValidOn).
+ * `user` names the user id in SQL: a parameter, or a column of the statement it is part of.
  */
-export async function activeAuthCodes(db: Queryable, tenantId: string, userId: string): Promise<string[]> {
-  const rows = await db.query<{ auth_name: string }>(
-    `select distinct h.auth_name from user_authorization h
+const activeAuthCodesSql = (tenant: string, user: string) => `select distinct h.auth_name from user_authorization h
        join "authorization" a on a.auth_id = h.auth_id and a.tenant_id = h.tenant_id
-      where h.tenant_id = $1 and h.user_id = $2 and not h.is_cancelled and not a.is_cancelled
+      where h.tenant_id = ${tenant} and h.user_id = ${user} and not h.is_cancelled and not a.is_cancelled
         and (h.start_date is null or h.start_date <= current_date) and (h.end_date is null or h.end_date >= current_date)
-        and (a.start_date is null or a.start_date <= current_date) and (a.end_date is null or a.end_date >= current_date)`,
-    [tenantId, userId],
-  );
+        and (a.start_date is null or a.start_date <= current_date) and (a.end_date is null or a.end_date >= current_date)`;
+
+export async function activeAuthCodes(db: Queryable, tenantId: string, userId: string): Promise<string[]> {
+  const rows = await db.query<{ auth_name: string }>(activeAuthCodesSql('$1', '$2'), [tenantId, userId]);
   return rows.map((r) => r.auth_name).sort();
 }
 
+/**
+ * A token's last use is written when it is older than this: the idle window slides in steps this long, and
+ * a busy client's calls read its session without writing it (nor queueing behind each other on its row).
+ */
+export const ACTIVITY_STEP_SECONDS = 30;
+
 async function userOfToken(db: Queryable, tenantId: string, token: string, idleSeconds: number): Promise<Caller | undefined> {
-  // One statement both checks and slides the idle window, so a busy user is not logged out mid-work. The
-  // window is the login's (family's): its last activity is the latest use of any of its access tokens, so
-  // a refresh (which makes a new access token without using it) does not count as activity.
-  const rows = await db.query<{ user_id: string; username: string; family_id: string; access_key_client_id: string | null }>(
-    `update session_token t set last_used_at = now()
-       from app_user u
-      where t.token_hash = $1 and t.tenant_id = $2 and t.kind = 'access' and t.revoked_at is null and t.expires_at > now()
-        and (select max(f.last_used_at) from session_token f where f.family_id = t.family_id and f.kind = 'access')
-            > now() - make_interval(secs => $3)
-        and u.user_id = t.user_id and u.is_active and u.registration_status = 'completed'
-      returning u.user_id, u.username, t.family_id, t.access_key_client_id`,
-    [hashSecret(token), tenantId, idleSeconds],
+  // One statement checks the token, its user and their auth codes, and slides the idle window. The window is
+  // the login's (family's): its last activity is the latest use of any of its access tokens, so a refresh
+  // (which makes a new access token without using it) does not count as activity.
+  const rows = await db.query<{ user_id: string; username: string; family_id: string; access_key_client_id: string | null; auth_codes: string[] }>(
+    `with caller as (
+       select t.token_hash, t.last_used_at, t.family_id, t.access_key_client_id, u.user_id, u.username
+         from session_token t join app_user u on u.user_id = t.user_id
+        where t.token_hash = $1 and t.tenant_id = $2 and t.kind = 'access' and t.revoked_at is null and t.expires_at > now()
+          and (select max(f.last_used_at) from session_token f where f.family_id = t.family_id and f.kind = 'access')
+              > now() - make_interval(secs => $3)
+          and u.is_active and u.registration_status = 'completed'),
+     touched as (
+       update session_token t set last_used_at = now() from caller c
+        where t.token_hash = c.token_hash and t.tenant_id = $2 and c.last_used_at < now() - make_interval(secs => $4)
+       returning 1)
+     select c.user_id, c.username, c.family_id, c.access_key_client_id,
+            array(${activeAuthCodesSql('$2', 'c.user_id')} order by 1) as auth_codes
+       from caller c`,
+    [hashSecret(token), tenantId, idleSeconds, ACTIVITY_STEP_SECONDS],
   );
   if (!rows.length) return undefined;
   const r = rows[0];
@@ -62,7 +75,7 @@ async function userOfToken(db: Queryable, tenantId: string, token: string, idleS
     kind: 'user',
     userId: r.user_id,
     username: r.username,
-    authCodes: await activeAuthCodes(db, tenantId, r.user_id),
+    authCodes: r.auth_codes,
     familyId: r.family_id,
     ...(r.access_key_client_id ? { accessKeyClientId: r.access_key_client_id } : {}),
   };

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../http/api-error.ts';
 import type { Queryable } from '../db/adapter.ts';
-import { websiteUnits } from '../services/site-cache.ts';
+import { UNIT_COLUMNS, unitOf, websiteUnits, type UnitRow } from '../services/site-cache.ts';
 import { PreparedAnswer, type RequestContext } from '../http/context.ts';
 import type { HandlerSet } from './types.ts';
 import type { FrontendConfiguration, WebsiteUnit } from '../../src/generated/types/entities.ts';
 import { managesUnits, mayOpen, unitsFor, type Viewer } from '../../src/domain/page-access.ts';
 import {
+  aboutUnit,
   checkConfiguration,
   checkUnit,
   childrenOf,
   expectVersion,
-  keepVersion,
   lockSiteUnits,
+  removeUnit,
+  replaceUnit,
   storedUnits,
 } from '../services/website-units.ts';
 
@@ -30,15 +32,17 @@ const visibleUnits = async (ctx: RequestContext): Promise<WebsiteUnit[]> => unit
 /** Which units a viewer is answered depends only on this: unit manager, or signed in with these codes, or not. */
 const audienceOf = (viewer: Viewer): string => (managesUnits(viewer) ? 'manager' : viewer.loggedIn ? `user:${[...viewer.authCodes].sort().join(',')}` : 'visitor');
 
+/**
+ * An answer read by every page load, built from the site's data: kept in the site cache, serialized once per
+ * route, language and audience, until the site or its units change.
+ */
+const keptAnswer = async (ctx: RequestContext, build: () => Promise<object>): Promise<PreparedAnswer> =>
+  new PreparedAnswer(await ctx.services.sites.answer(ctx.tenant, `${ctx.route.name}:${ctx.lang}:${audienceOf(viewerOf(ctx))}`, async () => ctx.prepare(await build()).json));
+
 /** The configuration as saved now (not the request's tenant snapshot, which predates this call's writes). */
 async function currentFrontend(db: Queryable, tenantId: string): Promise<FrontendConfiguration> {
   const [row] = await db.query<{ frontend: FrontendConfiguration }>('select frontend from tenant where tenant_id = $1', [tenantId]);
   return row.frontend;
-}
-
-async function unitAnswer(db: Queryable, tenantId: string, unitId: string): Promise<WebsiteUnit> {
-  const [unit] = await websiteUnits(db, tenantId, unitId);
-  return unit;
 }
 
 export const frontendHandlers: HandlerSet = {
@@ -47,11 +51,7 @@ export const frontendHandlers: HandlerSet = {
     // The tenant is the host the browser called; a different domain in the body is a mistake, not a switch.
     if (domain !== undefined && domain.replace(/^www\./, '') !== tenant.domain)
       throw new ApiError('domain_mismatch', { domain, host: tenant.domain });
-    // Read by every page load: answered from the site cache, serialized once per language and audience.
-    const json = await ctx.services.sites.answer(tenant, `frontend_get:${ctx.lang}:${audienceOf(viewerOf(ctx))}`, async () =>
-      ctx.prepare({ frontend: tenant.frontend, website_unit_list: await visibleUnits(ctx), frontend_product_id: tenant.frontend_product_id }).json,
-    );
-    return new PreparedAnswer(json);
+    return keptAnswer(ctx, async () => ({ frontend: tenant.frontend, website_unit_list: await visibleUnits(ctx), frontend_product_id: tenant.frontend_product_id }));
   },
 
   // Saved per domain: the caller's own site. The next frontend/get of that domain answers it.
@@ -70,7 +70,7 @@ export const frontendHandlers: HandlerSet = {
     frontend_list: [{ frontend_client_id: tenant.frontend_client_id, domain: tenant.domain, frontend: await currentFrontend(db, tenant.tenant_id) }],
   }),
 
-  frontend_websiteunit_list: async (_input, ctx) => ({ website_unit_list: await visibleUnits(ctx) }),
+  frontend_websiteunit_list: async (_input, ctx) => keptAnswer(ctx, async () => ({ website_unit_list: await visibleUnits(ctx) })),
 
   // A unit the caller may not open is answered as one that does not exist: not even its existence leaks.
   frontend_websiteunit_get: async ({ website_unit_client_id }, ctx) => {
@@ -87,17 +87,16 @@ export const frontendHandlers: HandlerSet = {
     ctx.audit.entity = 'website_unit';
     ctx.audit.record_id = id;
     const unit = await ctx.transaction(async (tx) => {
-      await lockSiteUnits(tx, tenant.tenant_id);
-      const others = await storedUnits(tx, tenant.tenant_id);
-      const definition = checkUnit(website_unit, others, await currentFrontend(tx, tenant.tenant_id), lang);
-      await tx.query(
+      const frontend = await lockSiteUnits(tx, tenant.tenant_id);
+      const definition = checkUnit(website_unit, await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit)), frontend, lang);
+      const [row] = await tx.query<UnitRow>(
         `insert into website_unit (website_unit_client_id, tenant_id, route_name, position, definition, version, updated_by)
-         values ($1, $2, $3, $4, $5, 1, $6)`,
+         values ($1, $2, $3, $4, $5, 1, $6) returning ${UNIT_COLUMNS}`,
         [id, tenant.tenant_id, definition.route_name, definition.position, JSON.stringify(definition), userIdOf(ctx)],
       );
-      return unitAnswer(tx, tenant.tenant_id, id);
+      return unitOf(row);
     });
-    ctx.services.sites.forget(tenant.tenant_id);
+    ctx.services.sites.unitsSaved(tenant.tenant_id, [unit]);
     return { website_unit: unit };
   },
 
@@ -107,23 +106,22 @@ export const frontendHandlers: HandlerSet = {
     ctx.audit.entity = 'website_unit';
     ctx.audit.record_id = id;
     const unit = await ctx.transaction(async (tx) => {
-      await lockSiteUnits(tx, tenant.tenant_id);
-      const units = await storedUnits(tx, tenant.tenant_id);
+      const frontend = await lockSiteUnits(tx, tenant.tenant_id);
+      const units = await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit, id));
       const current = expectVersion(units, id, website_unit.version!, lang);
       const others = units.filter((u) => u !== current);
-      const definition = checkUnit(website_unit, others, await currentFrontend(tx, tenant.tenant_id), lang, current);
+      const definition = checkUnit(website_unit, others, frontend, lang, current);
       const children = childrenOf(others, current.route_name);
       if (definition.route_name !== current.route_name && children.length)
         throw new ApiError('website_unit_has_children', { route_name: current.route_name, children: children.map((c) => c.route_name).join(', ') });
-      await keepVersion(tx, tenant.tenant_id, id, userIdOf(ctx), 'update');
-      await tx.query(
-        `update website_unit set route_name = $3, position = $4, definition = $5, version = version + 1, updated_at = now(), updated_by = $6
-          where website_unit_client_id = $1 and tenant_id = $2`,
-        [id, tenant.tenant_id, definition.route_name, definition.position, JSON.stringify(definition), userIdOf(ctx)],
-      );
-      return unitAnswer(tx, tenant.tenant_id, id);
+      const row = await replaceUnit(tx, tenant.tenant_id, id, userIdOf(ctx), 'route_name = $4, position = $5, definition = $6', [
+        definition.route_name,
+        definition.position,
+        JSON.stringify(definition),
+      ]);
+      return unitOf(row);
     });
-    ctx.services.sites.forget(tenant.tenant_id);
+    ctx.services.sites.unitsSaved(tenant.tenant_id, [unit]);
     return { website_unit: unit };
   },
 
@@ -133,15 +131,14 @@ export const frontendHandlers: HandlerSet = {
     ctx.audit.record_id = id;
     await ctx.transaction(async (tx) => {
       await lockSiteUnits(tx, tenant.tenant_id);
-      const units = await storedUnits(tx, tenant.tenant_id);
+      const units = await storedUnits(tx, tenant.tenant_id, { ids: [id] });
       const current = expectVersion(units, id, version, lang);
       const children = childrenOf(units, current.route_name);
       if (children.length)
         throw new ApiError('website_unit_has_children', { route_name: current.route_name, children: children.map((c) => c.route_name).join(', ') });
-      await keepVersion(tx, tenant.tenant_id, id, userIdOf(ctx), 'delete');
-      await tx.query('delete from website_unit where website_unit_client_id = $1 and tenant_id = $2', [id, tenant.tenant_id]);
+      await removeUnit(tx, tenant.tenant_id, id, userIdOf(ctx));
     });
-    ctx.services.sites.forget(tenant.tenant_id);
+    ctx.services.sites.unitRemoved(tenant.tenant_id, id);
     return { website_unit_client_id: id };
   },
 
@@ -153,21 +150,17 @@ export const frontendHandlers: HandlerSet = {
     if (new Set(ids).size !== ids.length) throw new ApiError('invalid_input', { details: 'website_unit_order: a unit is named twice' });
     const list = await ctx.transaction(async (tx) => {
       await lockSiteUnits(tx, tenant.tenant_id);
-      const units = await storedUnits(tx, tenant.tenant_id);
+      const units = await storedUnits(tx, tenant.tenant_id, { ids });
       for (const item of website_unit_order) {
         const current = expectVersion(units, item.website_unit_client_id, item.version, lang);
         if (current.position === item.position) continue;
-        await keepVersion(tx, tenant.tenant_id, current.website_unit_client_id, userIdOf(ctx), 'update');
-        await tx.query(
-          `update website_unit set position = $3, definition = jsonb_set(definition, '{position}', to_jsonb($3::int)), version = version + 1,
-                  updated_at = now(), updated_by = $4
-            where website_unit_client_id = $1 and tenant_id = $2`,
-          [current.website_unit_client_id, tenant.tenant_id, item.position, userIdOf(ctx)],
-        );
+        await replaceUnit(tx, tenant.tenant_id, current.website_unit_client_id, userIdOf(ctx), `position = $4, definition = jsonb_set(definition, '{position}', to_jsonb($4::int))`, [
+          item.position,
+        ]);
       }
       return websiteUnits(tx, tenant.tenant_id);
     });
-    ctx.services.sites.forget(tenant.tenant_id);
+    ctx.services.sites.unitsSaved(tenant.tenant_id, list);
     return { website_unit_list: list };
   },
 

@@ -41,11 +41,7 @@ export const ruleHandlers: HandlerSet = {
   rule_package_save: async (input, ctx) => {
     const me = callerOf(ctx);
     audited(ctx, input.package_id);
-    const { decision_package } = await ctx.transaction(async (tx) => {
-      await savePackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang);
-      return packageWithDocument(tx, ctx.tenant.tenant_id, me, input.package_id, ctx.lang);
-    });
-    return { decision_package };
+    return { decision_package: await ctx.transaction((tx) => savePackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang)) };
   },
 
   rule_package_publish: async (input, ctx) => {

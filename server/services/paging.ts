@@ -1,6 +1,7 @@
 // Server-side pagination and filters of list calls (docs/decisions.md "What shape do list calls take?"):
 // page ≥ 1, page_size 1-100 (default 20), a sort key with a leading - for descending, case-insensitive
 // "contains" search. SQL is built from fixed fragments only; every value travels as a parameter.
+import type { Queryable, Row } from '../db/adapter.ts';
 
 export interface Page {
   page: number;
@@ -52,3 +53,24 @@ export class Where {
 
 /** An ISO string of a timestamp as the database answers it (Date or text). */
 export const isoOf = (v: unknown): string | undefined => (v === null || v === undefined ? undefined : new Date(v as string).toISOString());
+
+/**
+ * One page of the rows `from … where` in `order`, and how many rows there are in all, in one statement (the
+ * count rides on every row). A page past the end has no row to carry it: then the rows are counted alone.
+ */
+export async function pageRows<T extends Row>(
+  db: Queryable,
+  q: { columns: string; from: string; where: Where; order: string; page: Page },
+): Promise<{ rows: T[]; total: number }> {
+  const { columns, from, where, order, page } = q;
+  const counted = where.params.length;
+  const found = await db.query<T & { total_rows: number }>(
+    `select ${columns}, count(*) over ()::int as total_rows ${from} where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
+    where.params,
+  );
+  if (!found.length && page.offset > 0) {
+    const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total ${from} where ${where}`, where.params.slice(0, counted));
+    return { rows: [], total };
+  }
+  return { rows: found.map(({ total_rows: _t, ...row }) => row as unknown as T), total: found[0]?.total_rows ?? 0 };
+}

@@ -9,7 +9,7 @@ import { ApiError, type Lang } from '../http/api-error.ts';
 import { compileGraph, type CompiledGraph, type RuleIssue } from '../../src/domain/rules/index.ts';
 import type { DecisionGraph, DecisionPackage, LocalizedText } from '../../src/generated/types/entities.ts';
 import type { RulePackageGetResponse, RulePackageListRequest, RulePackageRunRequest, RulePackageRunResponse } from '../../src/generated/types/routes.ts';
-import { containsPattern, isoOf, pageOf, Where } from './paging.ts';
+import { containsPattern, isoOf, pageOf, pageRows, Where } from './paging.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Who is asking, and what they may do
@@ -251,34 +251,30 @@ const versionConflict = (current: number, version: number) =>
 /**
  * Saves the draft: `version` is the version the editor started from. The draft itself is saved over; the
  * newest published version gets a new draft after it; anything else is a stale edit (14041, current_version).
- * Rule problems are allowed in a draft (publish checks them).
+ * Rule problems are allowed in a draft (publish checks them). Answers the package as saved: the version and
+ * the package are written, and their new columns read back, in one statement.
  */
-export async function savePackage(tx: Queryable, tenantId: string, me: PackageCaller, input: SaveInput, lang: Lang): Promise<void> {
+export async function savePackage(tx: Queryable, tenantId: string, me: PackageCaller, input: SaveInput, lang: Lang): Promise<PackageAnswer> {
   const { row } = await editablePackage(tx, tenantId, input.package_id, me, lang);
   if (input.version !== row.current_version) throw versionConflict(row.current_version, input.version);
-  const document = JSON.stringify(input.document);
-  if (row.current_status === 'draft') {
-    const saved = await tx.query(
-      `update decision_package_version set document = $3, updated_at = now(), saved_by = $4
-        where package_id = $1 and version = $2 and status = 'draft' returning version`,
-      [row.package_id, input.version, document, me.userId],
-    );
-    if (!saved.length) throw versionConflict(row.current_version, input.version);
-  } else {
-    if (row.current_version >= 100_000) throw new ApiError('invalid_input', { details: 'version: a package has at most 100000 versions' });
-    await tx.query('insert into decision_package_version (package_id, version, status, document, saved_by) values ($1, $2, $3, $4, $5)', [
-      row.package_id,
-      row.current_version + 1,
-      'draft',
-      document,
-      me.userId,
-    ]);
-  }
-  await tx.query(
-    `update decision_package set current_version = $2, current_status = 'draft', name = coalesce($3, name), description = coalesce($4, description), updated_at = now()
-      where package_id = $1`,
-    [row.package_id, row.current_status === 'draft' ? row.current_version : row.current_version + 1, input.name ? JSON.stringify(input.name) : null, input.description ? JSON.stringify(input.description) : null],
+  const draft = row.current_status === 'draft';
+  if (!draft && row.current_version >= 100_000) throw new ApiError('invalid_input', { details: 'version: a package has at most 100000 versions' });
+  const version = draft ? row.current_version : row.current_version + 1;
+  const writeVersion = draft
+    ? `update decision_package_version set document = $3, updated_at = now(), saved_by = $4
+        where package_id = $1 and version = $2 and status = 'draft' returning ${VERSION_COLUMNS}`
+    : `insert into decision_package_version (package_id, version, status, document, saved_by) values ($1, $2, 'draft', $3, $4) returning ${VERSION_COLUMNS}`;
+  const [saved] = await tx.query<VersionRow & { name: LocalizedText; description: LocalizedText | null } & Record<string, unknown>>(
+    `with saved as (${writeVersion}),
+     package as (
+       update decision_package set current_version = $2, current_status = 'draft', name = coalesce($5, name), description = coalesce($6, description), updated_at = now()
+        where package_id = $1 and exists (select 1 from saved) returning name, description)
+     select saved.*, package.name, package.description from saved, package`,
+    [row.package_id, version, JSON.stringify(input.document), me.userId, input.name ? JSON.stringify(input.name) : null, input.description ? JSON.stringify(input.description) : null],
   );
+  if (!saved) throw versionConflict(row.current_version, input.version);
+  const { name, description, ...v } = saved;
+  return packageAnswer({ ...row, name, description, current_version: version, current_status: 'draft' }, { ...v, document: input.document });
 }
 
 /**
@@ -425,19 +421,19 @@ export async function listPackages(db: Queryable, tenantId: string, me: PackageC
     left join decision_package_share s on s.package_id = p.package_id and s.user_id = $1`;
   const shown = `join decision_package_version v on v.package_id = p.package_id
     and v.version = case when ${publishedOnlySql} then p.published_version else p.current_version end`;
-  const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total ${from} ${shown} where ${where}`, where.params);
   const other = lang === 'en' ? 'tr' : 'en';
   const sort = input.sort ?? '-updated_at';
   const desc = sort.startsWith('-') ? 'desc' : 'asc';
   const key = sort.replace(/^-/, '') === 'name' ? `lower(coalesce(p.name->>'${lang}', p.name->>'${other}')) ${desc}, p.updated_at desc` : `p.updated_at ${desc}`;
   const page = pageOf(input);
-  const rows = await db.query<PackageRow & VersionRow & Record<string, unknown>>(
-    `select p.package_id, p.tenant_id, p.owner_id, u.username as owner, p.is_global, p.name, p.description, p.current_version, p.current_status,
-            p.published_version, p.created_at, p.updated_at, v.version, v.status, v.published_at
-       ${from} ${shown}
-      where ${where} order by ${key}, p.package_id limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
-    where.params,
-  );
+  const { rows, total } = await pageRows<PackageRow & VersionRow & Record<string, unknown>>(db, {
+    columns: `p.package_id, p.tenant_id, p.owner_id, u.username as owner, p.is_global, p.name, p.description, p.current_version, p.current_status,
+            p.published_version, p.created_at, p.updated_at, v.version, v.status, v.published_at`,
+    from: `${from} ${shown}`,
+    where,
+    order: `${key}, p.package_id`,
+    page,
+  });
   return { decision_package_list: rows.map((r) => packageAnswer(r, r)), total, page: page.page, page_size: page.page_size };
 }
 

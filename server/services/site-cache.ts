@@ -1,8 +1,9 @@
 // Each site (tenant) as every request needs it — its row, its configuration and its website units — read from
-// the database once and kept in this process until it changes. A change made here is dropped at once
-// (`forget`, called by the writing handler after it commits); a change made by another process, or by hand,
-// arrives through PostgreSQL NOTIFY on sema_site (migration 0010). Answers built from a site (the start-up
-// configuration fetch) are kept beside it, serialized once, and go with it.
+// the database once and kept in this process until it changes. A change made here is applied at once by the
+// writing handler after it commits (`forget` for the site's row, `unitsSaved`/`unitRemoved` patch the units);
+// a change made by another process, or by hand, arrives through PostgreSQL NOTIFY on sema_site (migrations
+// 0010 and 0012: the site's id, or the site's id, a unit's id and its version). Answers built from a site (the
+// start-up configuration fetch) are kept beside it, serialized once, and go with any change.
 import type { Db, Queryable } from '../db/adapter.ts';
 import type { Tenant } from '../http/context.ts';
 import type { WebsiteUnit } from '../../src/generated/types/entities.ts';
@@ -17,12 +18,22 @@ const MAX_ANSWERS = 256;
 interface SiteEntry {
   tenant: Tenant;
   units?: Promise<WebsiteUnit[]>;
+  /** The units once read (and while no read is under way): what a unit change patches. */
+  list?: WebsiteUnit[];
   answers: Map<string, string>;
+  /** Raised by every change of the units: an answer built before it is not kept. */
+  changes: number;
 }
+
+/** Menu order: position, then route name (as `order by position, route_name collate "C"`). */
+const menuOrder = (a: WebsiteUnit, b: WebsiteUnit) =>
+  a.position! - b.position! || (a.route_name < b.route_name ? -1 : a.route_name > b.route_name ? 1 : 0);
 
 export class SiteCache {
   private readonly byDomain = new Map<string, Promise<SiteEntry | undefined>>();
   private readonly domainOf = new Map<string, string>();
+  /** The sites whose row is kept, by tenant id. */
+  private readonly kept = new Map<string, SiteEntry>();
   private readonly unknown = new Set<string>();
   /** Raised by every forget: a read that started before it is not kept. */
   private generation = 0;
@@ -32,7 +43,12 @@ export class SiteCache {
 
   /** Starts following other processes' changes. */
   async listen(): Promise<void> {
-    this.stop = await this.db.listen(SITE_CHANNEL, (tenantId) => (tenantId ? this.forget(tenantId) : this.forgetAll()));
+    this.stop = await this.db.listen(SITE_CHANNEL, (payload) => {
+      if (payload === null) return this.forgetAll();
+      const [tenantId, unitId, version] = payload.split(' ');
+      if (unitId) this.unitNotified(tenantId, unitId, Number(version));
+      else this.forget(tenantId);
+    });
   }
 
   async close(): Promise<void> {
@@ -48,11 +64,64 @@ export class SiteCache {
   async units(tenant: Pick<Tenant, 'tenant_id' | 'domain'>): Promise<WebsiteUnit[]> {
     const entry = await this.entry(tenant.domain);
     if (!entry || entry.tenant.tenant_id !== tenant.tenant_id) return websiteUnits(this.db, tenant.tenant_id);
-    entry.units ??= websiteUnits(this.db, tenant.tenant_id).catch((e: unknown) => {
-      entry.units = undefined;
-      throw e;
-    });
+    if (!entry.units) {
+      const read: Promise<WebsiteUnit[]> = websiteUnits(this.db, tenant.tenant_id).then(
+        (list) => {
+          // Kept only when no change came meanwhile (a change drops `units`).
+          if (entry.units === read) entry.list = list;
+          return list;
+        },
+        (e: unknown) => {
+          if (entry.units === read) entry.units = undefined;
+          throw e;
+        },
+      );
+      entry.units = read;
+    }
     return entry.units;
+  }
+
+  /** Units saved (by this process after its commit, or read after another's): patched into the kept list unless it has newer ones. */
+  unitsSaved(tenantId: string, saved: readonly WebsiteUnit[]): void {
+    this.patchUnits(tenantId, (list) => {
+      const kept = new Map(list.map((u) => [u.website_unit_client_id, u]));
+      const newer = saved.filter((u) => !(kept.get(u.website_unit_client_id)?.version! > u.version!));
+      const ids = new Set(newer.map((u) => u.website_unit_client_id));
+      return [...list.filter((u) => !ids.has(u.website_unit_client_id)), ...newer].sort(menuOrder);
+    });
+  }
+
+  /** A unit removed (by this process after its commit, or found gone after another's change). */
+  unitRemoved(tenantId: string, unitId: string): void {
+    this.patchUnits(tenantId, (list) => list.filter((u) => u.website_unit_client_id !== unitId));
+  }
+
+  /**
+   * A unit changed (version 0: removed). Looked at after the writer's own turn (a process's own notice may
+   * arrive before its handler has patched the list): a change the kept list lacks is read, that unit alone.
+   */
+  private unitNotified(tenantId: string, unitId: string, version: number): void {
+    setImmediate(() => {
+      const list = this.kept.get(tenantId)?.list;
+      const unit = list?.find((u) => u.website_unit_client_id === unitId);
+      if (!list) return this.patchUnits(tenantId, undefined);
+      if (version === 0 ? !unit : unit && unit.version! >= version) return;
+      websiteUnits(this.db, tenantId, unitId).then(
+        ([fresh]) => (fresh ? this.unitsSaved(tenantId, [fresh]) : this.unitRemoved(tenantId, unitId)),
+        () => this.patchUnits(tenantId, undefined),
+      );
+    });
+  }
+
+  /** Applies `change` to the kept units, or drops them (read again when next needed) when there is no list to patch. */
+  private patchUnits(tenantId: string, change: ((list: WebsiteUnit[]) => WebsiteUnit[]) | undefined): void {
+    const entry = this.kept.get(tenantId);
+    if (!entry) return;
+    entry.changes++;
+    entry.answers.clear();
+    const list = change && entry.list ? change(entry.list) : undefined;
+    entry.list = list;
+    entry.units = list && Promise.resolve(list);
   }
 
   /** An answer built from the site's data and serialized once, kept until the site changes. */
@@ -60,9 +129,9 @@ export class SiteCache {
     const entry = await this.entry(tenant.domain);
     const kept = entry?.answers.get(key);
     if (kept !== undefined) return kept;
-    const generation = this.generation;
+    const changes = entry?.changes;
     const built = await build();
-    if (entry && this.generation === generation && this.byDomain.has(tenant.domain) && entry.answers.size < MAX_ANSWERS) entry.answers.set(key, built);
+    if (entry && entry.changes === changes && this.kept.get(entry.tenant.tenant_id) === entry && entry.answers.size < MAX_ANSWERS) entry.answers.set(key, built);
     return built;
   }
 
@@ -73,6 +142,7 @@ export class SiteCache {
     const domain = this.domainOf.get(tenantId);
     if (domain !== undefined) this.byDomain.delete(domain);
     this.domainOf.delete(tenantId);
+    this.kept.delete(tenantId);
   }
 
   forgetAll(): void {
@@ -80,6 +150,7 @@ export class SiteCache {
     this.unknown.clear();
     this.byDomain.clear();
     this.domainOf.clear();
+    this.kept.clear();
   }
 
   private entry(domain: string): Promise<SiteEntry | undefined> {
@@ -96,9 +167,13 @@ export class SiteCache {
             return undefined;
           }
           // Read before a change was announced: answer it to this request, keep nothing.
+          const entry: SiteEntry = { tenant, answers: new Map(), changes: 0 };
           if (!current && this.byDomain.get(domain) === hit) this.byDomain.delete(domain);
-          else this.domainOf.set(tenant.tenant_id, domain);
-          return { tenant, answers: new Map() };
+          else {
+            this.domainOf.set(tenant.tenant_id, domain);
+            this.kept.set(tenant.tenant_id, entry);
+          }
+          return entry;
         },
         (e: unknown) => {
           if (this.byDomain.get(domain) === hit) this.byDomain.delete(domain);
@@ -120,13 +195,23 @@ async function findTenant(db: Queryable, domain: string): Promise<Tenant | undef
   return rows[0];
 }
 
+/** A stored unit's columns as the API answers it (with unitOf). */
+export const UNIT_COLUMNS = 'website_unit_client_id, position, version, definition';
+export type UnitRow = {
+  website_unit_client_id: string;
+  position: number;
+  version: number;
+  definition: WebsiteUnit;
+};
+export const unitOf = (r: UnitRow): WebsiteUnit => ({ ...r.definition, website_unit_client_id: r.website_unit_client_id, position: r.position, version: r.version });
+
 /** A site's website units (one, with `unitId`) as read from the database, in menu order. */
 export async function websiteUnits(db: Queryable, tenantId: string, unitId?: string): Promise<WebsiteUnit[]> {
-  const rows = await db.query<{ website_unit_client_id: string; position: number; version: number; definition: WebsiteUnit }>(
-    `select website_unit_client_id, position, version, definition from website_unit
+  const rows = await db.query<UnitRow>(
+    `select ${UNIT_COLUMNS} from website_unit
       where tenant_id = $1 and ($2::uuid is null or website_unit_client_id = $2::uuid)
-      order by position, route_name`,
+      order by position, route_name collate "C"`,
     [tenantId, unitId ?? null],
   );
-  return rows.map((r) => ({ ...r.definition, website_unit_client_id: r.website_unit_client_id, position: r.position, version: r.version }));
+  return rows.map(unitOf);
 }

@@ -9,6 +9,7 @@ import { ApiError, statusMessage, type Lang } from '../http/api-error.ts';
 import type { StatusKey } from '../../src/generated/errors.ts';
 import type { BilingualText, FrontendConfiguration, WebsiteUnit } from '../../src/generated/types/entities.ts';
 import { sanitizeRichText } from './rich-text.ts';
+import { UNIT_COLUMNS, type UnitRow } from './site-cache.ts';
 
 const SCHEMAS = join(import.meta.dirname, '..', '..', 'schemas');
 
@@ -44,13 +45,13 @@ const AUTH_CODES: readonly string[] = (
 /** First path segments the server keeps for itself: the API and the built chunks. */
 const RESERVED_SEGMENTS = new Set(['v1', 'assets']);
 
-/** A unit as stored: its row's columns and its definition. */
+/** A unit as the checks read it: its row's columns and the parts of its definition other units are compared with. */
 export interface StoredUnit {
   website_unit_client_id: string;
   route_name: string;
   position: number;
   version: number;
-  definition: WebsiteUnit;
+  definition: Pick<WebsiteUnit, 'route_name' | 'path' | 'caption' | 'parent'>;
 }
 
 /** A refusal naming the field it is about, so forms can mark it. */
@@ -128,28 +129,83 @@ export function checkUnit(unit: WebsiteUnit, others: readonly StoredUnit[], fron
   return { ...definition, parent } as WebsiteUnit;
 }
 
-/** The site's units as stored (locked for update when `lock`). */
-export async function storedUnits(db: Queryable, tenantId: string, lock = false): Promise<StoredUnit[]> {
+/** What a write is checked against: its own units, the names and paths it takes, and its new parent. */
+export interface UnitsAbout {
+  /** Units read with their children. */
+  ids?: string[];
+  /** Names whose holders are read. */
+  names?: string[];
+  paths?: string[];
+  /** The parent's line up to the top is read (a unit's ancestors, for the cycle check). */
+  parent?: string | null;
+}
+
+/**
+ * The site's units a write is checked against (not every unit of the site): the named ones and their
+ * children, the holders of the names and paths, and the parent's line of ancestors. Read with the parts of
+ * their definitions the checks compare (no content).
+ */
+export async function storedUnits(db: Queryable, tenantId: string, about: UnitsAbout): Promise<StoredUnit[]> {
   return db.query<StoredUnit & Record<string, unknown>>(
-    `select website_unit_client_id, route_name, position, version, definition from website_unit
-      where tenant_id = $1 order by position, route_name${lock ? ' for update' : ''}`,
-    [tenantId],
+    `with recursive line as (
+       select route_name, definition->>'parent' as parent, 1 as depth from website_unit where tenant_id = $1 and route_name = $5
+       union all
+       select u.route_name, u.definition->>'parent', l.depth + 1 from website_unit u join line l on u.route_name = l.parent and u.tenant_id = $1 where l.depth < 100)
+     select website_unit_client_id, route_name, position, version,
+            jsonb_build_object('route_name', route_name, 'path', definition->'path', 'caption', definition->'caption', 'parent', definition->'parent') as definition
+       from website_unit
+      where tenant_id = $1
+        and (website_unit_client_id = any($2::uuid[]) or route_name = any($3::text[])
+             or definition->>'parent' in (select route_name from website_unit where tenant_id = $1 and website_unit_client_id = any($2::uuid[]))
+             or definition->'path'->>'en' = any($4::text[]) or definition->'path'->>'tr' = any($4::text[])
+             or route_name in (select route_name from line))
+      order by position, route_name collate "C"`,
+    [tenantId, about.ids ?? [], about.names ?? [], about.paths ?? [], about.parent ?? null],
   );
 }
 
-/** Serialises the writes of one site's units (uniqueness and cycle checks read the other units). */
-export async function lockSiteUnits(tx: Queryable, tenantId: string): Promise<void> {
-  await tx.query('select tenant_id from tenant where tenant_id = $1 for update', [tenantId]);
+/** What checking `unit` (replacing the unit `selfId`, if any) reads. */
+export const aboutUnit = (unit: WebsiteUnit, selfId?: string): UnitsAbout => ({
+  ids: selfId ? [selfId] : [],
+  names: [unit.route_name],
+  paths: pathsOf(unit).map(([, p]) => p),
+  parent: unit.parent || null,
+});
+
+/**
+ * Serialises the writes of one site's units (uniqueness and cycle checks read the other units) and answers
+ * the site's configuration as saved now (not the request's snapshot, which may predate a concurrent save).
+ */
+export async function lockSiteUnits(tx: Queryable, tenantId: string): Promise<FrontendConfiguration> {
+  const [row] = await tx.query<{ frontend: FrontendConfiguration }>('select frontend from tenant where tenant_id = $1 for update', [tenantId]);
+  return row.frontend;
 }
 
-/** Copies the stored version of a unit into the history before it is replaced or removed. */
-export async function keepVersion(tx: Queryable, tenantId: string, unitId: string, userId: string | null, change: 'update' | 'delete'): Promise<void> {
-  await tx.query(
-    `insert into website_unit_version (website_unit_client_id, tenant_id, version, route_name, position, definition, saved_at, saved_by, replaced_by, change)
-     select website_unit_client_id, tenant_id, version, route_name, position, definition, updated_at, updated_by, $3, $4
-       from website_unit where website_unit_client_id = $1 and tenant_id = $2`,
-    [unitId, tenantId, userId, change],
+/** The statement's first part that copies the unit ($1 of site $2) into the history, replaced by $3. */
+const keptAs = (change: 'update' | 'delete') => `with kept as (
+       insert into website_unit_version (website_unit_client_id, tenant_id, version, route_name, position, definition, saved_at, saved_by, replaced_by, change)
+       select website_unit_client_id, tenant_id, version, route_name, position, definition, updated_at, updated_by, $3, '${change}'
+         from website_unit where website_unit_client_id = $1 and tenant_id = $2)`;
+
+/**
+ * Replaces a unit's stored version (`set`: the columns to change, from parameter $4 on) and answers the new
+ * one, in one statement: the replaced version is first copied into the history (every part of a statement
+ * reads the rows as they were before it).
+ */
+export async function replaceUnit(tx: Queryable, tenantId: string, unitId: string, userId: string | null, set: string, params: unknown[]): Promise<UnitRow> {
+  const [row] = await tx.query<UnitRow>(
+    `${keptAs('update')}
+     update website_unit set ${set}, version = version + 1, updated_at = now(), updated_by = $3
+      where website_unit_client_id = $1 and tenant_id = $2
+     returning ${UNIT_COLUMNS}`,
+    [unitId, tenantId, userId, ...params],
   );
+  return row;
+}
+
+/** Copies the stored version of a unit into the history and removes it. */
+export async function removeUnit(tx: Queryable, tenantId: string, unitId: string, userId: string | null): Promise<void> {
+  await tx.query(`${keptAs('delete')} delete from website_unit where website_unit_client_id = $1 and tenant_id = $2`, [unitId, tenantId, userId]);
 }
 
 /** The stored unit or record_not_found; a different version than the one edited is a conflict. */

@@ -215,6 +215,21 @@ describe.each(databaseKinds())('sessions on %s', (kind) => {
       expect((await oauthToken({ grant_type: 'refresh_token', refresh_token: res.refresh_token })).status_code).toBe('10096');
     });
 
+    it('writes a token\'s last use at most every 30 seconds: the calls of a busy client only read their session', async () => {
+      const res = await logIn(t, 'selin', PASSWORD, { ip: newIp() });
+      const token = [hashSecret(res.access_token)];
+      const lastUse = async () => (await t.db.query<{ last_used_at: Date }>('select last_used_at from session_token where token_hash = $1', token))[0].last_used_at.getTime();
+      callFrom(t.app, { authorization: bearer(res.access_token) });
+      await t.db.query("update session_token set last_used_at = now() - interval '20 seconds' where token_hash = $1", token);
+      const recent = await lastUse();
+      expect((await userUserController({})).status_code).toBe('10000');
+      expect(await lastUse()).toBe(recent);
+      await t.db.query("update session_token set last_used_at = now() - interval '40 seconds' where token_hash = $1", token);
+      const stale = await lastUse();
+      expect((await userUserController({})).status_code).toBe('10000');
+      expect(await lastUse()).toBeGreaterThan(stale + 30_000);
+    });
+
     it('a refresh is not activity: the new access token inherits the login\'s last activity', async () => {
       const res = await logIn(t, 'selin', PASSWORD, { ip: newIp() });
       await t.db.query("update session_token set last_used_at = now() - interval '50 minutes' where token_hash = $1", [hashSecret(res.access_token)]);

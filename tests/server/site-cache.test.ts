@@ -85,6 +85,50 @@ describe.each(databaseKinds())('the site cache on %s', (kind) => {
     await eventually(async () => (await fetchFrom(other)).frontend.application_name === 'Renamed in SQL');
   });
 
+  const probeUnit = (route_name: string, caption: string) => ({
+    route_name,
+    path: { en: `/${route_name.replace(/_/g, '-')}` },
+    caption: { en: caption, tr: caption },
+    show_in_menu: true,
+    login: false,
+    shop_active: false,
+    position: 6,
+    content: { kind: 'text', text: { en: 'x', tr: 'x' } },
+  });
+  const captions = async (app: FastifyInstance) => (await fetchFrom(app)).website_unit_list.map((u) => (u as unknown as { caption: { en: string } }).caption.en);
+
+  it('a unit a process writes is patched into its kept units: no unit and no site row is read again', async () => {
+    await fetchFrom(other);
+    const write = async (url: string, payload: object) => {
+      const res = await other.inject({ method: 'POST', url, headers: { host: 'localhost', authorization: admin }, payload });
+      expect(res.json().status_code).toBe('10000');
+      return res.json();
+    };
+    const created = (await write('/v1/frontend/websiteunit/new', { website_unit: probeUnit('patch_probe', 'Patch probe') })).website_unit;
+    await write('/v1/frontend/website_unit/update', { website_unit: { ...probeUnit('patch_probe', 'Patched'), website_unit_client_id: created.website_unit_client_id, version: created.version } });
+    // Its own notifications arrive too, and are found already applied.
+    await new Promise((r) => setTimeout(r, 200));
+    queries.length = 0;
+    expect(await captions(other)).toContain('Patched');
+    expect(await captions(other)).not.toContain('Patch probe');
+    expect(queries).toEqual([]);
+    await write('/v1/frontend/websiteunit/delete', { website_unit_client_id: created.website_unit_client_id, version: created.version + 1 });
+    await new Promise((r) => setTimeout(r, 200));
+    queries.length = 0;
+    expect(await captions(other)).not.toContain('Patched');
+    expect(queries).toEqual([]);
+  });
+
+  it('a unit changed or removed by hand in SQL is answered changed, then gone, by every process', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/frontend/websiteunit/new', headers: { host: 'localhost', authorization: admin }, payload: { website_unit: probeUnit('sql_probe', 'SQL probe') } });
+    const id = res.json().website_unit.website_unit_client_id as string;
+    await eventually(async () => (await captions(other)).includes('SQL probe'));
+    await t.db.query(`update website_unit set definition = jsonb_set(definition, '{caption,en}', '"Changed in SQL"'), version = version + 1 where website_unit_client_id = $1`, [id]);
+    for (const app of [t.app, other]) await eventually(async () => (await captions(app)).includes('Changed in SQL'));
+    await t.db.query('delete from website_unit where website_unit_client_id = $1', [id]);
+    for (const app of [t.app, other]) await eventually(async () => !(await captions(app)).includes('Changed in SQL'));
+  });
+
   it('a host name without a site is refused, and a site created later for it is found', async () => {
     const ask = () => t.app.inject({ method: 'POST', url: '/v1/frontend/get', headers: { host: 'late.example.org' }, payload: {} });
     expect((await ask()).json().status_code).toBe('10007');

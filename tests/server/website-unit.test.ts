@@ -147,6 +147,19 @@ describe.each(databaseKinds())('website units on %s', (kind) => {
       }, 409);
     });
 
+    it('a path another unit uses in the other language, on create and on update', async () => {
+      await frontendWebsiteunitNew({ website_unit: unit('journal', { path: { en: '/journal', tr: '/gunluk' } }) });
+      await refused(() => frontendWebsiteunitNew({ website_unit: unit('diary', { path: { en: '/gunluk' } }) }), '10032', {
+        en: 'The path /gunluk is already used by the page "Page journal". A path must be unique across all pages and languages.',
+        tr: '/gunluk yolu "Sayfa journal" sayfası tarafından kullanılıyor. Bir yol tüm sayfalar ve diller arasında tek olmalıdır.',
+      }, 409);
+      const { website_unit: notes } = await frontendWebsiteunitNew({ website_unit: unit('notes') });
+      await refused(() => frontendWebsiteUnitUpdate({ website_unit: { ...unit('notes', { path: { en: '/notes', tr: '/journal' } }), website_unit_client_id: notes.website_unit_client_id, version: notes.version } }), '10032', {
+        en: 'The path /journal is already used by the page "Page journal". A path must be unique across all pages and languages.',
+        tr: '/journal yolu "Sayfa journal" sayfası tarafından kullanılıyor. Bir yol tüm sayfalar ve diller arasında tek olmalıdır.',
+      }, 409);
+    });
+
     it('a path the server keeps for itself', async () => {
       await refused(() => frontendWebsiteunitNew({ website_unit: unit('api_page', { path: { en: '/v1/frontend/get' } }) }), '10033', {
         en: 'The path /v1/frontend/get is reserved by the system. Please choose another one.',
