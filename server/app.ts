@@ -13,6 +13,7 @@ import { createAccountServices } from './auth/account-options.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { RuleGraphCache } from './services/rule-packages.ts';
 import { SiteCache } from './services/site-cache.ts';
+import { KeyedQueue } from './services/keyed-queue.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 
 export interface AppOptions {
@@ -69,7 +70,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), sites });
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), sites, unitWrites: new KeyedQueue() });
   return app;
 }
 

@@ -12,6 +12,8 @@ import {
   checkUnit,
   childrenOf,
   expectVersion,
+  keepsPlace,
+  lockedUnit,
   lockSiteUnits,
   removeUnit,
   replaceUnit,
@@ -38,6 +40,10 @@ const audienceOf = (viewer: Viewer): string => (managesUnits(viewer) ? 'manager'
  */
 const keptAnswer = async (ctx: RequestContext, build: () => Promise<object>): Promise<PreparedAnswer> =>
   new PreparedAnswer(await ctx.services.sites.answer(ctx.tenant, `${ctx.route.name}:${ctx.lang}:${audienceOf(viewerOf(ctx))}`, async () => ctx.prepare(await build()).json));
+
+/** A write of the site's units: in one transaction, after the site's other unit writes in this process. */
+const unitWrite = <T>(ctx: RequestContext, work: (tx: Queryable) => Promise<T>): Promise<T> =>
+  ctx.services.unitWrites.run(ctx.tenant.tenant_id, () => ctx.transaction(work));
 
 /** The configuration as saved now (not the request's tenant snapshot, which predates this call's writes). */
 async function currentFrontend(db: Queryable, tenantId: string): Promise<FrontendConfiguration> {
@@ -86,9 +92,9 @@ export const frontendHandlers: HandlerSet = {
     const id = randomUUID();
     ctx.audit.entity = 'website_unit';
     ctx.audit.record_id = id;
-    const unit = await ctx.transaction(async (tx) => {
+    const unit = await unitWrite(ctx, async (tx) => {
       const frontend = await lockSiteUnits(tx, tenant.tenant_id);
-      const definition = checkUnit(website_unit, await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit)), frontend, lang);
+      const definition = checkUnit(website_unit, { others: await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit)) }, frontend, lang);
       const [row] = await tx.query<UnitRow>(
         `insert into website_unit (website_unit_client_id, tenant_id, route_name, position, definition, version, updated_by)
          values ($1, $2, $3, $4, $5, 1, $6) returning ${UNIT_COLUMNS}`,
@@ -100,26 +106,36 @@ export const frontendHandlers: HandlerSet = {
     return { website_unit: unit };
   },
 
+  // A change that keeps the unit's name, paths and parent (most edits) runs beside other such changes; one
+  // that moves the unit waits for the site's other unit writes.
   frontend_website_unit_update: async ({ website_unit }, ctx) => {
     const { tenant, lang } = ctx;
     const id = website_unit.website_unit_client_id!;
     ctx.audit.entity = 'website_unit';
     ctx.audit.record_id = id;
-    const unit = await ctx.transaction(async (tx) => {
+    const save = (tx: Queryable, definition: WebsiteUnit) =>
+      replaceUnit(tx, tenant.tenant_id, id, userIdOf(ctx), 'route_name = $4, position = $5, definition = $6', [definition.route_name, definition.position, JSON.stringify(definition)]).then(unitOf);
+    const kept = (await ctx.services.sites.units(tenant)).find((u) => u.website_unit_client_id === id);
+    let unit: WebsiteUnit | undefined;
+    if (kept && keepsPlace(kept, website_unit))
+      unit = await ctx.transaction(async (tx) => {
+        const frontend = await lockSiteUnits(tx, tenant.tenant_id, 'share');
+        const current = await lockedUnit(tx, tenant.tenant_id, id);
+        // Moved meanwhile (the kept list was behind): checked as a move below.
+        if (current && !keepsPlace(current.definition, website_unit)) return undefined;
+        expectVersion(current ? [current] : [], id, website_unit.version!, lang);
+        return save(tx, checkUnit(website_unit, 'kept', frontend, lang));
+      });
+    unit ??= await unitWrite(ctx, async (tx) => {
       const frontend = await lockSiteUnits(tx, tenant.tenant_id);
       const units = await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit, id));
       const current = expectVersion(units, id, website_unit.version!, lang);
       const others = units.filter((u) => u !== current);
-      const definition = checkUnit(website_unit, others, frontend, lang, current);
+      const definition = checkUnit(website_unit, { others, self: current }, frontend, lang);
       const children = childrenOf(others, current.route_name);
       if (definition.route_name !== current.route_name && children.length)
         throw new ApiError('website_unit_has_children', { route_name: current.route_name, children: children.map((c) => c.route_name).join(', ') });
-      const row = await replaceUnit(tx, tenant.tenant_id, id, userIdOf(ctx), 'route_name = $4, position = $5, definition = $6', [
-        definition.route_name,
-        definition.position,
-        JSON.stringify(definition),
-      ]);
-      return unitOf(row);
+      return save(tx, definition);
     });
     ctx.services.sites.unitsSaved(tenant.tenant_id, [unit]);
     return { website_unit: unit };
@@ -129,7 +145,7 @@ export const frontendHandlers: HandlerSet = {
     const { tenant, lang } = ctx;
     ctx.audit.entity = 'website_unit';
     ctx.audit.record_id = id;
-    await ctx.transaction(async (tx) => {
+    await unitWrite(ctx, async (tx) => {
       await lockSiteUnits(tx, tenant.tenant_id);
       const units = await storedUnits(tx, tenant.tenant_id, { ids: [id] });
       const current = expectVersion(units, id, version, lang);
@@ -148,7 +164,7 @@ export const frontendHandlers: HandlerSet = {
     ctx.audit.entity = 'website_unit';
     const ids = website_unit_order.map((o) => o.website_unit_client_id);
     if (new Set(ids).size !== ids.length) throw new ApiError('invalid_input', { details: 'website_unit_order: a unit is named twice' });
-    const list = await ctx.transaction(async (tx) => {
+    const list = await unitWrite(ctx, async (tx) => {
       await lockSiteUnits(tx, tenant.tenant_id);
       const units = await storedUnits(tx, tenant.tenant_id, { ids });
       for (const item of website_unit_order) {

@@ -10,6 +10,7 @@ import type { AuditTarget } from './audit.ts';
 import type { AccountRuntime } from '../auth/account-options.ts';
 import type { RuleGraphCache } from '../services/rule-packages.ts';
 import type { SiteCache } from '../services/site-cache.ts';
+import type { KeyedQueue } from '../services/keyed-queue.ts';
 
 export interface AppServices {
   accounts: AccountRuntime;
@@ -17,6 +18,8 @@ export interface AppServices {
   ruleGraphs: RuleGraphCache;
   /** Each site's row, configuration, website units and prepared answers, kept until the site changes. */
   sites: SiteCache;
+  /** A site's unit writes, one at a time in this process (by tenant id). */
+  unitWrites: KeyedQueue;
 }
 
 /** A successful answer checked against its route's response schema and serialized (envelope included) once. */

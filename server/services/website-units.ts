@@ -72,23 +72,15 @@ export function originOf(address: string): string | undefined {
   }
 }
 
-/**
- * Checks a unit against the site (its other units and the static catalogue) and answers the definition to
- * store: rich text sanitized, the id, version and any route_view/screen left out.
- */
-export function checkUnit(unit: WebsiteUnit, others: readonly StoredUnit[], frontend: FrontendConfiguration, lang: Lang, self?: StoredUnit): WebsiteUnit {
-  const {
-    website_unit_client_id: _id,
-    version: _version,
-    route_view: _view,
-    screen: _screen,
-    ...definition
-  } = unit as WebsiteUnit & { route_view?: unknown; screen?: unknown };
+/** Where a unit goes among the site's pages: the units it may clash with (storedUnits) and the one it replaces. */
+export interface UnitPlace {
+  others: readonly StoredUnit[];
+  self?: StoredUnit;
+}
+
+/** A unit's name and paths are unique among all pages, its parent exists and is not under it. */
+function checkPlace(definition: Omit<WebsiteUnit, 'content'>, { others, self }: UnitPlace, lang: Lang): void {
   const pages: CataloguePage[] = [...staticCatalogue(), ...others.map((o) => o.definition)];
-
-  const unknown = (definition.auth ?? '').split(',').filter((c) => c && !AUTH_CODES.includes(c));
-  if (unknown.length) throw refuse('website_unit_auth_unknown', lang, 'website_unit.auth', { codes: unknown.join(', ') });
-
   const sameName = pages.find((p) => p.route_name === definition.route_name);
   if (sameName) throw refuse('website_unit_route_name_taken', lang, 'website_unit.route_name', { route_name: definition.route_name, page: sameName.caption[lang] });
 
@@ -115,6 +107,27 @@ export function checkUnit(unit: WebsiteUnit, others: readonly StoredUnit[], fron
       at = up;
     }
   }
+}
+
+/** Whether a change keeps the unit's place: its name, paths and parent as stored (only they can clash). */
+export const keepsPlace = (stored: Pick<WebsiteUnit, 'route_name' | 'path' | 'parent'>, unit: WebsiteUnit): boolean =>
+  stored.route_name === unit.route_name && stored.path.en === unit.path.en && stored.path.tr === unit.path.tr && (stored.parent || null) === (unit.parent || null);
+
+/**
+ * Checks a unit against the site (its other units and the static catalogue) and answers the definition to
+ * store: rich text sanitized, the id, version and any route_view/screen left out.
+ */
+export function checkUnit(unit: WebsiteUnit, place: UnitPlace | 'kept', frontend: FrontendConfiguration, lang: Lang): WebsiteUnit {
+  const {
+    website_unit_client_id: _id,
+    version: _version,
+    route_view: _view,
+    screen: _screen,
+    ...definition
+  } = unit as WebsiteUnit & { route_view?: unknown; screen?: unknown };
+  const unknown = (definition.auth ?? '').split(',').filter((c) => c && !AUTH_CODES.includes(c));
+  if (unknown.length) throw refuse('website_unit_auth_unknown', lang, 'website_unit.auth', { codes: unknown.join(', ') });
+  if (place !== 'kept') checkPlace(definition, place, lang);
 
   const content = definition.content;
   if (content?.kind === 'screen' && !screenIds().has(content.screen.id))
@@ -126,7 +139,20 @@ export function checkUnit(unit: WebsiteUnit, others: readonly StoredUnit[], fron
   }
   if (content?.kind === 'rich_text') definition.content = { kind: 'rich_text', html: { en: sanitizeRichText(content.html.en), tr: sanitizeRichText(content.html.tr) } };
 
-  return { ...definition, parent } as WebsiteUnit;
+  return { ...definition, parent: definition.parent || null } as WebsiteUnit;
+}
+
+/** A unit's columns as the checks read them (StoredUnit). */
+const STORED_COLUMNS = `website_unit_client_id, route_name, position, version,
+            jsonb_build_object('route_name', route_name, 'path', definition->'path', 'caption', definition->'caption', 'parent', definition->'parent') as definition`;
+
+/** One unit, its row locked for this write: a change that keeps the unit's place needs no other. */
+export async function lockedUnit(tx: Queryable, tenantId: string, unitId: string): Promise<StoredUnit | undefined> {
+  const [unit] = await tx.query<StoredUnit & Record<string, unknown>>(
+    `select ${STORED_COLUMNS} from website_unit where website_unit_client_id = $1 and tenant_id = $2 for update`,
+    [unitId, tenantId],
+  );
+  return unit;
 }
 
 /** What a write is checked against: its own units, the names and paths it takes, and its new parent. */
@@ -151,8 +177,7 @@ export async function storedUnits(db: Queryable, tenantId: string, about: UnitsA
        select route_name, definition->>'parent' as parent, 1 as depth from website_unit where tenant_id = $1 and route_name = $5
        union all
        select u.route_name, u.definition->>'parent', l.depth + 1 from website_unit u join line l on u.route_name = l.parent and u.tenant_id = $1 where l.depth < 100)
-     select website_unit_client_id, route_name, position, version,
-            jsonb_build_object('route_name', route_name, 'path', definition->'path', 'caption', definition->'caption', 'parent', definition->'parent') as definition
+     select ${STORED_COLUMNS}
        from website_unit
       where tenant_id = $1
         and (website_unit_client_id = any($2::uuid[]) or route_name = any($3::text[])
@@ -173,11 +198,13 @@ export const aboutUnit = (unit: WebsiteUnit, selfId?: string): UnitsAbout => ({
 });
 
 /**
- * Serialises the writes of one site's units (uniqueness and cycle checks read the other units) and answers
- * the site's configuration as saved now (not the request's snapshot, which may predate a concurrent save).
+ * Locks the site for a write of its units and answers its configuration as saved now (not the request's
+ * snapshot, which may predate a concurrent save). A write that may move a unit (new, delete, a changed name,
+ * path or parent: the checks read other units) holds the site alone (`update`); changes that keep their units'
+ * places share it with each other (`share`) and lock their own unit's row.
  */
-export async function lockSiteUnits(tx: Queryable, tenantId: string): Promise<FrontendConfiguration> {
-  const [row] = await tx.query<{ frontend: FrontendConfiguration }>('select frontend from tenant where tenant_id = $1 for update', [tenantId]);
+export async function lockSiteUnits(tx: Queryable, tenantId: string, mode: 'update' | 'share' = 'update'): Promise<FrontendConfiguration> {
+  const [row] = await tx.query<{ frontend: FrontendConfiguration }>(`select frontend from tenant where tenant_id = $1 for ${mode}`, [tenantId]);
   return row.frontend;
 }
 

@@ -115,6 +115,20 @@ describe.each(databaseKinds())('website units on %s', (kind) => {
       expect(res).toMatchObject({ current_version: 2 });
     });
 
+    it('two editors saving the same version at once: one change is saved, the other is told of it (nothing lost)', async () => {
+      editor.use();
+      const { website_unit: created } = await frontendWebsiteunitNew({ website_unit: unit('races') });
+      const id = created.website_unit_client_id!;
+      const edit = (caption: string) => frontendWebsiteUnitUpdate({ website_unit: { ...created, website_unit_client_id: id, version: 1, caption: { en: caption, tr: caption } } });
+      const answers = await Promise.all([edit('First'), edit('Second'), edit('Third')]);
+      expect(answers.map((a) => a.status_code).sort()).toEqual(['10000', '10030', '10030']);
+      const saved = answers.find((a) => a.status_code === '10000')!.website_unit;
+      expect(saved.version).toBe(2);
+      const [row] = await t.db.query<{ version: number; caption: string }>("select version, definition->'caption'->>'en' as caption from website_unit where website_unit_client_id = $1", [id]);
+      expect(row).toEqual({ version: 2, caption: saved.caption.en });
+      expect(await t.db.query('select version from website_unit_version where website_unit_client_id = $1', [id])).toEqual([{ version: 1 }]);
+    });
+
     it('refuses an update without the edited version or id (schema)', async () => {
       editor.use();
       const res = await frontendWebsiteUnitUpdate({ website_unit: unit('no_version') as never });
@@ -154,7 +168,7 @@ describe.each(databaseKinds())('website units on %s', (kind) => {
         tr: '/gunluk yolu "Sayfa journal" sayfası tarafından kullanılıyor. Bir yol tüm sayfalar ve diller arasında tek olmalıdır.',
       }, 409);
       const { website_unit: notes } = await frontendWebsiteunitNew({ website_unit: unit('notes') });
-      await refused(() => frontendWebsiteUnitUpdate({ website_unit: { ...unit('notes', { path: { en: '/notes', tr: '/journal' } }), website_unit_client_id: notes.website_unit_client_id, version: notes.version } }), '10032', {
+      await refused(() => frontendWebsiteUnitUpdate({ website_unit: { ...unit('notes', { path: { en: '/notes', tr: '/journal' } }), website_unit_client_id: notes.website_unit_client_id!, version: notes.version! } }), '10032', {
         en: 'The path /journal is already used by the page "Page journal". A path must be unique across all pages and languages.',
         tr: '/journal yolu "Sayfa journal" sayfası tarafından kullanılıyor. Bir yol tüm sayfalar ve diller arasında tek olmalıdır.',
       }, 409);
