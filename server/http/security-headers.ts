@@ -52,10 +52,11 @@ const pathOf = (url: string) => {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 };
 
+/** The API and the assets are never pages: nobody frames them, and they need no site lookup. */
+const isApiOrAsset = (url: string) => url.startsWith('/v1/') || url.startsWith('/assets/');
+
 async function framePolicy(request: FastifyRequest, sites: SiteCache): Promise<FramePolicy> {
   const path = pathOf(request.url);
-  // The API and the assets are never pages: nobody frames them, and they need no site lookup.
-  if (path.startsWith('/v1/') || path.startsWith('/assets/')) return { origins: [], framed: false };
   const tenant = await sites.tenant(domainOf(request)).catch(() => undefined);
   if (!tenant) return { origins: [], framed: false };
   const origins = tenant.frontend.frame_allowlist ?? [];
@@ -68,8 +69,13 @@ async function framePolicy(request: FastifyRequest, sites: SiteCache): Promise<F
 const frames = (req: IncomingMessage): FramePolicy => req.semaFrames ?? { origins: [], framed: false };
 
 export async function installSecurityHeaders(app: FastifyInstance, sites: SiteCache): Promise<void> {
-  app.addHook('onRequest', async (request) => {
-    request.raw.semaFrames = await framePolicy(request, sites);
+  // Synchronous hooks where nothing is awaited: the API's answers are the most frequent and need no lookup.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isApiOrAsset(request.url)) return done();
+    framePolicy(request, sites).then((policy) => {
+      request.raw.semaFrames = policy;
+      done();
+    }, done);
   });
   await app.register(helmet, {
     global: true,
@@ -102,11 +108,12 @@ export async function installSecurityHeaders(app: FastifyInstance, sites: SiteCa
     strictTransportSecurity: false,
     xContentTypeOptions: true,
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // Old browsers without frame-ancestors: pages nobody may frame are refused by X-Frame-Options too.
     if (!frames(request.raw).framed) reply.header('x-frame-options', 'DENY');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (request.url.startsWith('/v1/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
