@@ -5,7 +5,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setTransport, type Transport } from '../../src/api/call';
-import { initI18n } from '../../src/app/i18n';
+import { i18n, initI18n } from '../../src/app/i18n';
 import { useAppStore } from '../../src/app/store';
 import type { JsonSchema, ResolvedScreen } from '../../src/domain/screen';
 import RecordScreen from '../../renderers/generic/record/RecordScreen';
@@ -123,6 +123,17 @@ describe('the form widgets chosen by rank', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Başlık › İngilizce: zorunludur'));
     expect(sent).toHaveLength(0);
+    // A change of language translates the summary of the refused submit.
+    act(() => {
+      useAppStore.getState().setActiveLanguage({ label: 'en', value: 1 });
+      void i18n.changeLanguage('en');
+    });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Caption › English: is required'));
+    act(() => {
+      useAppStore.getState().setActiveLanguage({ label: 'tr', value: 0 });
+      void i18n.changeLanguage('tr');
+    });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Başlık › İngilizce: zorunludur'));
     await user.type(within(caption).getByLabelText('İngilizce'), 'English only');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(sent).toHaveLength(1));

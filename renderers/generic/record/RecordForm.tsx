@@ -62,6 +62,11 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
     [formSchema, lang, saveRouteName, record.formData, partNames],
   );
 
+  // The summary of a refused submit follows a change of language (its messages were made in the old one).
+  useEffect(() => {
+    if (submitted) setProblems(validator.validateFormData(record.formData, schema, undefined, transformErrors).errors as FormError[]);
+  }, [lang]);
+
   const showProblems = (errors: RJSFValidationError[]) => {
     setProblems(errors as FormError[]);
     setFocusTick((n) => n + 1);
