@@ -53,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sites = new SiteCache(options.db);
   await sites.listen();
   app.addHook('onClose', () => sites.close());
-  await installSecurityHeaders(app, sites);
+  installSecurityHeaders(app, sites);
   if (serveApp) {
     await app.register(fastifyStatic, {
       root: options.staticDir!,

@@ -84,7 +84,16 @@ export function languageOfRaw(request: FastifyRequest): Lang {
   return /^tr\b/i.test(request.headers['accept-language'] ?? '') ? 'tr' : 'en';
 }
 
-/** The host without port and leading www, lower case: the tenant's key. */
+const domainsByHost = new Map<string, string>();
+
+/** The host without port and leading www, lower case: the tenant's key (worked out once per host name). */
 export function domainOf(request: FastifyRequest): string {
-  return request.hostname.toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
+  const host = request.hostname;
+  let domain = domainsByHost.get(host);
+  if (domain === undefined) {
+    domain = host.toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
+    if (domainsByHost.size >= 10_000) domainsByHost.clear();
+    domainsByHost.set(host, domain);
+  }
+  return domain;
 }

@@ -20,6 +20,8 @@ interface SiteEntry {
   units?: Promise<WebsiteUnit[]>;
   /** The units once read (and while no read is under way): what a unit change patches. */
   list?: WebsiteUnit[];
+  /** Changes that came while the units were being read, applied to what the read answers. */
+  pending?: ((list: WebsiteUnit[]) => WebsiteUnit[])[];
   answers: Map<string, string>;
   /** Raised by every change of the units: an answer built before it is not kept. */
   changes: number;
@@ -65,14 +67,21 @@ export class SiteCache {
     const entry = await this.entry(tenant.domain);
     if (!entry || entry.tenant.tenant_id !== tenant.tenant_id) return websiteUnits(this.db, tenant.tenant_id);
     if (!entry.units) {
+      // Changes made meanwhile are applied to what the read answers, whether or not it saw them (each change
+      // keeps the newer version of a unit): under a stream of unit writes the read still lands.
       const read: Promise<WebsiteUnit[]> = websiteUnits(this.db, tenant.tenant_id).then(
         (list) => {
-          // Kept only when no change came meanwhile (a change drops `units`).
-          if (entry.units === read) entry.list = list;
-          return list;
+          if (entry.units !== read) return list; // dropped meanwhile: answered to its callers, not kept
+          const patched = (entry.pending ?? []).reduce((units, change) => change(units), list);
+          entry.pending = undefined;
+          entry.list = patched;
+          return patched;
         },
         (e: unknown) => {
-          if (entry.units === read) entry.units = undefined;
+          if (entry.units === read) {
+            entry.units = undefined;
+            entry.pending = undefined;
+          }
           throw e;
         },
       );
@@ -102,10 +111,10 @@ export class SiteCache {
    */
   private unitNotified(tenantId: string, unitId: string, version: number): void {
     setImmediate(() => {
-      const list = this.kept.get(tenantId)?.list;
-      const unit = list?.find((u) => u.website_unit_client_id === unitId);
-      if (!list) return this.patchUnits(tenantId, undefined);
-      if (version === 0 ? !unit : unit && unit.version! >= version) return;
+      const entry = this.kept.get(tenantId);
+      if (!entry?.units) return; // no units kept: the next read sees the change
+      const unit = entry.list?.find((u) => u.website_unit_client_id === unitId);
+      if (entry.list && (version === 0 ? !unit : unit && unit.version! >= version)) return;
       websiteUnits(this.db, tenantId, unitId).then(
         ([fresh]) => (fresh ? this.unitsSaved(tenantId, [fresh]) : this.unitRemoved(tenantId, unitId)),
         () => this.patchUnits(tenantId, undefined),
@@ -113,15 +122,24 @@ export class SiteCache {
     });
   }
 
-  /** Applies `change` to the kept units, or drops them (read again when next needed) when there is no list to patch. */
+  /**
+   * Applies `change` to the kept units (or to the read under way, when it lands); without a change, drops them
+   * (read again when next needed).
+   */
   private patchUnits(tenantId: string, change: ((list: WebsiteUnit[]) => WebsiteUnit[]) | undefined): void {
     const entry = this.kept.get(tenantId);
     if (!entry) return;
     entry.changes++;
     entry.answers.clear();
-    const list = change && entry.list ? change(entry.list) : undefined;
-    entry.list = list;
-    entry.units = list && Promise.resolve(list);
+    if (change && entry.list) {
+      entry.list = change(entry.list);
+      entry.units = Promise.resolve(entry.list);
+    } else if (change && entry.units) (entry.pending ??= []).push(change);
+    else {
+      entry.list = undefined;
+      entry.units = undefined;
+      entry.pending = undefined;
+    }
   }
 
   /** An answer built from the site's data and serialized once, kept until the site changes. */

@@ -38,26 +38,30 @@ describe.each(databaseKinds())('security headers on %s', (kind) => {
     );
 
   it('every kind of answer carries the strict policy and the other headers', async () => {
-    const answers = [
-      await get('/'),
-      await get('/magaza'),
-      await get('/assets/app.js'),
+    const pages = [await get('/'), await get('/magaza'), await get('/assets/app.js')];
+    const api = [
       await t.app.inject({ method: 'POST', url: '/v1/frontend/get', headers: { host: 'localhost' }, payload: {} }),
       await get('/v1/no/such/call'),
       await t.app.inject({ method: 'POST', url: '/v1/frontend/get', headers: { host: 'localhost', 'content-type': 'application/json' }, payload: '{' }),
     ];
-    for (const res of answers) {
-      const csp = policy(res.headers);
-      expect(csp['script-src']).toEqual(["'self'"]);
-      expect(csp['style-src']).toEqual(["'self'"]);
-      expect(csp['object-src']).toEqual(["'none'"]);
+    for (const res of [...pages, ...api]) {
       expect(String(res.headers['content-security-policy'])).not.toMatch(/unsafe-(eval|inline)/);
+      expect(policy(res.headers)['frame-ancestors']).toEqual(["'none'"]);
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['permissions-policy']).toContain('geolocation=()');
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
+    for (const res of pages) {
+      const csp = policy(res.headers);
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['style-src']).toEqual(["'self'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+    }
+    // JSON answers load nothing: the API's policy allows nothing at all.
+    for (const res of api) expect(policy(res.headers)).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
   });
 
   it('frames: allow-listed origins may be framed by the site, and may frame only its frame-mode pages', async () => {

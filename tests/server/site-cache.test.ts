@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
+import { SiteCache } from '../../server/services/site-cache.ts';
+import type { WebsiteUnit } from '../../src/generated/types/entities.ts';
 import type { FrontendConfiguration } from '../../src/generated/types/entities.ts';
 import tenants from '../../fixtures/seed/tenants.json' with { type: 'json' };
 import { databaseKinds, signInForTest, startTestApp, type TestApp } from './harness.ts';
@@ -127,6 +129,36 @@ describe.each(databaseKinds())('the site cache on %s', (kind) => {
     for (const app of [t.app, other]) await eventually(async () => (await captions(app)).includes('Changed in SQL'));
     await t.db.query('delete from website_unit where website_unit_client_id = $1', [id]);
     for (const app of [t.app, other]) await eventually(async () => !(await captions(app)).includes('Changed in SQL'));
+  });
+
+  it('units saved while the site\'s units are being read are in what the read answers, and the read is kept', async () => {
+    // Under a stream of unit writes a read of the list must still land: a change that comes meanwhile is
+    // applied to it rather than throwing it away (every request would read the list again).
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const listReads: string[] = [];
+    const gated = {
+      ...t.db,
+      query: async (sql: string, params?: unknown[]) => {
+        if (/from website_unit\s/.test(sql) && params?.[1] === null) {
+          listReads.push(sql);
+          await gate;
+        }
+        return t.db.query(sql, params);
+      },
+    } as typeof t.db;
+    const cache = new SiteCache(gated);
+    const tenant = (await cache.tenant('localhost'))!;
+    const reading = cache.units(tenant);
+    while (!listReads.length) await new Promise((r) => setImmediate(r));
+    const stored = (await t.db.query<{ n: number }>('select count(*) as n from website_unit where tenant_id = $1', [tenant.tenant_id]))[0].n;
+    const saved = { ...probeUnit('saved_meanwhile', 'Saved meanwhile'), website_unit_client_id: crypto.randomUUID(), version: 1 } as unknown as WebsiteUnit;
+    cache.unitsSaved(tenant.tenant_id, [saved]);
+    release();
+    expect((await reading).map((u) => u.route_name)).toContain('saved_meanwhile');
+    const again = await cache.units(tenant);
+    expect(again).toHaveLength(stored + 1);
+    expect(listReads).toHaveLength(1);
   });
 
   it('a host name without a site is refused, and a site created later for it is found', async () => {
