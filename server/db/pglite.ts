@@ -1,16 +1,58 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import type { Db, Queryable, Row } from './adapter.ts';
+
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+
+/** SQL texts given a statement name at most; texts beyond (generated SQL that never repeats) stay unnamed. */
+const MAX_NAMED_STATEMENTS = 1000;
 
 export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Db & { dump(): Promise<Blob> }> {
   const pg = await PGlite.create({ dataDir, loadDataDir: snapshot });
-  const query = async <T extends Row>(q: Pick<PGlite, 'query'>, sql: string, params?: unknown[]) => (await q.query<T>(sql, params)).rows;
+  const { serialize } = protocol;
+  /** Each SQL text's statement name and parameter types, once it has been prepared in this database session. */
+  const prepared = new Map<string, { name: string; types: number[] }>();
+  const run = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
+
+  /**
+   * PGlite's own query() parses and plans its statement on every call (about a millisecond for a statement of
+   * several steps, on the one thread the whole server shares). This is the same exchange with the statement
+   * prepared once under a name, then only bound and executed.
+   */
+  const query = <T extends Row>(sql: string, params: unknown[] = [], inTransaction: boolean): Promise<T[]> =>
+    pg._runExclusiveQuery(async () => {
+      const messages: BackendMessage[] = [];
+      try {
+        let statement = prepared.get(sql);
+        if (!statement) {
+          const name = prepared.size < MAX_NAMED_STATEMENTS ? `sema_${prepared.size}` : '';
+          await run(serialize.parse({ name, text: sql }));
+          const described = await run(serialize.describe({ type: 'S', name }));
+          const types = described.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
+          statement = { name, types: types?.dataTypeIDs ?? [] };
+          if (name) prepared.set(sql, statement);
+        }
+        const { types } = statement;
+        const values = params.map((value, i) => (value == null ? null : (pg.serializers[types[i]]?.(value) ?? String(value))));
+        messages.push(
+          ...(await run(serialize.bind({ statement: statement.name, values }))),
+          ...(await run(serialize.describe({ type: 'P' }))),
+          ...(await run(serialize.execute({}))),
+        );
+      } finally {
+        messages.push(...(await run(serialize.sync())));
+      }
+      if (!inTransaction) await pg.syncToFs();
+      return parse.parseResults(messages, pg.parsers)[0].rows as T[];
+    });
+
   return {
     kind: 'pglite',
-    query: (sql, params) => query(pg, sql, params),
+    // Outside a transaction a statement waits for any transaction under way, as PGlite's query() does.
+    query: (sql, params) => pg._runExclusiveTransaction(() => query(sql, params, false)),
     exec: async (sql) => {
       await pg.exec(sql);
     },
-    transaction: (work) => pg.transaction((tx) => work({ query: (sql, params) => query(tx, sql, params) } as Queryable)),
+    transaction: (work) => pg.transaction(() => work({ query: (sql, params) => query(sql, params, true) } as Queryable)),
     // One process owns an embedded database, so its listener never loses a connection.
     listen: async (channel, onNotify) => {
       const stop = await pg.listen(channel, onNotify);
