@@ -21,6 +21,25 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** SQL texts given a statement name at most; texts beyond (generated SQL that never repeats) stay unnamed. */
+const MAX_NAMED_STATEMENTS = 1000;
+
+/**
+ * Names SQL texts for prepared statements, so a database session parses and plans each text once and then only
+ * binds and executes it. Answers undefined past the cap.
+ */
+export function statementNamer(): (sql: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (sql) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
+      name = `sema_${names.size}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+}
+
 export interface OpenOptions {
   /** postgres://… for a real PostgreSQL; absent = PGlite. */
   databaseUrl?: string;

@@ -1,14 +1,12 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
-import type { Db, Queryable, Row } from './adapter.ts';
+import { statementNamer, type Db, type Queryable, type Row } from './adapter.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
-
-/** SQL texts given a statement name at most; texts beyond (generated SQL that never repeats) stay unnamed. */
-const MAX_NAMED_STATEMENTS = 1000;
 
 export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Db & { dump(): Promise<Blob> }> {
   const pg = await PGlite.create({ dataDir, loadDataDir: snapshot });
   const { serialize } = protocol;
+  const statementName = statementNamer();
   /** Each SQL text's statement name and parameter types, once it has been prepared in this database session. */
   const prepared = new Map<string, { name: string; types: number[] }>();
   const run = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
@@ -24,7 +22,7 @@ export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Db 
       try {
         let statement = prepared.get(sql);
         if (!statement) {
-          const name = prepared.size < MAX_NAMED_STATEMENTS ? `sema_${prepared.size}` : '';
+          const name = statementName(sql) ?? '';
           await run(serialize.parse({ name, text: sql }));
           const described = await run(serialize.describe({ type: 'S', name }));
           const types = described.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;

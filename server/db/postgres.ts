@@ -1,27 +1,10 @@
 import pg from 'pg';
-import type { Db, Queryable, Row } from './adapter.ts';
+import { statementNamer, type Db, type Queryable, type Row } from './adapter.ts';
 
 // DATE columns come back as 'YYYY-MM-DD' strings (as in PGlite), not as Date objects at local midnight.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
 // BIGINT (count(*)) as a number: our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
-
-/** Prepared-statement names by SQL text; texts beyond the cap (generated SQL that never repeats) stay unnamed. */
-const statementNames = new Map<string, string>();
-const MAX_NAMED_STATEMENTS = 1000;
-
-/**
- * Each SQL text is prepared once per connection and then only bound and executed: PostgreSQL parses and plans
- * the statements of a write (CTEs of several steps) once instead of on every request.
- */
-function statementName(sql: string): string | undefined {
-  let name = statementNames.get(sql);
-  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
-    name = `sema_${statementNames.size}`;
-    statementNames.set(sql, name);
-  }
-  return name;
-}
 
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: Number(process.env.SEMA_DB_POOL_SIZE ?? 10) });
@@ -30,6 +13,7 @@ export async function openPostgres(connectionString: string): Promise<Db> {
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   await pool.query('select 1'); // fail at start, not at the first request
   const listeners = new Set<() => Promise<void>>();
+  const statementName = statementNamer();
   const query = async <T extends Row>(q: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]) =>
     (await q.query({ name: statementName(sql), text: sql, values: params })).rows as T[];
   return {
