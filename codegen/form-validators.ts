@@ -38,13 +38,15 @@ export default validators;
 export function formValidatorFiles(header: string, screens: ResolvedScreen[]): Map<string, string> {
   const files = new Map<string, string>();
   const loaders: string[] = [];
+  const compiled = new Set<string>();
   for (const screen of screens) {
     // The screen as the browser loads it (its JSON), so the schemas rjsf hashes are the same.
     const loaded = JSON.parse(JSON.stringify(screen)) as ResolvedScreen;
     for (const mode of MODES) {
       const schema = formSchemaOf(loaded, mode);
       // A screen that creates and changes through one route has one form.
-      if (!schema || loaders.some((l) => l.includes(`'${schema.$id}'`))) continue;
+      if (!schema || compiled.has(String(schema.$id))) continue;
+      compiled.add(String(schema.$id));
       const file = `${screen.id}.${mode}.ts`;
       const code = compileSchemaValidatorsCode(schema as never, { AjvClass: Ajv2020 as never, ajvOptionsOverrides: { ...FORM_AJV_OPTIONS } });
       files.set(`validators/${file}`, esModule(header, code));
