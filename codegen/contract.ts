@@ -11,7 +11,8 @@ import { loadScreens, screenProblems, type ScreenFile } from './screens.ts';
 
 export const SCHEMA_BASE = 'https://sema.dev/schemas/';
 
-export type Bilingual = { en: string; tr: string };
+export type { Bilingual } from '../src/domain/language.ts';
+import type { Bilingual } from '../src/domain/language.ts';
 export type CallerType = 'none' | 'token' | 'token_or_fkey' | 'token_or_fkey_or_none';
 export interface RouteDefinition {
   method: 'GET' | 'POST';

@@ -11,7 +11,7 @@ import { routeRefusal } from '../../src/domain/page-access';
 import type { PageProps } from '../../src/app/router/registry';
 import { loadChunk } from '../../src/app/router/chunk';
 import { labelOf, type ResolvedScreen, type ScreenRef } from '../../src/domain/screen';
-import { Notice } from '../../src/pages/shared/ui';
+import { Notice, useAuthCodeLabel } from '../../src/app/ui';
 import { requiredParams, resolveParams, screenOfPage, useUserIds } from './context';
 import { pickerFromScreen, ReferencePicker } from './ReferencePicker';
 import { screenById, screenIdOfEntity } from './screens';
@@ -146,6 +146,7 @@ export function ScreenView({ screenRef, title }: { screenRef: ScreenRef; title: 
 /** Why the screen is not shown to this viewer: sign in first (with a way back here), or which rights it needs. */
 function ScreenRefused({ refusal, authCodes }: { refusal: 'login' | 'auth'; authCodes: readonly string[] }) {
   const { t } = useTranslation();
+  const authName = useAuthCodeLabel();
   const lang = useActiveLabel();
   const pages = usePages();
   const location = useLocation();
@@ -162,7 +163,7 @@ function ScreenRefused({ refusal, authCodes }: { refusal: 'login' | 'auth'; auth
     );
   return (
     <Notice>
-      <p>{t('screen.lacksRight', { count: authCodes.length, auths: authCodes.map((c) => t(`authCode.${c}`)).join(t('screen.orSeparator')) })}</p>
+      <p>{t('screen.lacksRight', { count: authCodes.length, auths: authCodes.map((c) => authName(c)).join(t('screen.orSeparator')) })}</p>
     </Notice>
   );
 }

@@ -14,7 +14,7 @@ import { rulePackageNew } from '../../src/generated/client';
 import { pageAtPath } from '../../src/app/router/catalogue';
 import { useActiveLabel, usePages } from '../../src/app/router/hooks';
 import type { PageProps } from '../../src/app/router/registry';
-import { ConfirmDialog, Notice, TextField } from '../../src/pages/shared/ui';
+import { ConfirmDialog, Notice, TextField } from '../../src/app/ui';
 import { Canvas } from './Canvas';
 import type { RuleFlowEdge, RuleFlowNode } from './model/flow';
 import { IssueList } from './panels/fields';

@@ -3,7 +3,8 @@
 import { statusCatalogue, type StatusKey } from '../../src/generated/errors.ts';
 import contract from '../../src/generated/schemas.json' with { type: 'json' };
 
-export type Lang = 'tr' | 'en';
+export type { Lang } from '../../src/domain/language.ts';
+import type { Lang } from '../../src/domain/language.ts';
 
 export class ApiError extends Error {
   constructor(

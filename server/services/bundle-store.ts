@@ -7,7 +7,8 @@ import type { Bundle, BundleProduct } from '../../src/generated/types/entities.t
 import { isoOf } from './paging.ts';
 import { notFound } from './shop-access.ts';
 
-export type Bilingual = Record<Lang, string>;
+import type { Bilingual } from '../../src/domain/language.ts';
+export type { Bilingual };
 
 /** What a bundle form sends (bundle/new and bundle/edit without the ids). */
 export interface BundleFields {

@@ -1,6 +1,7 @@
 // Money is kept in integer minor units (kuruş, cents) everywhere (schemas/README.md); people read and type
 // major units in their own language's format. Currencies by their spec values: 0 Turkish lira, 1 dollar.
-export type Lang = 'tr' | 'en';
+import type { Lang } from './language';
+export type { Lang };
 
 export const CURRENCIES: Record<number, { code: string; symbol: string; minorDigits: number }> = {
   0: { code: 'TRY', symbol: '₺', minorDigits: 2 },

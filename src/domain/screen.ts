@@ -3,8 +3,8 @@
 // entity schema and every route it names inlined (no $ref left), so the browser needs neither the contract
 // nor a $ref resolver. Pure TypeScript: codegen, the contract test and renderers/generic share it.
 
-export type Bilingual = { en: string; tr: string };
-export type Lang = 'tr' | 'en';
+export type { Bilingual, Lang } from './language';
+import type { Bilingual, Lang } from './language';
 export type ScreenView = 'list' | 'record';
 
 /** A JSON Schema node after inlining: plain JSON, annotations (x-label, x-enum-labels, x-ui, x-ref) kept. */

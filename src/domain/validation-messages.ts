@@ -1,6 +1,7 @@
 // ajv's errors as sentences a person can act on, in Turkish and English. Shared by the server (the envelope
 // of bad input) and the browser (form errors), so one field fails with the same words everywhere.
-export type Lang = 'tr' | 'en';
+import type { Lang } from './language';
+export type { Lang };
 
 export interface SchemaError {
   instancePath: string;

@@ -13,7 +13,7 @@ import { GrantLimitFields, useCancelAuthorization, useDates, useHoldingState, us
 import { PagedTable, type TableColumn } from './shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { useUsername } from './shared/hooks';
-import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextField, useErrorText } from './shared/ui';
+import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextField, useAuthCodeLabel, useErrorText } from '../app/ui';
 import './account-strings';
 
 type FoundUser = UserSearchResponse['user_list'][number];
@@ -34,6 +34,7 @@ export default function AuthorityManagement({ page }: PageProps) {
 
 function Holdings({ version }: { version: number }) {
   const { t } = useTranslation();
+  const authName = useAuthCodeLabel();
   const stateOf = useHoldingState();
   const limit = useLimit();
   const datesOf = useDates();
@@ -45,7 +46,7 @@ function Holdings({ version }: { version: number }) {
     [version],
   );
   const columns: TableColumn<UserAuthorization>[] = [
-    { header: t('authority.auth'), cell: (h) => t(`authCode.${h.auth_name}`) },
+    { header: t('authority.auth'), cell: (h) => authName(h.auth_name) },
     { header: t('authority.canAssign'), cell: (h) => (h.can_assign_auth ? t('common.yes') : t('common.no')) },
     { header: t('authority.assignmentsLeft'), cell: (h) => (h.can_assign_auth ? limit(h.auth_count_create) : '—') },
     { header: t('authority.usesLeft'), cell: (h) => (h.auth_type === 'counted' ? limit(h.auth_count) : t('authority.unlimited')) },
@@ -82,6 +83,7 @@ const EMPTY_FORM: AssignForm = { user_auth_id: '', auth_type: 'unlimited', auth_
 
 function AssignSection({ version, onAssigned }: { version: number; onAssigned: () => void }) {
   const { t } = useTranslation();
+  const authName = useAuthCodeLabel();
   const errorText = useErrorText();
   const me = useUsername();
   const formRef = useRef<HTMLFormElement>(null);
@@ -169,7 +171,7 @@ function AssignSection({ version, onAssigned }: { version: number; onAssigned: (
         ...(form.end_date ? { end_date: form.end_date } : {}),
       });
       const given = answer.user_authorization;
-      setResult({ kind: 'success', text: t('authority.assigned', { auth: t(`authCode.${given.auth_name}`), username: given.username }) });
+      setResult({ kind: 'success', text: t('authority.assigned', { auth: authName(given.auth_name), username: given.username }) });
       setForm(EMPTY_FORM);
       setChosen(null);
       setFound(null);
@@ -201,7 +203,7 @@ function AssignSection({ version, onAssigned }: { version: number; onAssigned: (
             setForm((f) => ({ ...f, user_auth_id: v, auth_type: h?.auth_type === 'counted' ? 'counted' : f.auth_type, start_date: '', end_date: '' }));
           }}
           placeholder={t('common.choose')}
-          options={assignable.map((h) => ({ value: h.user_auth_id, label: t(`authCode.${h.auth_name}`) }))}
+          options={assignable.map((h) => ({ value: h.user_auth_id, label: authName(h.auth_name) }))}
           error={errors.user_auth_id}
         />
         <fieldset className="fieldset form">
@@ -282,6 +284,7 @@ function AssignSection({ version, onAssigned }: { version: number; onAssigned: (
 
 function Assignments({ version, onCancelled }: { version: number; onCancelled: () => void }) {
   const { t } = useTranslation();
+  const authName = useAuthCodeLabel();
   const me = useUsername();
   const stateOf = useHoldingState();
   const limit = useLimit();
@@ -301,7 +304,7 @@ function Assignments({ version, onCancelled }: { version: number; onCancelled: (
   });
   const columns: TableColumn<(typeof list.rows)[number]>[] = [
     { header: t('authority.holder'), cell: (r) => r.username },
-    { header: t('authority.auth'), cell: (r) => t(`authCode.${r.auth_name}`) },
+    { header: t('authority.auth'), cell: (r) => authName(r.auth_name) },
     { header: t('authority.usesLeft'), cell: (r) => (r.auth_type === 'counted' ? limit(r.auth_count) : t('authority.unlimited')) },
     { header: t('authority.assignmentsLeft'), cell: (r) => (r.can_assign_auth ? limit(r.auth_count_create) : '—') },
     { header: t('authority.dates'), cell: datesOf },

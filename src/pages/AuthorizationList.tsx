@@ -7,11 +7,12 @@ import type { PageProps } from '../app/router/registry';
 import { authorizationList, authorizationNew } from '../generated/client';
 import type { AuthCode, AuthType } from '../generated/types/entities';
 import type { AuthorizationListRequest, AuthorizationListResponse } from '../generated/types/routes';
-import { AUTH_CODES, GrantLimitFields, useCancelAuthorization, useDates, useHoldingState, useLimit } from './shared/authorization';
+import { AUTH_CODES } from '../domain/auth-codes';
+import { GrantLimitFields, useCancelAuthorization, useDates, useHoldingState, useLimit } from './shared/authorization';
 import { PagedTable, type TableColumn } from './shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { useUsername } from './shared/hooks';
-import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextField, useErrorText } from './shared/ui';
+import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextField, useAuthCodeLabel, useErrorText } from '../app/ui';
 import './account-strings';
 
 type Sort = NonNullable<AuthorizationListRequest['sort']>;
@@ -44,6 +45,7 @@ function requestOf(f: Filters): AuthorizationListRequest {
 
 export default function AuthorizationList({ page }: PageProps) {
   const { t } = useTranslation();
+  const authName = useAuthCodeLabel();
   const lang = useActiveLabel();
   const me = useUsername();
   const stateOf = useHoldingState();
@@ -60,9 +62,9 @@ export default function AuthorizationList({ page }: PageProps) {
   );
   const cancel = useCancelAuthorization(list.reload);
   const setDraftField = <K extends keyof Filters>(key: K) => (value: Filters[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const authOptions = AUTH_CODES.map((c) => ({ value: c, label: t(`authCode.${c}`) }));
+  const authOptions = AUTH_CODES.map((c) => ({ value: c, label: authName(c) }));
   const columns: TableColumn<AuthorizationRow>[] = [
-    { header: t('authority.auth'), cell: (r) => t(`authCode.${r.auth_name}`) },
+    { header: t('authority.auth'), cell: (r) => authName(r.auth_name) },
     { header: t('authorizationList.holder'), cell: (r) => r.username ?? '—' },
     { header: t('authority.assignedBy'), cell: (r) => r.assigned_by_username ?? r.created_by_username ?? '—' },
     { header: t('authority.usesLeft'), cell: (r) => (r.auth_type === 'counted' ? limit(r.auth_count) : t('authority.unlimited')) },
@@ -148,6 +150,7 @@ const EMPTY_NEW: NewForm = { auth_name: '', auth_type: 'unlimited', auth_count: 
 
 function NewAuthorization({ onCreated }: { onCreated: () => void }) {
   const { t } = useTranslation();
+  const authName = useAuthCodeLabel();
   const errorText = useErrorText();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<NewForm>(EMPTY_NEW);
@@ -182,7 +185,7 @@ function NewAuthorization({ onCreated }: { onCreated: () => void }) {
         ...(form.start_date ? { start_date: form.start_date } : {}),
         ...(form.end_date ? { end_date: form.end_date } : {}),
       });
-      setResult({ kind: 'success', text: t('authorizationList.created', { auth: t(`authCode.${answer.authorization.auth_name}`) }) });
+      setResult({ kind: 'success', text: t('authorizationList.created', { auth: authName(answer.authorization.auth_name) }) });
       setForm(EMPTY_NEW);
       onCreated();
     } catch (err) {
@@ -206,7 +209,7 @@ function NewAuthorization({ onCreated }: { onCreated: () => void }) {
             value={form.auth_name}
             onValue={(v) => set('auth_name')(v as AuthCode | '')}
             placeholder={t('common.choose')}
-            options={AUTH_CODES.map((c) => ({ value: c, label: t(`authCode.${c}`) }))}
+            options={AUTH_CODES.map((c) => ({ value: c, label: authName(c) }))}
             error={errors.auth_name}
           />
           <SelectField

@@ -12,7 +12,7 @@ import type { PageProps } from '../app/router/registry';
 import { useAppStore } from '../app/store';
 import { frontendSave } from '../generated/client';
 import type { CurrencyType, FrontendConfiguration, Language } from '../generated/types/entities';
-import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextAreaField, TextField, useErrorText } from './shared/ui';
+import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextAreaField, TextField, useErrorText } from '../app/ui';
 import { ColorField, contrastRatio, FAVICON, ImageField, isHexColour, LOGO } from './website/fields';
 import './website/strings';
 import './website/website.css';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon, ICON_NAMES } from '../app/layout/icons';
 import { useActiveLabel } from '../app/router/hooks';
 import type { PageProps } from '../app/router/registry';
-import { Notice, TextField } from './shared/ui';
+import { Notice, TextField } from '../app/ui';
 import './website/strings';
 import './website/website.css';
 

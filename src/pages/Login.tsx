@@ -13,7 +13,7 @@ import type { PageProps } from '../app/router/registry';
 import { captchaNew, oauthToken } from '../generated/client';
 import type { CaptchaNewResponse } from '../generated/types/routes';
 import { usePagePath } from './shared/hooks';
-import { focusFirstInvalid, Notice, TextField, useErrorText } from './shared/ui';
+import { focusFirstInvalid, Notice, TextField, useErrorText } from '../app/ui';
 import { failed, safeReturnPath } from './shared/validation';
 import './account-strings';
 

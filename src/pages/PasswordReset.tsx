@@ -11,7 +11,7 @@ import type { PageProps } from '../app/router/registry';
 import { passwordResetByMail, passwordResetByMailApprove } from '../generated/client';
 import { ApiError } from '../api/errors';
 import { usePagePath } from './shared/hooks';
-import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText, useFocusOnMount, SubmitButton } from './shared/ui';
+import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText, useFocusOnMount, SubmitButton } from '../app/ui';
 import { checkMail, checkMailCode, checkPassword, failed } from './shared/validation';
 import './account-strings';
 

@@ -11,7 +11,7 @@ import type { PageProps } from '../app/router/registry';
 import { register } from '../generated/client';
 import { usePagePath } from './shared/hooks';
 import { checkRegistration, RegistrationFields, registrationInput, useRegistration, type RegistrationErrors } from './shared/registration';
-import { CheckboxField, focusFirstInvalid, Notice, serverFieldErrors, useErrorText, useFocusOnMount, SubmitButton } from './shared/ui';
+import { CheckboxField, focusFirstInvalid, Notice, serverFieldErrors, useErrorText, useFocusOnMount, SubmitButton } from '../app/ui';
 import { checkKey } from './shared/validation';
 import './account-strings';
 

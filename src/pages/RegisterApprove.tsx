@@ -9,7 +9,7 @@ import type { PageProps } from '../app/router/registry';
 import { mailVerify, registerMailApprove } from '../generated/client';
 import type { RegistrationStatus } from '../generated/types/entities';
 import { usePagePath } from './shared/hooks';
-import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText, useFocusOnMount, SubmitButton } from './shared/ui';
+import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText, useFocusOnMount, SubmitButton } from '../app/ui';
 import { checkMail, checkMailCode, failed } from './shared/validation';
 import './account-strings';
 

@@ -8,7 +8,7 @@ import type { PageProps } from '../app/router/registry';
 import { registerByAuthorizedPerson } from '../generated/client';
 import type { LanguageLabel } from '../generated/types/entities';
 import { checkRegistration, RegistrationFields, registrationInput, useRegistration } from './shared/registration';
-import { focusFirstInvalid, Notice, SelectField, serverFieldErrors, useErrorText } from './shared/ui';
+import { focusFirstInvalid, Notice, SelectField, serverFieldErrors, useErrorText } from '../app/ui';
 import './account-strings';
 
 export default function RegisterByAuthorizedPerson({ page }: PageProps) {

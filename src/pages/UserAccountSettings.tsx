@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../app/router/hooks';
 import type { PageProps } from '../app/router/registry';
 import { tenantSessionSettingsGet, tenantSessionSettingsSave } from '../generated/client';
-import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText } from './shared/ui';
+import { focusFirstInvalid, Notice, serverFieldErrors, TextField, useErrorText } from '../app/ui';
 import './account-strings';
 
 const IDLE_MIN = 5;

@@ -15,7 +15,7 @@ import type { CurrencyType, Gender, Language, LanguageLabel, UserAccount } from 
 import type { UserRecordRequest } from '../generated/types/routes';
 import { useSwitchLanguage } from './shared/hooks';
 import { GENDERS } from './shared/registration';
-import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextAreaField, TextField, useErrorText } from './shared/ui';
+import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextAreaField, TextField, useErrorText } from '../app/ui';
 import { checkFirstname, checkLastname, failed } from './shared/validation';
 import './account-strings';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { labelOf, type JsonSchema, type ResolvedScreen, type ScreenAction } from '../../../src/domain/screen';
 import { fieldErrors, type Lang } from '../../../src/domain/validation-messages';
-import { ConfirmDialog, focusFirstInvalid, Notice, Pagination, SelectField, TableRegion, TextField } from '../../../src/pages/shared/ui';
+import { ConfirmDialog, focusFirstInvalid, Notice, Pagination, SelectField, TableRegion, TextField } from '../../../src/app/ui';
 import { enumLabel } from '../cells';
 import { useListScreen, type Column, type ListController, type Row } from './useListScreen';
 import '../generic.css';

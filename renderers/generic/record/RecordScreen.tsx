@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { loadChunk } from '../../../src/app/router/chunk';
 import { labelOf, valueAt, type JsonSchema, type RelatedList, type ResolvedScreen } from '../../../src/domain/screen';
-import { ConfirmDialog, Notice, TableRegion } from '../../../src/pages/shared/ui';
+import { ConfirmDialog, Notice, TableRegion } from '../../../src/app/ui';
 import { cellFor } from '../cells';
 import { useScreenLinks } from '../context';
 import { useRecordScreen, type RecordController, type Revealed } from './useRecordScreen';

@@ -15,7 +15,7 @@ import { useAppStore } from '../../../src/app/store';
 import { CURRENCIES, formatMinor, inputToMinor, minorToInput } from '../../../src/domain/money';
 import { audienceGaps, type PageAccessFields } from '../../../src/domain/page-access';
 import { discriminatorOf, labelOf, type JsonSchema, type PickerSource, type ResolvedScreen } from '../../../src/domain/screen';
-import { AUTH_CODES } from '../../../src/pages/shared/authorization';
+import { AUTH_CODES } from '../../../src/domain/auth-codes';
 import { and, hasEnum, hasRef, nameMatches, NOT_APPLICABLE, or, rankWith, schemaMatches, schemaTypeIs, formatIs, type TesterContext } from '../rank';
 import { enumLabel } from '../cells';
 import { pickerFromScreen, ReferencePicker, type PickerConfig } from '../ReferencePicker';
@@ -23,6 +23,7 @@ import { SCREEN_ENTITIES, SCREEN_IDS, screenById, screenIdOfEntity } from '../sc
 import { catalogueMessage, stableJson, type FormEntry } from './form';
 import { HtmlEditor } from './HtmlEditor';
 import '../strings';
+import { useAuthCodeLabel } from '../../../src/app/ui';
 
 /** What widgets may read besides their value: the screen (its routes for pickers), its parameters, the user, the loaded record. */
 export interface FormContext {
@@ -450,7 +451,7 @@ function MoneyListField(p: FieldProps) {
 
 /** Auth codes with their names in the user's language: a list of codes, or the comma-separated text of page auth lists. */
 function AuthCodesField(p: FieldProps) {
-  const { t } = useTranslation();
+  const authName = useAuthCodeLabel();
   const lang = useActiveLabel();
   const id = p.fieldPathId.$id;
   const isText = p.schema.type === 'string';
@@ -462,7 +463,7 @@ function AuthCodesField(p: FieldProps) {
     () => (isText ? String(p.formData ?? '').split(',').filter(Boolean) : Array.isArray(p.formData) ? (p.formData as string[]) : p.formData ? [String(p.formData)] : []),
     [p.formData, isText],
   );
-  const nameOf = (code: string) => (Array.isArray(enumSchema.enum) ? enumLabel(enumSchema, code, lang) : t(`authCode.${code}`));
+  const nameOf = (code: string) => (Array.isArray(enumSchema.enum) ? enumLabel(enumSchema, code, lang) : authName(code));
   const toggle = (code: string) => {
     const next = single ? [code] : selected.includes(code) ? selected.filter((c) => c !== code) : codes.filter((c) => c === code || selected.includes(c));
     p.onChange(isText ? next.join(',') : single ? next[0] : next.length ? next : undefined, p.fieldPathId.path);
@@ -583,6 +584,7 @@ function ScreenWidget(p: WidgetProps) {
  */
 function useAudienceGap(screenId: string | undefined, ctx: FormContext): string | null {
   const { t } = useTranslation();
+  const authName = useAuthCodeLabel();
   const [screen, setScreen] = useState<ResolvedScreen | undefined>();
   useEffect(() => {
     let live = true;
@@ -597,11 +599,11 @@ function useAudienceGap(screenId: string | undefined, ctx: FormContext): string 
   const route = routeName ? screen?.route_table[routeName] : undefined;
   if (!route) return null;
   const gaps = audienceGaps(page, route);
-  const auths = route.auth_codes.map((c) => t(`authCode.${c}`)).join(t('screen.orSeparator'));
+  const auths = route.auth_codes.map((c) => authName(c)).join(t('screen.orSeparator'));
   const lines = [
     gaps.login ? t('screen.audienceLogin') : null,
     gaps.anyone ? t('screen.audienceAnyone', { auths }) : null,
-    gaps.codes.length ? t('screen.audienceCodes', { codes: gaps.codes.map((c) => t(`authCode.${c}`)).join(t('screen.orSeparator')), auths }) : null,
+    gaps.codes.length ? t('screen.audienceCodes', { codes: gaps.codes.map((c) => authName(c)).join(t('screen.orSeparator')), auths }) : null,
   ].filter(Boolean);
   return lines.length ? lines.join(' ') : null;
 }

@@ -5,7 +5,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../src/api/errors';
 import { useActiveLabel } from '../../../src/app/router/hooks';
-import { ConfirmDialog, formatDate, Notice } from '../../../src/pages/shared/ui';
+import { ConfirmDialog, formatDate, Notice } from '../../../src/app/ui';
 import { detailsProblem, type Details, type PackageState } from '../usePackage';
 
 export function PackagePanel({ p }: { p: PackageState }) {

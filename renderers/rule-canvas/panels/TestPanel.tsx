@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { compileGraph, type Evaluation, type InputField, type RuleIssue } from '../../../src/domain/rules';
 import { ApiError } from '../../../src/api/errors';
 import { useActiveLabel } from '../../../src/app/router/hooks';
-import { Notice } from '../../../src/pages/shared/ui';
+import { Notice } from '../../../src/app/ui';
 import { specOf } from '../nodes/registry';
 import { useCanvas, useCanvasApi } from '../store';
 import type { RunAnswer } from '../usePackage';

@@ -2,8 +2,8 @@
 // decision package version and what the canvas edits; conditions and expressions are kept as text inside it
 // (what a person typed), and parse into the trees below, their "document form", which print back to text.
 
-export type Lang = 'en' | 'tr';
-export type Bilingual = { en: string; tr: string };
+export type { Bilingual, Lang } from '../language';
+import type { Bilingual } from '../language';
 
 /** Types a record's parameter (and a computed variable) can have. */
 export type ValueType = 'number' | 'string' | 'date' | 'boolean' | 'list';

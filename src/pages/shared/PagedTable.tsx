@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { usePagedList } from './paged';
-import { Notice, Pagination, TableRegion, useErrorText } from './ui';
+import { Notice, Pagination, TableRegion, useErrorText } from '../../app/ui';
 
 export interface TableColumn<Row> {
   header: string;

@@ -5,23 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { authorizationCancel } from '../../generated/client';
 import type { Authorization, AuthCode, UserAuthorization } from '../../generated/types/entities';
 import { useActiveLabel } from '../../app/router/hooks';
-import { ConfirmDialog, formatDate, TextField, useErrorText } from './ui';
+import { ConfirmDialog, formatDate, TextField, useAuthCodeLabel, useErrorText } from '../../app/ui';
 import '../account-strings';
-
-export const AUTH_CODES: AuthCode[] = [
-  'admin',
-  'shop_admin',
-  'shop_settings_edit',
-  'shop_bundle_add_edit',
-  'shop_card_view',
-  'shop_card_user_bundle_add_edit',
-  'shop_order_bundle_status_management',
-  'shop_new',
-  'website_admin',
-  'website_edit',
-  'register',
-  'external_application_add',
-];
 
 /** "Valid", "Cancelled" or "Not valid today" for a holding. */
 export function useHoldingState(): (row: Pick<UserAuthorization, 'is_cancelled' | 'is_valid_today'> & Partial<Pick<Authorization, 'end_date' | 'start_date'>>) => string {
@@ -51,6 +36,7 @@ export interface CancelTarget {
  */
 export function useCancelAuthorization(onDone: () => void) {
   const { t } = useTranslation();
+  const authName = useAuthCodeLabel();
   const errorText = useErrorText();
   const [target, setTarget] = useState<CancelTarget | null>(null);
   const [busy, setBusy] = useState(false);
@@ -61,7 +47,7 @@ export function useCancelAuthorization(onDone: () => void) {
     setBusy(true);
     try {
       await authorizationCancel({ user_auth_id: target.user_auth_id });
-      setOutcome({ kind: 'success', text: t('authority.cancelled', { auth: t(`authCode.${target.auth_name}`), username: target.username ?? '' }) });
+      setOutcome({ kind: 'success', text: t('authority.cancelled', { auth: authName(target.auth_name), username: target.username ?? '' }) });
       onDone();
     } catch (e) {
       setOutcome({ kind: 'error', text: errorText(e) });
@@ -79,7 +65,7 @@ export function useCancelAuthorization(onDone: () => void) {
       onCancel={() => setTarget(null)}
       busy={busy}
     >
-      <p>{t('authority.cancelText', { auth: t(`authCode.${target.auth_name}`), username: target.username ?? '' })}</p>
+      <p>{t('authority.cancelText', { auth: authName(target.auth_name), username: target.username ?? '' })}</p>
     </ConfirmDialog>
   );
 
@@ -90,7 +76,7 @@ export function useCancelAuthorization(onDone: () => void) {
       type="button"
       className="button button--secondary button--small"
       onClick={() => ask(row)}
-      aria-label={t('authority.cancelRow', { auth: t(`authCode.${row.auth_name}`), username: row.username ?? '' })}
+      aria-label={t('authority.cancelRow', { auth: authName(row.auth_name), username: row.username ?? '' })}
     >
       {t('authority.cancel')}
     </button>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Gender } from '../../generated/types/entities';
-import { SelectField, TextField } from './ui';
+import { SelectField, TextField } from '../../app/ui';
 import { checkFirstname, checkGender, checkLastname, checkMail, checkPassword, checkUsername, failed, type Check } from './validation';
 
 export const GENDERS: Gender[] = ['female', 'male', 'other', 'not_stated'];

@@ -1,0 +1,12 @@
+// The UI kit shared by pages and renderers: fields, notices, dialogs, pagination, table regions, formats.
+// Renderers take it from here, never from src/pages (the house rule: renderers never pick pages).
+import './ui.css';
+
+export { CheckboxField, SelectField, SubmitButton, TextAreaField, TextField } from './fields';
+export { Notice } from './Notice';
+export { focusFirstInvalid, serverFieldErrors, useErrorText } from './errors';
+export { Pagination } from './Pagination';
+export { ConfirmDialog, useFocusOnMount } from './ConfirmDialog';
+export { TableRegion } from './TableRegion';
+export { formatDate } from './format';
+export { useAuthCodeLabel } from './labels';
