@@ -1,0 +1,30 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { rankWith, schemaTypeIs } from '../../rank';
+import { inputProps } from './shared';
+import type { FormRenderer } from './registry';
+
+function CheckboxWidget(p: WidgetProps) {
+  return (
+    <span className="field--checkbox record-form__checkbox">
+      <input
+        {...inputProps(p)}
+        className={undefined}
+        type="checkbox"
+        checked={p.value === true}
+        disabled={p.disabled || p.readonly}
+        onChange={(e) => p.onChange(e.target.checked)}
+      />
+      <label htmlFor={p.id} className="field__label">
+        {p.label}
+        {p.required && (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+    </span>
+  );
+}
+
+export const checkbox: FormRenderer = { name: 'checkbox', kind: 'widget', tester: rankWith(1, schemaTypeIs('boolean')), component: CheckboxWidget };
