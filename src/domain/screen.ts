@@ -81,6 +81,10 @@ export interface ListColumn {
   hidden?: boolean;
   /** The text of an empty value. */
   empty?: Bilingual;
+  /** Which columns give way on a narrow list: 3 first, then 2, never 1 (default 2; the first column is 1). */
+  priority?: 1 | 2 | 3;
+  /** Long values wrap instead of being cut to one line. */
+  wrap?: boolean;
 }
 
 export interface ListFilter {
