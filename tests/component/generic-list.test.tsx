@@ -47,6 +47,9 @@ function captureDownloads() {
   return files;
 }
 
+/** The names of the open row menu's items. */
+const menuItems = () => screen.getAllByRole('menuitem').map((m) => m.textContent);
+
 describe('the generic list of bundles', { timeout: 20_000 }, () => {
   it('shows one server page at a time and pages on, keeping the page in the address', async () => {
     seedBundles(45);
@@ -133,10 +136,14 @@ describe('the generic list of bundles', { timeout: 20_000 }, () => {
     const { user, table } = await openBundles();
     const active = within(table).getByRole('row', { name: /Paket 0001/ });
     const passive = within(table).getByRole('row', { name: /Paket 0003/ });
-    expect(within(active).queryByRole('button', { name: 'Aktif yap: Paket 0001' })).not.toBeInTheDocument();
-    expect(within(passive).queryByRole('button', { name: 'Pasif yap: Paket 0003' })).not.toBeInTheDocument();
-
-    await user.click(within(active).getByRole('button', { name: 'Pasif yap: Paket 0001' }));
+    // The row's actions sit in one menu, offering only the status change the bundle can take.
+    await user.click(within(passive).getByRole('button', { name: 'İşlemler: Paket 0003' }));
+    expect(menuItems()).toEqual(['Ürünler', 'Sözleşmeler', 'Ayrıntılar', 'Aktif yap']);
+    await user.keyboard('{Escape}');
+    expect(within(passive).getByRole('button', { name: 'İşlemler: Paket 0003' })).toHaveFocus();
+    await user.click(within(active).getByRole('button', { name: 'İşlemler: Paket 0001' }));
+    expect(menuItems()).toEqual(['Ürünler', 'Sözleşmeler', 'Ayrıntılar', 'Pasif yap']);
+    await user.click(screen.getByRole('menuitem', { name: 'Pasif yap' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Pasif yap' });
     expect(dialog).toHaveTextContent('Bu paket pasif yapılsın mı?');
     await user.click(within(dialog).getByRole('button', { name: 'Pasif yap' }));
@@ -149,7 +156,8 @@ describe('the generic list of bundles', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Paketler' })).getByRole('row', { name: /Paket 0001/ })).toHaveTextContent('Pasif'));
 
     // Setting active asks nothing.
-    await user.click(within(screen.getByRole('table', { name: 'Paketler' })).getByRole('button', { name: 'Aktif yap: Paket 0003' }));
+    await user.click(within(screen.getByRole('table', { name: 'Paketler' })).getByRole('button', { name: 'İşlemler: Paket 0003' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Aktif yap' }));
     expect(await screen.findByText('Paket aktif yapıldı.')).toBeInTheDocument();
     expect(shop.bundles[2].bundle_status).toBe('active');
   });
@@ -271,8 +279,10 @@ describe('the generic list of bundles', { timeout: 20_000 }, () => {
     storeSession({ authCodes: ['shop_admin'] });
     await startApp('/kullanici-magaza-listesi');
     const adminRow = within(await screen.findByRole('table', { name: 'Mağazalarım' })).getByRole('row', { name: /Ayşe Mağazası/ });
-    expect(within(adminRow).getByRole('link', { name: 'Paketler: Ayşe Mağazası' })).toHaveAttribute('href', `/kullanici-magaza-paket-listesi?shop_client_id=${SHOP_ID}`);
-    expect(within(adminRow).getByRole('link', { name: 'Siparişler: Ayşe Mağazası' })).toBeInTheDocument();
+    await user.click(within(adminRow).getByRole('button', { name: 'İşlemler: Ayşe Mağazası' }));
+    expect(screen.getByRole('menuitem', { name: 'Paketler' })).toHaveAttribute('href', `/kullanici-magaza-paket-listesi?shop_client_id=${SHOP_ID}`);
+    expect(screen.getByRole('menuitem', { name: 'Siparişler' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
     await user.click(within(adminRow).getByRole('link', { name: 'Ayşe Mağazası' }));
     await waitFor(() => expect(window.location.pathname).toBe('/kullanici-magaza-kaydi'));
     expect(window.location.search).toBe(`?shop_client_id=${SHOP_ID}`);

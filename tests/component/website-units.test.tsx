@@ -517,7 +517,8 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
     await startApp('/on-yuz-web-sitesi-birimleri');
     const table = await screen.findByRole('table', { name: 'Web Sitesi Birimleri' });
     expect(within(menu()).getByRole('link', { name: 'Haberler' })).toBeInTheDocument();
-    await user.click(within(table).getByRole('button', { name: 'Sil: Haberler' }));
+    await user.click(within(table).getByRole('button', { name: 'İşlemler: Haberler' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sil' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Sil' });
     expect(dialog).toHaveTextContent('“Haberler” menüden çıkar ve adresi çalışmaz. Son sürümü (4) geçmişte saklanır.');
     await user.click(within(dialog).getByRole('button', { name: 'Sil' }));

@@ -76,6 +76,7 @@ describe.runIf(chromiumAvailable())('shop management through generic screens', (
     selin.on('pageerror', (e) => errors.push(`selin: ${e.message}`));
     await logIn(selin, 'selin.kaya', PASSWORD);
     await selin.goto(`${suite.server.url()}/kullanici-magaza-listesi`);
+    // Her one action on the shop (its bundles) is a link in the row; more would sit in a menu.
     await selin.getByRole('link', { name: 'Paketler: Sema Veri Mağazası' }).click();
     await selin.getByRole('table', { name: 'Paketler' }).waitFor();
     await selin.getByRole('link', { name: 'Yeni kayıt' }).click();
@@ -92,7 +93,8 @@ describe.runIf(chromiumAvailable())('shop management through generic screens', (
     const row = selin.getByRole('table', { name: 'Paketler' }).getByRole('row', { name: /E2E Paketi/ });
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => row.innerText()).toContain('Pasif');
-    await row.getByRole('link', { name: 'Ürünler: E2E Paketi' }).click();
+    await row.getByRole('button', { name: 'İşlemler: E2E Paketi' }).click();
+    await selin.getByRole('menuitem', { name: 'Ürünler' }).click();
     await selin.getByRole('link', { name: 'Yeni kayıt' }).click();
     await selin.getByLabel(/^Ürün adı/).fill('E2E Ürünü');
     await selin.getByRole('group', { name: /^Fiyatlar/ }).getByLabel('₺ Türk lirası').fill('250,50');
@@ -108,9 +110,11 @@ describe.runIf(chromiumAvailable())('shop management through generic screens', (
     // The bundle goes on sale, then passive (after the confirmation).
     await selin.goto(`${suite.server.url()}/kullanici-magaza-paket-listesi?shop_client_id=${SHOP_ID}&q=E2E`);
     const bundleRow = selin.getByRole('table', { name: 'Paketler' }).getByRole('row', { name: /E2E Paketi/ });
-    await bundleRow.getByRole('button', { name: 'Aktif yap: E2E Paketi' }).click();
+    await bundleRow.getByRole('button', { name: 'İşlemler: E2E Paketi' }).click();
+    await selin.getByRole('menuitem', { name: 'Aktif yap' }).click();
     await selin.getByText('Paket aktif yapıldı.').waitFor();
-    await bundleRow.getByRole('button', { name: 'Pasif yap: E2E Paketi' }).click();
+    await bundleRow.getByRole('button', { name: 'İşlemler: E2E Paketi' }).click();
+    await selin.getByRole('menuitem', { name: 'Pasif yap' }).click();
     await selin.getByRole('alertdialog').getByRole('button', { name: 'Pasif yap' }).click();
     await selin.getByText('Paket pasif yapıldı.').waitFor();
     await expect.poll(() => bundleRow.innerText()).toContain('Pasif');

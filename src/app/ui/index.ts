@@ -8,5 +8,6 @@ export { focusFirstInvalid, serverFieldErrors, useErrorText } from './errors';
 export { Pagination } from './Pagination';
 export { ConfirmDialog, useFocusOnMount } from './ConfirmDialog';
 export { TableRegion } from './TableRegion';
+export { MenuButton, type MenuItem } from './MenuButton';
 export { formatDate } from './format';
 export { useAuthCodeLabel } from './labels';
