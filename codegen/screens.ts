@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import type { JsonSchema, ResolvedScreen, ScreenAction, ScreenDefinition, ScreenRoute } from '../src/domain/screen.ts';
+import type { FieldHints, JsonSchema, ResolvedScreen, ScreenAction, ScreenDefinition, ScreenRoute } from '../src/domain/screen.ts';
 import type { CatalogueRoute, Contract } from './contract.ts';
 
 const SCHEMA_BASE = 'https://sema.dev/schemas/';
@@ -112,6 +112,24 @@ export function routesOfScreen(s: ScreenSource): string[] {
   return [...names];
 }
 
+/** Pickers' label fields that are enumerations, with their labels: the browser names a choice by them (an auth code by its name). */
+function pickerLabelEnums(contract: Contract, fields: Record<string, FieldHints> | undefined, byName: Map<string, Contract['routes'][number]>): Record<string, FieldHints> | undefined {
+  if (!fields) return undefined;
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, h]) => {
+      const r = h.picker ? byName.get(h.picker.route) : undefined;
+      const record = r && h.picker ? listRecord(routeParts(contract, r).response, h.picker.items, h.picker.item_record) : undefined;
+      const enums = Object.fromEntries(
+        (h.picker?.label ?? []).flatMap((f) => {
+          const schema = propsOf(record)[f];
+          return schema?.enum ? [[f, { enum: schema.enum, ...(schema['x-enum-labels'] ? { 'x-enum-labels': schema['x-enum-labels'] } : {}) }]] : [];
+        }),
+      );
+      return [k, Object.keys(enums).length ? { ...h, picker: { ...h.picker!, label_enums: enums } } : h];
+    }),
+  );
+}
+
 export function resolveScreen(contract: Contract, file: ScreenFile): ResolvedScreen {
   const { $schema: _schema, $comment: _comment, ...s } = file.source as ScreenSource & { $schema?: string; $comment?: string };
   const byName = new Map(contract.routes.map((r) => [r.name, r]));
@@ -135,7 +153,8 @@ export function resolveScreen(contract: Contract, file: ScreenFile): ResolvedScr
     const name = entityName(rel.entity);
     related_schemas[name] ??= inlineSchema(contract, { $ref: entityUrl(name) }, entityUrl(name));
   }
-  const record = s.record ? { ...s.record, related: s.record.related?.map((rel) => ({ ...rel, entity: entityName(rel.entity) })) } : undefined;
+  const record = s.record ? { ...s.record, related: s.record.related?.map((rel) => ({ ...rel, entity: entityName(rel.entity) })), fields: pickerLabelEnums(contract, s.record.fields, byName) } : undefined;
+  if (record && !record.fields) delete record.fields;
   if (record && !record.related) delete record.related;
   return {
     ...s,
@@ -314,6 +333,13 @@ export function screenProblems(contract: Contract, ajv: Ajv2020): string[] {
         if (!formFields.has(k.split('.')[0]) && !fields[k.split('.')[0]]) problems.push(at(`record field ${k} is neither a form field nor a field of ${entity}`));
       for (const [k, h] of Object.entries(rec.fields ?? {}))
         if (h.derive && !formFields.has(h.derive.from.split('.')[0])) problems.push(at(`record field ${k} derives from ${h.derive.from}, which is not a form field`));
+      const sectioned = new Set<string>();
+      for (const section of rec.sections ?? [])
+        for (const f of section.fields) {
+          if (!formFields.has(f)) problems.push(at(`section ${section.id}: ${f} is not a form field`));
+          if (sectioned.has(f)) problems.push(at(`section ${section.id}: ${f} is in another section too`));
+          sectioned.add(f);
+        }
       for (const [k, h] of Object.entries(rec.fields ?? {})) {
         if (!h.picker) continue;
         const r = routes.get(h.picker.route);
@@ -321,6 +347,9 @@ export function screenProblems(contract: Contract, ajv: Ajv2020): string[] {
         const record = listRecord(r.response, h.picker.items, h.picker.item_record);
         if (!record) problems.push(at(`picker of ${k}: ${h.picker.route} answers no array ${h.picker.items}`));
         else for (const f2 of [h.picker.value, ...h.picker.label]) if (!propsOf(record)[f2]) problems.push(at(`picker of ${k}: ${f2} is not a field of ${h.picker.items}`));
+        const holder = propsOf(inlineSchema(contract, { $ref: entityUrl(entity) }, entityUrl(entity)));
+        const beside = k.includes('.') ? propsOf(holder[k.split('.')[0]]?.items ?? holder[k.split('.')[0]]) : holder;
+        for (const f2 of h.picker.value_label ?? []) if (!beside[f2]) problems.push(at(`picker of ${k}: value_label ${f2} is not a field beside it`));
       }
       for (const r of rec.reveal_once ?? []) {
         const answers = (['new', 'edit'] as const)

@@ -4,7 +4,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../src/api/errors';
-import { routeInput, valueAt, type ResolvedScreen, type ScreenRoute } from '../../src/domain/screen';
+import { routeInput, valueAt, type JsonSchema, type Lang, type ResolvedScreen, type ScreenRoute } from '../../src/domain/screen';
+import { useActiveLabel } from '../../src/app/router/hooks';
+import { enumLabel } from './cells';
 import { callRoute } from './context';
 import './strings';
 
@@ -14,6 +16,8 @@ export interface PickerConfig {
   item_record?: string;
   value: string;
   label: string[];
+  /** Label fields that are enumerations, with their labels. */
+  label_enums?: Record<string, JsonSchema>;
   min_search?: number;
   /** The route's other inputs (parameters such as the shop's id and the user's). */
   input: Record<string, unknown>;
@@ -27,9 +31,10 @@ export interface PickedOption {
 const PAGE = 10;
 const DEBOUNCE_MS = 300;
 
-export const optionLabel = (record: Record<string, unknown>, fields: string[]): string =>
-  fields
-    .map((f) => record[f])
+/** A choice's name: its label fields joined, an enumeration value by its label in the language (an auth code by its name). */
+export const optionLabel = (record: Record<string, unknown>, config: Pick<PickerConfig, 'label' | 'label_enums'>, lang: Lang): string =>
+  config.label
+    .map((f) => (config.label_enums?.[f] ? enumLabel(config.label_enums[f], record[f], lang) : record[f]))
     .filter((v) => v !== undefined && v !== null && v !== '')
     .join(' · ');
 
@@ -37,7 +42,16 @@ export const optionLabel = (record: Record<string, unknown>, fields: string[]): 
 export function pickerFromScreen(screen: ResolvedScreen, values: Record<string, unknown>): PickerConfig | undefined {
   if (!screen.routes.list || !screen.list) return undefined;
   const route = screen.route_table[screen.routes.list];
-  return { route, items: screen.list.items, item_record: screen.list.item_record, value: screen.key, label: [screen.label_field], input: routeInput(route, values) };
+  const labelSchema = screen.entity_schema.properties?.[screen.label_field];
+  return {
+    route,
+    items: screen.list.items,
+    item_record: screen.list.item_record,
+    value: screen.key,
+    label: [screen.label_field],
+    label_enums: labelSchema?.enum ? { [screen.label_field]: labelSchema } : undefined,
+    input: routeInput(route, values),
+  };
 }
 
 export function ReferencePicker({
@@ -62,6 +76,7 @@ export function ReferencePicker({
   invalid?: boolean;
 }) {
   const { t } = useTranslation();
+  const lang = useActiveLabel();
   const id = useId().replace(/:/g, '');
   const request = config.route.request;
   const hasSearch = Boolean(request.properties?.search);
@@ -93,7 +108,7 @@ export function ReferencePicker({
         (answer) => {
           if (controller.signal.aborted) return;
           const records = ((answer[config.items] as unknown[]) ?? []).map((item) => (config.item_record ? valueAt(item, config.item_record) : item) as Record<string, unknown>);
-          const options = records.map((r) => ({ value: String(r[config.value] ?? ''), label: optionLabel(r, config.label) || String(r[config.value] ?? '') })).filter((o) => o.value);
+          const options = records.map((r) => ({ value: String(r[config.value] ?? ''), label: optionLabel(r, config, lang) })).filter((o) => o.value && o.label);
           const filtered = hasSearch || !text ? options : options.filter((o) => o.label.toLocaleLowerCase().includes(text.toLocaleLowerCase()));
           setState({ options: filtered, total: hasSearch ? Number(answer.total ?? filtered.length) : filtered.length, loading: false, error: null, searched: true });
         },
@@ -107,14 +122,14 @@ export function ReferencePicker({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [search, inputKey, config.route.name, disabled]);
+  }, [search, inputKey, config.route.name, disabled, lang]);
 
   return (
     <div className="picker" role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy}>
       <p id={`${id}-label`} className="picker__current">
         <span className="picker__label">{label}</span>
         {': '}
-        {value ? <strong>{valueLabel || value}</strong> : <span className="picker__none">{t('screen.nothingChosen')}</span>}
+        {value ? <strong>{valueLabel || t('screen.chosenRecord')}</strong> : <span className="picker__none">{t('screen.nothingChosen')}</span>}
         {value && onClear && !disabled && (
           <>
             {' '}

@@ -114,6 +114,8 @@ export interface FieldHints {
   /** Reference fields: how to search the referenced records (else the referenced entity's screen). */
   picker?: PickerSource;
   help?: Bilingual;
+  /** What one item of a list is called: its heading and its add button. */
+  item_label?: Bilingual;
   /** The value the field starts with when the record lacks it. */
   default?: unknown;
   /** On a new record the field follows another one (by path) until the user types it. */
@@ -152,6 +154,19 @@ export interface PickerSource {
   label: string[];
   /** The fewest characters the route searches with. */
   min_search?: number;
+  /** Fields beside the reference in the loaded record that name its current value. */
+  value_label?: string[];
+  /** Written by codegen: the label fields that are enumerations, with their labels. */
+  label_enums?: Record<string, JsonSchema>;
+}
+
+/** A titled part of a record form; an advanced one starts folded. */
+export interface FormSection {
+  id: string;
+  label: Bilingual;
+  help?: Bilingual;
+  fields: string[];
+  advanced?: boolean;
 }
 
 export interface RelatedList {
@@ -205,6 +220,7 @@ export interface ScreenDefinition {
     /** Messages after a save, with {{field}} of the saved record and {{label}}. */
     done?: { new?: Bilingual; edit?: Bilingual };
     order?: string[];
+    sections?: FormSection[];
     fields?: Record<string, FieldHints>;
     related?: RelatedList[];
     /** Answer fields of the save shown once after it (a key the server made), with a copy button. */

@@ -313,6 +313,25 @@ describe('the shop pages as generic screens', { timeout: 20_000 }, () => {
     expect((await screen.findAllByText(/kayıt bulundu|Henüz kayıt yok/)).length).toBeGreaterThan(0);
   });
 
+  it('shows a shop record in sections, its staff by name and its list items by what they are, never an id', async () => {
+    const member = '7c1d2e3f-0000-4000-8000-000000000042';
+    Object.assign(shop.shops.find((x) => x.shop_client_id === SHOP_ID)!, {
+      bank_account_list: [{ bank_name: 'Örnek Bankası', account_holder: 'Ayşe Yılmaz', iban: 'TR330006100519786457841326' }],
+      shop_member_list: [{ user_client_id: member, username: 'selin.kaya', is_owner: false }],
+    });
+    storeSession({ authCodes: ['shop_admin'] });
+    const user = userEvent.setup();
+    await startApp(`/kullanici-magaza-kaydi?shop_client_id=${SHOP_ID}`);
+    const staff = await screen.findByRole('region', { name: 'Çalışanlar' });
+    expect(screen.getByRole('region', { name: 'Fatura ve ödeme' })).toBeInTheDocument();
+    expect(await within(staff).findByRole('group', { name: 'Çalışan 1' })).toHaveTextContent('Kullanıcı: selin.kaya');
+    expect(document.body).not.toHaveTextContent(member);
+    expect(within(staff).queryByLabelText('Kullanıcı adı')).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Banka hesabı 1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Banka hesabı ekle' }));
+    expect(screen.getByRole('group', { name: 'Banka hesabı 2' })).toBeInTheDocument();
+  });
+
   it('lists a shop orders with money in the order currency and the date filters', async () => {
     shop.orders.push(
       { order_client_id: 'o-1', shop_client_id: SHOP_ID, user_client_id: 'u', customer_username: 'deniz', shopcart_bundle_client_id_list: ['l-1'], order_status: 'payment_waiting', payment_method: 'transfer_to_account', currency_type: 0, total_amount: 149990, order_date: '2025-03-01T10:00:00Z' },

@@ -42,8 +42,12 @@ describe('the generic record', { timeout: 20_000 }, () => {
     await user.type(name, 'Yeni Paket A');
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     await user.selectOptions(screen.getByLabelText(/^Öncelik/), 'Yüksek');
-    await user.click(screen.getByRole('button', { name: 'Ekle: Özellikler' }));
-    await user.type(screen.getByLabelText(/^Özellikler 1/), '7/24 destek');
+    // The form comes in the screen's sections; a list item is named by what it is (a feature), not the list.
+    expect(screen.getByRole('region', { name: 'Paket' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Hazırlık ve görev' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Özellik ekle' }));
+    expect(screen.getByText('Özellik 1', { selector: 'label' })).not.toHaveTextContent('*');
+    await user.type(screen.getByLabelText(/^Özellik 1/), '7/24 destek');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(callsTo('user_shop_bundle_new')).toHaveLength(1));
     expect(callsTo('user_shop_bundle_new')[0].body).toEqual({
@@ -74,9 +78,9 @@ describe('the generic record', { timeout: 20_000 }, () => {
     expect(summary).toHaveTextContent('Bundle name: is required');
     expect(name).toHaveAccessibleDescription('is required');
     // Live after the first try: a list item too short, in English.
-    await user.click(screen.getByRole('button', { name: 'Add to Features' }));
-    await user.type(screen.getByLabelText(/^Features 1/), 'a');
-    await user.clear(screen.getByLabelText(/^Features 1/));
+    await user.click(screen.getByRole('button', { name: 'Add feature' }));
+    await user.type(screen.getByLabelText(/^Feature 1/), 'a');
+    await user.clear(screen.getByLabelText(/^Feature 1/));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Features'));
   });
 
@@ -180,10 +184,10 @@ describe('the generic record', { timeout: 20_000 }, () => {
     expect(within(prices).getByText('₺1.499,90')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Satış başlangıcı/), '2025-03-01');
     await user.click(screen.getByRole('checkbox', { name: 'Kartla ödeme yapılabilir' }));
-    const picker = screen.getByRole('group', { name: /^Sorumlu kullanıcı no/ });
-    await user.type(within(picker).getByLabelText('Ara: Sorumlu kullanıcı no'), 'meh');
+    const picker = screen.getByRole('group', { name: /^Sorumlu kişi/ });
+    await user.type(within(picker).getByLabelText('Ara: Sorumlu kişi'), 'meh');
     await user.click(await within(picker).findByRole('button', { name: 'mehmet.kaya · Mehmet · Kaya' }));
-    expect(picker).toHaveTextContent('Sorumlu kullanıcı no: mehmet.kaya · Mehmet · Kaya');
+    expect(picker).toHaveTextContent('Sorumlu kişi: mehmet.kaya · Mehmet · Kaya');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(callsTo('user_shop_bundle_product_new')).toHaveLength(1));
     expect(callsTo('user_shop_bundle_product_new')[0].body).toMatchObject({

@@ -58,7 +58,7 @@ describe.runIf(chromiumAvailable())('shop management through generic screens', (
     await admin.getByRole('table', { name: 'Mağazalarım' }).getByRole('link', { name: 'Sema Veri Mağazası', exact: true }).click();
     await admin.waitForURL(`**/kullanici-magaza-kaydi?shop_client_id=${SHOP_ID}`);
     const staff = admin.getByRole('group', { name: /^Mağaza çalışanları/ });
-    await staff.getByRole('button', { name: 'Ekle: Mağaza çalışanları' }).click();
+    await staff.getByRole('button', { name: 'Çalışan ekle' }).click();
     const picker = staff.getByRole('group', { name: /^Kullanıcı: seçilmedi/ });
     await picker.getByLabel('Ara: Kullanıcı').fill('selin');
     await picker.getByRole('button', { name: /selin\.kaya/ }).click();

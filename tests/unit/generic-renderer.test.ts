@@ -66,7 +66,11 @@ describe('the rank registry', () => {
     expect(chosen('organization_user_id')).toBe('reference');
     expect(ui.pro_name['ui:title']).toBe('Ürün adı');
     expect(ui.pro_auth_id['ui:readonly']).toBe(true);
-    expect(ui['ui:order']).toEqual([...screen.record!.order!.filter((k) => schema.properties![k]), '*']);
+    // Sections in the screen's order, their fields in order; the organization's id is hidden (no one types an id).
+    const sections = (ui['ui:options'] as { sections: { id: string; label: string; fields: string[] }[] }).sections;
+    expect(sections.map((x) => x.label)).toEqual(['Ürün', 'Fiyat ve ödeme', 'Satış ve kullanım', 'Hazırlık ve görev']);
+    expect(ui['ui:order']).toEqual([...sections.flatMap((x) => x.fields), '*']);
+    expect(ui.organization_id['ui:widget']).toBe('hidden');
     const admin = buildUiSchema(screen, schema, FORM_RENDERERS, 'en', { loggedIn: true, authCodes: ['shop_admin'] }) as Record<string, Record<string, unknown>>;
     expect(admin.pro_auth_id['ui:readonly']).toBeUndefined();
     expect(admin.pro_name['ui:title']).toBe('Product name');

@@ -7,7 +7,7 @@ import Form from '@rjsf/core';
 import { getDefaultFormState, type RJSFValidationError, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { useAccess, useActiveLabel } from '../../../src/app/router/hooks';
 import { applyDerivations } from './derive';
-import { catalogueMessage, buildUiSchema, derivationsOf, translateErrors, type FormError } from './form';
+import { buildUiSchema, catalogueMessage, derivationsOf, translateErrors, type FormError, valueLabelsOf } from './form';
 import { templates, translateString } from './templates';
 import { FORM_RENDERERS, rjsfFields, rjsfWidgets, type FormContext } from './widgets';
 import type { RecordController } from './useRecordScreen';
@@ -32,9 +32,10 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
   const formTemplates = useMemo(() => templates(t), [t, lang]);
   const translate = useMemo(() => translateString(t), [t, lang]);
   const paramKey = JSON.stringify(record.params);
+  const valueLabels = useMemo(() => valueLabelsOf(screen, record.record), [screen, record.record]);
   const formContext: FormContext = useMemo(
-    () => ({ screen, params: record.params, access, record: record.record, formData: record.formData }),
-    [screen, access, paramKey, record.record, record.formData],
+    () => ({ screen, params: record.params, access, record: record.record, formData: record.formData, valueLabels }),
+    [screen, access, paramKey, record.record, record.formData, valueLabels],
   );
   // A new record's derived fields follow their sources until typed (a unit's paths follow its captions).
   const derivations = useMemo(() => (record.mode === 'new' ? derivationsOf(screen, formSchema!) : []), [record.mode, screen, formSchema]);

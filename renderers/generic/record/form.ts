@@ -29,6 +29,36 @@ export interface FormEntry extends Ranked {
 
 type Ui = Record<string, unknown>;
 
+/** A section of the form as the root template draws it (texts in the language). */
+export interface FormSectionUi {
+  id: string;
+  label: string;
+  help?: string;
+  fields: string[];
+  advanced: boolean;
+}
+
+/**
+ * Names of reference values found in the loaded record (field hint picker.value_label): a member's
+ * user_client_id → "selin.kaya", so a reference is shown by its name, never its id.
+ */
+export function valueLabelsOf(screen: ResolvedScreen, record: Record<string, unknown> | undefined): Map<string, string> {
+  const names = new Map<string, string>();
+  if (!record) return names;
+  for (const [path, hints] of Object.entries(screen.record?.fields ?? {})) {
+    const label = hints.picker?.value_label;
+    if (!label) continue;
+    const [head, key] = path.includes('.') ? path.split('.') : [undefined, path];
+    const holders = head ? ((record[head] as Record<string, unknown>[] | undefined) ?? []) : [record];
+    for (const holder of Array.isArray(holders) ? holders : [holders]) {
+      const value = holder?.[key];
+      const text = label.map((f) => holder?.[f]).filter((v) => v !== undefined && v !== null && v !== '').join(' · ');
+      if (typeof value === 'string' && text) names.set(value, text);
+    }
+  }
+  return names;
+}
+
 /**
  * rjsf's uiSchema for a form schema: for every field the best-ranked widget or field of `registry`, its
  * label in the language (x-label), help, options (rows, accept, size limit, picker) and read-only state
@@ -66,16 +96,25 @@ export function buildUiSchema(
     if (entry?.kind !== 'field') {
       if (field.type === 'object' && field.properties)
         for (const [k, s] of Object.entries(field.properties)) ui[k] = fieldUi(k, s, field, `${path}.${k}`);
-      // List items are named after the list ("Features 1"): the item's label is the list's, numbered by the template.
-      if (field.type === 'array' && field.items) ui.items = { ...(label ? { 'ui:title': label } : {}), ...fieldUi(name, field.items, field, path) };
+      // List items are named by what one item is ("Bank account 2"): the hint, the item schema's own label, else the list's.
+      if (field.type === 'array' && field.items) {
+        const itemLabel = labelOf(hints.item_label ?? (field.items['x-label'] !== field['x-label'] ? field.items['x-label'] : undefined), lang) || label;
+        ui.items = { ...fieldUi(name, field.items, field, path), ...(itemLabel ? { 'ui:title': itemLabel } : {}) };
+        ui['ui:options'] = { ...(ui['ui:options'] as Ui | undefined), itemLabel };
+      }
     }
     return ui;
   };
 
   const ui: Ui = {};
   for (const [name, field] of Object.entries(schema.properties ?? {})) ui[name] = fieldUi(name, field, schema, name);
-  const order = (screen.record?.order ?? []).filter((k) => schema.properties?.[k]);
+  const sections = (screen.record?.sections ?? []).map((sec) => ({ ...sec, fields: sec.fields.filter((k) => schema.properties?.[k]) })).filter((sec) => sec.fields.length);
+  const order = sections.length ? sections.flatMap((sec) => sec.fields) : (screen.record?.order ?? []).filter((k) => schema.properties?.[k]);
   ui['ui:order'] = [...order, '*'];
+  if (sections.length)
+    ui['ui:options'] = {
+      sections: sections.map((sec): FormSectionUi => ({ id: sec.id, label: labelOf(sec.label, lang), help: sec.help ? labelOf(sec.help, lang) : undefined, fields: sec.fields, advanced: Boolean(sec.advanced) })),
+    };
   ui['ui:submitButtonOptions'] = { norender: true };
   return ui;
 }

@@ -15,6 +15,7 @@ import {
   type TemplatesType,
 } from '@rjsf/utils';
 import type { TFunction } from 'i18next';
+import type { FormSectionUi } from './form';
 import '../strings';
 
 function FieldTemplate(p: FieldTemplateProps) {
@@ -23,13 +24,14 @@ function FieldTemplate(p: FieldTemplateProps) {
   const widget = getUiOptions(uiSchema).widget;
   const errors = (rawErrors ?? []).filter(Boolean);
   const last = fieldPathId?.path.at(-1);
-  const text = typeof last === 'number' ? `${label.replace(/-\d+$/, '')} ${last + 1}` : label;
+  const item = typeof last === 'number';
+  const text = item ? `${((getUiOptions(uiSchema).title as string | undefined) ?? label).replace(/-\d+$/, '')} ${last + 1}` : label;
   return (
     <div className={`field record-form__field ${classNames ?? ''}`}>
       {displayLabel && widget !== 'checkbox' && (
         <label htmlFor={id} className="field__label">
           {text}
-          {required && (
+          {required && !item && (
             <span className="field__required" aria-hidden="true">
               {' '}
               *
@@ -48,19 +50,71 @@ function FieldTemplate(p: FieldTemplateProps) {
   );
 }
 
+/** The form's root: its fields in the screen's sections (a folded one for advanced values), else one grid. */
+function RootFields(p: ObjectFieldTemplateProps) {
+  const { t } = useTranslation();
+  const sections = (getUiOptions(p.uiSchema).sections as FormSectionUi[] | undefined) ?? [];
+  const visible = p.properties.filter((x) => !x.hidden);
+  if (!sections.length) return <div className="record-form__fields">{visible.map((x) => x.content)}</div>;
+  const placed = new Set(sections.flatMap((s) => s.fields));
+  const rest = visible.filter((x) => !placed.has(x.name));
+  const all = [...sections, ...(rest.length ? [{ id: 'other', label: t('screen.otherFields'), fields: rest.map((x) => x.name), advanced: false }] : [])];
+  const errors = p.errorSchema as Record<string, unknown> | undefined;
+  return (
+    <div className="record-form__sections">
+      {all.map((section) => {
+        const fields = section.fields.map((f) => visible.find((x) => x.name === f)).filter((x) => x !== undefined);
+        if (!fields.length) return null;
+        const headingId = `${p.fieldPathId.$id}__${section.id}`;
+        const body = (
+          <>
+            {'help' in section && section.help && <p className="field__hint record-form__section-help">{section.help}</p>}
+            <div className="record-form__fields">{fields.map((x) => x.content)}</div>
+          </>
+        );
+        if (section.advanced)
+          return (
+            <details key={section.id} className="record-form__section record-form__section--advanced" open={fields.some((x) => errors?.[x.name]) || undefined}>
+              <summary>
+                <h3 id={headingId} className="record-form__section-title">
+                  {section.label}
+                </h3>
+              </summary>
+              {body}
+            </details>
+          );
+        return (
+          <section key={section.id} className="record-form__section" aria-labelledby={headingId}>
+            <h3 id={headingId} className="record-form__section-title">
+              {section.label}
+            </h3>
+            {body}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
 function ObjectFieldTemplate(p: ObjectFieldTemplateProps) {
+  if (p.fieldPathId.path.length === 0) return <RootFields {...p} />;
   const content = p.properties.filter((x) => !x.hidden).map((x) => x.content);
-  if (p.fieldPathId.path.length === 0) return <div className="record-form__fields">{content}</div>;
+  // A list item is headed by what it is and its number ("Bank account 2"), not the list's name again.
+  const last = p.fieldPathId.path.at(-1);
+  const title = typeof last === 'number' ? `${(getUiOptions(p.uiSchema).title as string | undefined) ?? p.title.replace(/-\d+$/, '')} ${last + 1}` : p.title;
   return (
     <fieldset className="fieldset record-form__group" id={p.fieldPathId.$id}>
-      {p.title && <legend className="field__label">{p.title.replace(/-(\d+)$/, ' $1')}</legend>}
+      {title && <legend className="field__label">{title}</legend>}
       {content}
     </fieldset>
   );
 }
 
+/** A label inside an English sentence starts in lower case ("Add bank account"), unless it is an acronym ("IBAN"). */
+const midSentence = (label: string, lang: string) => (lang === 'en' && /^\p{Lu}\p{Ll}/u.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label);
+
 function ArrayFieldTemplate(p: ArrayFieldTemplateProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const title = (getUiOptions(p.uiSchema).title as string | undefined) ?? p.title;
   return (
     <fieldset className="fieldset record-form__array" id={p.fieldPathId.$id}>
@@ -77,7 +131,7 @@ function ArrayFieldTemplate(p: ArrayFieldTemplateProps) {
       <div className="record-form__items">{p.items}</div>
       {p.canAdd && !p.readonly && !p.disabled && (
         <button type="button" className="button button--secondary button--small" onClick={p.onAddClick}>
-          {t('screen.addItem', { label: title })}
+          {t('screen.addItem', { label: midSentence((getUiOptions(p.uiSchema).itemLabel as string | undefined) || title, i18n.language) })}
         </button>
       )}
     </fieldset>

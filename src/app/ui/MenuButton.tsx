@@ -53,11 +53,11 @@ export function MenuButton({ label, children, items, className }: { label: strin
   };
 
   return (
-    <span className={`menu ${className ?? ''}`}>
+    <span className={`menu-button ${className ?? ''}`}>
       <button
         ref={buttonRef}
         type="button"
-        className="button button--secondary button--small menu__button"
+        className="button button--secondary button--small menu-button__button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
@@ -71,11 +71,11 @@ export function MenuButton({ label, children, items, className }: { label: strin
         {children}
       </button>
       {open && (
-        <ul ref={menuRef} id={`${id}-menu`} className="menu__list" role="menu" aria-label={label} onKeyDown={onMenuKey}>
+        <ul ref={menuRef} id={`${id}-menu`} className="menu-button__list" role="menu" aria-label={label} onKeyDown={onMenuKey}>
           {items.map((item) => (
             <li key={item.key} role="none">
               {'href' in item ? (
-                <Link role="menuitem" tabIndex={-1} className="menu__item" to={item.href} onClick={() => setOpen(false)}>
+                <Link role="menuitem" tabIndex={-1} className="menu-button__item" to={item.href} onClick={() => setOpen(false)}>
                   {item.label}
                 </Link>
               ) : (
@@ -83,7 +83,7 @@ export function MenuButton({ label, children, items, className }: { label: strin
                   type="button"
                   role="menuitem"
                   tabIndex={-1}
-                  className={`menu__item${item.danger ? ' menu__item--danger' : ''}`}
+                  className={`menu-button__item${item.danger ? ' menu-button__item--danger' : ''}`}
                   aria-disabled={item.disabled || undefined}
                   onClick={() => {
                     if (item.disabled) return;

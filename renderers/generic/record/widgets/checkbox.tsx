@@ -15,13 +15,8 @@ function CheckboxWidget(p: WidgetProps) {
         onChange={(e) => p.onChange(e.target.checked)}
       />
       <label htmlFor={p.id} className="field__label">
+        {/* No required mark: a check box always has a value (checked or not). */}
         {p.label}
-        {p.required && (
-          <span className="field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
       </label>
     </span>
   );

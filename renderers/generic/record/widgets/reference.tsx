@@ -17,7 +17,7 @@ function ReferenceWidget(p: WidgetProps) {
   const hint = p.options.picker as PickerSource | undefined;
   const entity = p.schema['x-ref'] as string;
   const [config, setConfig] = useState<PickerConfig | null | undefined>(() => pickerFromHint(hint, ctx));
-  const [valueLabel, setValueLabel] = useState<string | undefined>();
+  const [valueLabel, setValueLabel] = useState<string | undefined>(() => (typeof p.value === 'string' ? ctx.valueLabels?.get(p.value) : undefined));
   useEffect(() => {
     if (hint) return;
     const id = screenIdOfEntity(entity);
@@ -34,7 +34,9 @@ function ReferenceWidget(p: WidgetProps) {
       live = false;
     };
   }, [entity]);
-  if (config === null || p.readonly || p.disabled) return <TextWidget {...p} />;
+  // Read-only, the reference reads as its name (never the id).
+  if (p.readonly || p.disabled) return <TextWidget {...p} value={valueLabel ?? (p.value ? t('screen.chosenRecord') : '')} />;
+  if (config === null) return <TextWidget {...p} />;
   if (!config)
     return (
       <p role="status" className="field__hint">
@@ -73,7 +75,7 @@ function pickerFromHint(hint: PickerSource | undefined, ctx: FormContext): Picke
   if (!route) return undefined;
   const input: Record<string, unknown> = {};
   for (const k of Object.keys(route.request.properties ?? {})) if (ctx.params[k]) input[k] = ctx.params[k];
-  return { route, items: hint.items, item_record: hint.item_record, value: hint.value, label: hint.label, min_search: hint.min_search, input };
+  return { route, items: hint.items, item_record: hint.item_record, value: hint.value, label: hint.label, label_enums: hint.label_enums, min_search: hint.min_search, input };
 }
 
 export const reference: FormRenderer = { name: 'reference', kind: 'widget', tester: rankWith(4, and(schemaTypeIs('string'), hasRef)), component: ReferenceWidget };

@@ -14,6 +14,8 @@ export interface FormContext {
   record?: Record<string, unknown>;
   /** The form's values now, for widgets that depend on other fields (a unit's screen on its login and auth list). */
   formData?: Record<string, unknown>;
+  /** Names of reference values in the loaded record (field hint picker.value_label), by value. */
+  valueLabels?: ReadonlyMap<string, string>;
 }
 
 export const describedBy = (id: string, rawErrors?: string[], help?: boolean) =>
