@@ -191,6 +191,27 @@ ${consts}
 `;
 }
 
+const ENTITY_FILE = /^entities\/([a-z0-9_]+)\.json$/;
+
+/** What people call each entity and each route, in both languages: messages and the audit log name them so, never by their code names. */
+function labelsModule(contract: Contract): string {
+  const entities = Object.fromEntries(
+    contract.schemas.flatMap((s) => {
+      const name = ENTITY_FILE.exec(s.file)?.[1];
+      const label = (s.schema as { 'x-label'?: { en: string; tr: string } })['x-label'];
+      return name && label ? [[name, label]] : [];
+    }),
+  );
+  const routes = Object.fromEntries(contract.routes.map((r) => [r.name, r.summary]));
+  return `${HEADER}
+/** Entities by schema name. */
+export const entityLabels: Readonly<Record<string, { en: string; tr: string }>> = ${JSON.stringify(entities)};
+
+/** Routes by name: what the call does. */
+export const routeSummaries: Readonly<Record<string, { en: string; tr: string }>> = ${JSON.stringify(routes)};
+`;
+}
+
 export async function generate(contract: Contract): Promise<Map<string, string>> {
   const rootNames = typeNamesByUrl(contract);
   const files = new Map<string, string>();
@@ -205,6 +226,7 @@ export async function generate(contract: Contract): Promise<Map<string, string>>
   files.set('schemas.json', schemasJson(contract));
   files.set('errors.ts', errorsModule(contract));
   files.set('enums.ts', enumsModule(contract));
+  files.set('labels.ts', labelsModule(contract));
   files.set('openapi.json', `${JSON.stringify(openApiDocument(contract, rootNames), null, 1)}\n`);
   const screens = contract.screens.map((s) => resolveScreen(contract, s));
   for (const s of screens) files.set(`screens/${s.id}.json`, `${JSON.stringify({ $comment: JSON_COMMENT, ...s })}\n`);

@@ -6,7 +6,7 @@
 // is a key (no translations are loaded) that this file words in Turkish and English itself.
 // The dictionaries (~1 MB) load on the first check and stay for the life of the process.
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { ApiError, statusMessage, type Lang } from '../http/api-error.ts';
+import { ApiError, fieldRewording, statusMessage, type Lang } from '../http/api-error.ts';
 
 /** Scores 0–4; 3 = at least 10^8 guesses ("safely unguessable" against an online attack or a slow hash). */
 export const MIN_PASSWORD_SCORE = 3;
@@ -105,7 +105,7 @@ export async function guessability(password: string, owner: PasswordOwner): Prom
 /** The refusal of a guessable password, its reason in the caller's language, on the password field. */
 export function tooGuessable(reason: Reason, lang: Lang, field = 'password'): ApiError {
   const params = { reason: REASONS[reason][lang] };
-  return new ApiError('password_too_guessable', params, { errors: [{ field, message: statusMessage('password_too_guessable', lang, params) }] });
+  return new ApiError('password_too_guessable', params, { errors: [{ field, message: statusMessage('password_too_guessable', lang, params), ...fieldRewording('password_too_guessable', params) }] });
 }
 
 /** Refuses (11043) a password that is too easy to guess for this owner. */

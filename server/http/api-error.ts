@@ -1,7 +1,9 @@
 // Failures travel as ApiError; the envelope plugin turns them into {status_code, status_message} in the
 // caller's language. Handlers throw `new ApiError('forbidden', {auth_codes})` and never build answers by hand.
 import { statusCatalogue, type StatusKey } from '../../src/generated/errors.ts';
-import contract from '../../src/generated/schemas.json' with { type: 'json' };
+import { messageParams, rewordableParams, statusMessage } from '../../src/domain/status-messages.ts';
+
+export { statusMessage };
 
 export type { Lang } from '../../src/domain/language.ts';
 import type { Lang } from '../../src/domain/language.ts';
@@ -17,28 +19,16 @@ export class ApiError extends Error {
   }
 }
 
-const ENTITY_ID = /^https:\/\/sema\.dev\/schemas\/entities\/([a-z0-9_]+)\.json$/;
-/** Entity names → their labels, for messages that name a kind of record. */
-const ENTITY_LABELS = new Map(
-  (contract.schemas as { $id?: string; 'x-label'?: { en: string; tr: string } }[]).flatMap((s) => {
-    const name = ENTITY_ID.exec(s.$id ?? '')?.[1];
-    return name && s['x-label'] ? [[name, s['x-label']] as const] : [];
-  }),
-);
-
-/** A parameter as the message shows it: an `entity` given by its schema name reads as its label, in lower case mid-sentence. */
-function paramText(name: string, value: string | number | undefined, lang: Lang): string {
-  const label = name === 'entity' && typeof value === 'string' ? ENTITY_LABELS.get(value)?.[lang] : undefined;
-  if (label) return label.charAt(0).toLocaleLowerCase(lang) + label.slice(1);
-  return String(value ?? '');
-}
-
-export function statusMessage(key: StatusKey, lang: Lang, params: Record<string, string | number> = {}): string {
-  return statusCatalogue[key].message[lang].replace(/\{\{(\w+)\}\}/g, (_m, p: string) => paramText(p, params[p], lang));
+/** What a field's problem given as a catalogue message carries so a browser can word it again (nothing when it cannot be). */
+export function fieldRewording(key: StatusKey, params: Record<string, string | number>): { status_code?: string; params?: Record<string, unknown> } {
+  const neutral = rewordableParams(key, params);
+  if (!neutral && messageParams(key).length) return {};
+  return { status_code: statusCatalogue[key].status_code, ...(neutral ? { params: neutral } : {}) };
 }
 
 export function envelopeOf(key: StatusKey, lang: Lang, params?: Record<string, string | number>) {
-  return { status_code: statusCatalogue[key].status_code, status_message: statusMessage(key, lang, params) };
+  const status_params = rewordableParams(key, params);
+  return { status_code: statusCatalogue[key].status_code, status_message: statusMessage(key, lang, params), ...(status_params ? { status_params } : {}) };
 }
 
 export const httpStatusOf = (key: StatusKey): number => statusCatalogue[key].http;

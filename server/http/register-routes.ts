@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { routeTable, type RouteName, type RouteTableEntry } from '../../src/generated/route-table.ts';
-import { excerpt, fieldErrors, type SchemaError } from '../../src/domain/validation-messages.ts';
+import { excerpt, fieldErrors, fieldSummary, type SchemaError } from '../../src/domain/validation-messages.ts';
 import type { Db } from '../db/adapter.ts';
 import { ApiError, envelopeOf, type Lang } from './api-error.ts';
 import { domainOf, languageOf, PreparedAnswer, type AppServices, type CommonQuery, type RequestContext } from './context.ts';
@@ -24,14 +24,9 @@ function splitQuery(query: Record<string, unknown>): { common: Record<string, un
   return { common, own };
 }
 
-/** How many problems the message names; `errors` lists them all. */
-const NAMED_IN_MESSAGE = 3;
-
 function invalid(errors: readonly SchemaError[], lang: Lang): ApiError {
   const fields = fieldErrors(errors, lang);
-  const named = fields.slice(0, NAMED_IN_MESSAGE).map((f) => `${f.field} ${f.message}`);
-  const more = fields.length - named.length;
-  const details = named.join('; ') + (more > 0 ? (lang === 'en' ? `; and ${more} more` : `; ve ${more} alan daha`) : '');
+  const details = fieldSummary(fields, lang);
   const onlyMissing = errors.every((e) => e.keyword === 'required');
   return new ApiError(onlyMissing ? 'required_fields' : 'invalid_input', { details }, { errors: fields });
 }

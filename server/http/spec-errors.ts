@@ -3,7 +3,7 @@
 // message in `errors` — the spec's words where it has some. Other bad input keeps the generic answers
 // (10001 naming the fields, 10002 when only required fields are missing).
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
-import type { StatusKey } from '../../src/generated/errors.ts';
+import { statusCatalogue, type StatusKey } from '../../src/generated/errors.ts';
 import { fieldErrors, type SchemaError } from '../../src/domain/validation-messages.ts';
 import { specFieldErrors } from '../../src/domain/spec-messages.ts';
 import { ApiError, statusMessage, type Lang } from './api-error.ts';
@@ -13,7 +13,10 @@ export function specInputError(route: RouteTableEntry, errors: readonly SchemaEr
   const specs = specFieldErrors(route.name, errors, input, order);
   if (!specs.length) return undefined;
   const byField = new Map(specs.map((s) => [s.field, s.key as Exclude<StatusKey, 'ok'>]));
-  const fields = fieldErrors(errors, lang).map((f) => (byField.has(f.field) ? { field: f.field, message: statusMessage(byField.get(f.field)!, lang) } : f));
+  const fields = fieldErrors(errors, lang).map((f) => {
+    const key = byField.get(f.field);
+    return key ? { field: f.field, message: statusMessage(key, lang), status_code: statusCatalogue[key].status_code } : f;
+  });
   // Several fields left out of a form: the spec's "All required fields must be filled in." says it best.
   const onlyMissing = errors.every((e) => e.keyword === 'required' || e.keyword === 'anyOf');
   if (onlyMissing && specs.length >= 2) return new ApiError('required_fields', {}, { errors: fields });

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Queryable } from '../db/adapter.ts';
-import { ApiError, statusMessage, type Lang } from '../http/api-error.ts';
+import { ApiError, fieldRewording, statusMessage, type Lang } from '../http/api-error.ts';
 import type { StatusKey } from '../../src/generated/errors.ts';
 import type { BilingualText, FrontendConfiguration, WebsiteUnit } from '../../src/generated/types/entities.ts';
 import { sanitizeRichText } from './rich-text.ts';
@@ -56,7 +56,7 @@ export interface StoredUnit {
 
 /** A refusal naming the field it is about, so forms can mark it. */
 function refuse(key: Exclude<StatusKey, 'ok'>, lang: Lang, field: string, params: Record<string, string | number> = {}): ApiError {
-  return new ApiError(key, params, { errors: [{ field, message: statusMessage(key, lang, params) }] });
+  return new ApiError(key, params, { errors: [{ field, message: statusMessage(key, lang, params), ...fieldRewording(key, params) }] });
 }
 
 const pathsOf = (p: Pick<CataloguePage, 'path'>): [lang: 'en' | 'tr', path: string][] =>

@@ -89,8 +89,12 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
     }
 
     if (isSuccess(envelope.status_code)) return envelope;
-    const { status_code: _code, status_message: _message, errors: fieldErrors, ...details } = envelope as Record<string, unknown>;
-    const error = new ApiError(route.name, envelope.status_code, envelope.status_message, Array.isArray(fieldErrors) ? fieldErrors : [], { httpStatus: response.status, details });
+    const { status_code: _code, status_message: _message, status_params: statusParams, errors: fieldErrors, ...details } = envelope as Record<string, unknown>;
+    const error = new ApiError(route.name, envelope.status_code, envelope.status_message, Array.isArray(fieldErrors) ? fieldErrors : [], {
+      httpStatus: response.status,
+      details,
+      params: statusParams && typeof statusParams === 'object' ? (statusParams as Record<string, unknown>) : undefined,
+    });
     if (isSessionEnd(envelope.status_code)) options.onSessionEnded();
     else console.error(`[api] ${route.name}: ${error.message}`);
     throw error;

@@ -1,6 +1,7 @@
 // ajv's errors as sentences a person can act on, in Turkish and English. Shared by the server (the envelope
 // of bad input) and the browser (form errors), so one field fails with the same words everywhere.
 import type { Lang } from './language';
+import { statusKeyOf, statusMessage } from './status-messages';
 export type { Lang };
 
 export interface SchemaError {
@@ -13,7 +14,13 @@ export interface SchemaError {
 export interface FieldError {
   /** The field's path, dotted: `frontend.colors.accent`, `product_items.2.total`. */
   field: string;
+  /** Worded in the caller's language at the time of the answer. */
   message: string;
+  /** How to word it again in another language: a schema keyword and its parameters (MESSAGES)... */
+  keyword?: string;
+  params?: Record<string, unknown>;
+  /** ...or a message of the error catalogue by its status code (with `params`). */
+  status_code?: string;
 }
 
 type Template = (p: Record<string, unknown>) => string;
@@ -93,8 +100,34 @@ export function fieldErrors(errors: readonly SchemaError[], lang: Lang): FieldEr
     const field = fieldOf(e);
     if (byField.has(field)) continue;
     const template = MESSAGES[e.keyword]?.[lang];
-    byField.set(field, { field, message: template ? template(e.params) : (e.message ?? e.keyword) });
+    byField.set(field, template ? { field, message: template(e.params), keyword: e.keyword, params: quotedParams(e.params) } : { field, message: e.message ?? e.keyword });
   }
   if (!byField.size && errors.length) byField.set('(body)', { field: '(body)', message: lang === 'en' ? 'is not valid' : 'geçerli değil' });
   return [...byField.values()];
+}
+
+/** Parameters as an answer may carry them: texts quoted as excerpts, lists cut short (never an echo of a huge input). */
+function quotedParams(params: Record<string, unknown>): Record<string, unknown> {
+  const quote = (v: unknown): unknown => (typeof v === 'string' ? excerpt(v) : Array.isArray(v) ? v.slice(0, 20).map(quote) : typeof v === 'object' && v !== null ? undefined : v);
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, quote(v)]).filter(([, v]) => v !== undefined));
+}
+
+/** A field's message in the language: worded again from its keyword or status code when it has one, else as answered. */
+export function fieldMessage(e: FieldError, lang: Lang): string {
+  if (e.status_code) {
+    const key = statusKeyOf(e.status_code);
+    if (key) return statusMessage(key, lang, e.params);
+  }
+  const template = e.keyword ? MESSAGES[e.keyword]?.[lang] : undefined;
+  return template ? template(e.params ?? {}) : e.message;
+}
+
+/** How many problems a summary names; the rest are counted. */
+const NAMED_IN_SUMMARY = 3;
+
+/** "field message; field message; and 2 more": the details of a bad-input message. */
+export function fieldSummary(fields: readonly { field: string; message: string }[], lang: Lang): string {
+  const named = fields.slice(0, NAMED_IN_SUMMARY).map((f) => `${f.field} ${f.message}`);
+  const more = fields.length - named.length;
+  return named.join('; ') + (more > 0 ? (lang === 'en' ? `; and ${more} more` : `; ve ${more} alan daha`) : '');
 }

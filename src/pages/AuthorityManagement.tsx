@@ -83,6 +83,7 @@ const EMPTY_FORM: AssignForm = { user_auth_id: '', auth_type: 'unlimited', auth_
 
 function AssignSection({ version, onAssigned }: { version: number; onAssigned: () => void }) {
   const { t } = useTranslation();
+  const lang = useActiveLabel();
   const authName = useAuthCodeLabel();
   const errorText = useErrorText();
   const me = useUsername();
@@ -180,7 +181,7 @@ function AssignSection({ version, onAssigned }: { version: number; onAssigned: (
       onAssigned();
     } catch (err) {
       setResult({ kind: 'error', text: errorText(err) });
-      setErrors(serverFieldErrors(err));
+      setErrors(serverFieldErrors(err, lang));
     } finally {
       setBusy(false);
     }

@@ -150,6 +150,7 @@ const EMPTY_NEW: NewForm = { auth_name: '', auth_type: 'unlimited', auth_count: 
 
 function NewAuthorization({ onCreated }: { onCreated: () => void }) {
   const { t } = useTranslation();
+  const lang = useActiveLabel();
   const authName = useAuthCodeLabel();
   const errorText = useErrorText();
   const formRef = useRef<HTMLFormElement>(null);
@@ -190,7 +191,7 @@ function NewAuthorization({ onCreated }: { onCreated: () => void }) {
       onCreated();
     } catch (err) {
       setResult({ kind: 'error', text: errorText(err) });
-      setErrors(serverFieldErrors(err));
+      setErrors(serverFieldErrors(err, lang));
     } finally {
       setBusy(false);
     }

@@ -99,7 +99,7 @@ export default function FrontendSettings({ page }: PageProps) {
       setResult({ kind: 'success', text: t('website.settingsSaved') });
     } catch (err) {
       setResult({ kind: 'error', text: errorText(err) });
-      const fields = serverFieldErrors(err);
+      const fields = serverFieldErrors(err, lang);
       setErrors({
         application_name: fields.application_name,
         navbar_middle_logo: fields.navbar_middle_logo,

@@ -52,7 +52,7 @@ function RequestMail({ page }: PageProps) {
       setSentTo(mail.trim());
     } catch (err) {
       setServerError(errorText(err));
-      setError(serverFieldErrors(err).mail);
+      setError(serverFieldErrors(err, lang).mail);
     } finally {
       setBusy(false);
     }
@@ -116,7 +116,7 @@ function SetPassword({ page, userId, linkCode }: PageProps & { userId: string; l
     } catch (err) {
       const message = errorText(err);
       setServerError(message);
-      const fields = serverFieldErrors(err);
+      const fields = serverFieldErrors(err, lang);
       const onPassword = err instanceof ApiError && PASSWORD_CODES.has(err.status_code);
       setErrors({ code: fields.mail_password_reset_token, password: onPassword ? message : fields.password });
       setBusy(false);

@@ -62,7 +62,7 @@ export default function Register({ page }: PageProps) {
       }
     } catch (err) {
       setServerError(errorText(err));
-      setErrors(serverFieldErrors(err));
+      setErrors(serverFieldErrors(err, lang));
       focusFirstInvalid(formRef.current);
     } finally {
       setBusy(false);

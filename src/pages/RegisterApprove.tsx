@@ -38,7 +38,7 @@ export default function RegisterApprove({ page }: PageProps) {
       setStatus(answer.registration_status);
     } catch (err) {
       setServerError(errorText(err));
-      const fields = serverFieldErrors(err);
+      const fields = serverFieldErrors(err, lang);
       setErrors({ mail: fields.mail, code: fields.mail_approve_token });
     } finally {
       setBusy(false);

@@ -52,7 +52,7 @@ export default function RegisterByAuthorizedPerson({ page }: PageProps) {
       reset();
     } catch (err) {
       setResult({ kind: 'error', text: errorText(err) });
-      setErrors(serverFieldErrors(err));
+      setErrors(serverFieldErrors(err, lang));
       focusFirstInvalid(formRef.current);
     } finally {
       setBusy(false);

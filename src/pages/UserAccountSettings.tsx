@@ -49,7 +49,7 @@ export default function UserAccountSettings({ page }: PageProps) {
       setResult({ kind: 'success', text: t('accountSettings.saved') });
     } catch (err) {
       setResult({ kind: 'error', text: errorText(err) });
-      setError(serverFieldErrors(err).idle_session_minutes);
+      setError(serverFieldErrors(err, lang).idle_session_minutes);
     } finally {
       setBusy(false);
     }

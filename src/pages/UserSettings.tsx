@@ -109,6 +109,7 @@ export default function UserSettings({ page }: PageProps) {
 
 function ProfileSection({ user, onSaved }: { user: UserAccount; onSaved: (user: UserAccount) => void }) {
   const { t } = useTranslation();
+  const lang = useActiveLabel();
   const errorText = useErrorText();
   const formRef = useRef<HTMLFormElement>(null);
   const [profile, setProfile] = useState<Profile>(() => profileOf(user));
@@ -135,7 +136,7 @@ function ProfileSection({ user, onSaved }: { user: UserAccount; onSaved: (user: 
       setResult({ kind: 'success', text: t('userSettings.profileSaved') });
     } catch (err) {
       setResult({ kind: 'error', text: errorText(err) });
-      setErrors(serverFieldErrors(err));
+      setErrors(serverFieldErrors(err, lang));
       focusFirstInvalid(formRef.current);
     } finally {
       setBusy(false);

@@ -84,6 +84,28 @@ describe('the generic record', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Features'));
   });
 
+  it('words a refused save again in the language the user switches to, from its codes and parameters', async () => {
+    const [bundle] = seedBundles(1);
+    storeSession({ authCodes: ['shop_bundle_add_edit'] });
+    const user = userEvent.setup();
+    await startApp(bundleRecord(String(bundle.bundle_client_id)));
+    const name = await screen.findByLabelText(/^Paket adı/);
+    await waitFor(() => expect(name).toHaveValue('Paket 0001'));
+    shop.failures.user_shop_bundle_edit = {
+      key: 'invalid_input',
+      errors: [{ field: 'bundle_name', message: 'en fazla 5 karakter olmalıdır', keyword: 'maxLength', params: { limit: 5 } }],
+    };
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Lütfen işaretli alanları kontrol edin.');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('en fazla 5 karakter olmalıdır'));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dil' }), 'English');
+    const notice = await screen.findByRole('alert');
+    await waitFor(() => expect(notice).toHaveTextContent('Please check the marked fields.'));
+    expect(notice).not.toHaveTextContent('Lütfen');
+    expect(screen.getByLabelText(/^Bundle name/)).toHaveAccessibleDescription('must be at most 5 characters');
+  });
+
   it('edits a bundle and shows the server field errors on their fields', async () => {
     const [bundle] = seedBundles(2);
     storeSession({ authCodes: ['shop_bundle_add_edit'] });
@@ -105,8 +127,10 @@ describe('the generic record', { timeout: 20_000 }, () => {
     await user.type(name, 'Paket 0002');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     const notice = await screen.findByRole('alert');
-    expect(notice).toHaveTextContent('Lütfen işaretli alanları kontrol edin');
-    expect(notice).toHaveTextContent('shop_client_id: Mağaza kapalı.');
+    expect(notice).toHaveTextContent('Lütfen işaretli alanları kontrol edin.');
+    // A field the form does not show is not named by its path.
+    expect(notice).toHaveTextContent('Mağaza kapalı.');
+    expect(notice).not.toHaveTextContent('shop_client_id');
     await waitFor(() => expect(name).toHaveAccessibleDescription('Bu ad bu mağazada zaten var.'));
     expect(name).toHaveAttribute('aria-invalid', 'true');
 

@@ -97,7 +97,8 @@ describe.each(databaseKinds())('bundles and products on %s', (kind) => {
     ];
     for (const a of answers) {
       expect(a.status_code).toBe('10009');
-      expect(a.status_message).toContain('shop_bundle_add_edit');
+      // The needed right by its name.
+      expect(a.status_message).toContain('Add and edit bundles');
     }
     expect(await snapshot(t.db)).toEqual(before);
   });
@@ -146,7 +147,7 @@ describe.each(databaseKinds())('bundles and products on %s', (kind) => {
       const res = (await userShopBundleNew({ shop_client_id: shopA, user_client_id: bundler.userId } as never)) as unknown as WithErrors;
       expect(res.status_code).toBe('10002');
       expect(res.status_message).toBe('Tüm zorunlu alanlar doldurulmalıdır.');
-      expect(res.errors).toEqual([{ field: 'bundle_name', message: 'zorunludur' }]);
+      expect(res.errors).toEqual([{ field: 'bundle_name', message: 'zorunludur', keyword: 'required', params: { missingProperty: 'bundle_name' } }]);
     });
 
     it('fills organization_username from organization_user_id and refuses a user of no this site (10016)', async () => {
@@ -258,7 +259,7 @@ describe.each(databaseKinds())('bundles and products on %s', (kind) => {
       bundler.use();
       const res = (await userShopBundleProductNew({ shop_client_id: shopA, bundle_client_id: bundleId, user_client_id: bundler.userId } as never)) as unknown as WithErrors;
       expect(res.status_code).toBe('10002');
-      expect(res.errors).toEqual([{ field: 'pro_name', message: 'is required' }]);
+      expect(res.errors).toEqual([{ field: 'pro_name', message: 'is required', keyword: 'required', params: { missingProperty: 'pro_name' } }]);
     });
 
     it('checks the rules beyond the schema (10001 naming each field) and writes nothing', async () => {

@@ -104,7 +104,7 @@ describe.each(databaseKinds())('front-end settings on %s', (kind) => {
     const before = await snapshot(t.db);
     const en = await frontendSave({ frontend: bad });
     expect(en).toMatchObject({ status_code: '10040', status_message: 'The default language must be one of the offered languages.', http_status: 400 });
-    expect((en as unknown as { errors: unknown }).errors).toEqual([{ field: 'frontend.default_language', message: 'The default language must be one of the offered languages.' }]);
+    expect((en as unknown as { errors: unknown }).errors).toEqual([{ field: 'frontend.default_language', message: 'The default language must be one of the offered languages.', status_code: '10040' }]);
     admin.use({ lang: 0 });
     expect((await frontendSave({ frontend: bad })).status_message).toBe('Varsayılan dil, sunulan dillerden biri olmalıdır.');
     expect(await snapshot(t.db)).toEqual(before);

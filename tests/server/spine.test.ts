@@ -125,7 +125,8 @@ describe.each(databaseKinds())('spine on %s', (kind) => {
       t.as({ authorization: await signInForTest(t.db, { username: 'zeynep', authCodes: ['shop_admin'] }), query: { __lang__v: 1 } });
       const res = await frontendSave({ frontend: tenants.tenants[0].frontend as never });
       expect(res.status_code).toBe('10009');
-      expect(res.status_message).toBe('You are not authorized for this: one of admin is needed.');
+      expect(res.status_message).toBe('You are not authorized for this: one of Administrator is needed.');
+      expect(res.status_params).toEqual({ auth_codes: 'admin' });
     });
 
     it('does not count a cancelled or expired auth', async () => {
@@ -149,7 +150,8 @@ describe.each(databaseKinds())('spine on %s', (kind) => {
       t.as({ query: { __lang__v: 0 } });
       const tr = await frontendGet({ domain: 42 as never });
       expect(tr.status_message).toBe('Lütfen işaretli alanları kontrol edin: domain metin olmalıdır');
-      expect((tr as unknown as { errors: unknown[] }).errors).toEqual([{ field: 'domain', message: 'metin olmalıdır' }]);
+      // Each field's problem also carries its keyword and parameters, for a browser to word it in another language.
+      expect((tr as unknown as { errors: unknown[] }).errors).toEqual([{ field: 'domain', message: 'metin olmalıdır', keyword: 'type', params: { type: 'string' } }]);
     });
 
     it('answers missing required fields with the spec message', async () => {
@@ -175,7 +177,7 @@ describe.each(databaseKinds())('spine on %s', (kind) => {
     it('answers unknown calls and wrong methods with the envelope', async () => {
       const nope = await t.app.inject({ method: 'POST', url: '/v1/no/such/call?__lang__v=1', headers: { host: 'localhost' }, payload: {} });
       expect(nope.statusCode).toBe(404);
-      expect(nope.json()).toEqual({ status_code: '10004', status_message: 'There is no such call: /v1/no/such/call' });
+      expect(nope.json()).toEqual({ status_code: '10004', status_message: 'There is no such call: /v1/no/such/call', status_params: { path: '/v1/no/such/call' } });
       const get = await t.app.inject({ method: 'GET', url: '/v1/frontend/get?__lang__v=1', headers: { host: 'localhost' } });
       expect(get.statusCode).toBe(405);
       expect(get.json().status_message).toBe('This call is made with POST.');

@@ -241,7 +241,7 @@ describe('record forms', () => {
     expect(screenBranch.properties!.screen.properties!.view.default).toBe('list');
     // The resolved screen itself is left as it was.
     expect(units.route_table.frontend_website_unit_update.request.properties!.website_unit.properties!.position.default).toBeUndefined();
-    const { tree, elsewhere } = serverErrorTree([{ field: 'website_unit.path.tr', message: 'taken' }, { field: 'website_unit.content.url', message: 'not allowed' }], edit, 'website_unit');
+    const { tree, elsewhere } = serverErrorTree([{ field: 'website_unit.path.tr', message: 'taken' }, { field: 'website_unit.content.url', message: 'not allowed' }], edit, 'website_unit', 'tr');
     expect(tree).toEqual({ path: { tr: { __errors: ['taken'] } }, content: { url: { __errors: ['not allowed'] } } });
     expect(elsewhere).toEqual([]);
     // A branch's field is named through the oneOf.
@@ -286,9 +286,12 @@ describe('record forms', () => {
         { field: 'shop_client_id', message: 'closed' },
       ],
       schema,
+      undefined,
+      'tr',
     );
     expect(tree).toEqual({ bundle_name: { __errors: ['taken'] }, feature_list: { 1: { __errors: ['too long'] } } });
-    expect(elsewhere).toEqual(['shop_client_id: closed']);
+    // A field the form does not show and has no label for is not named by its path.
+    expect(elsewhere).toEqual(['closed']);
   });
 });
 

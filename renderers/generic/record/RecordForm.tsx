@@ -7,7 +7,8 @@ import Form from '@rjsf/core';
 import { getDefaultFormState, type RJSFValidationError, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { useAccess, useActiveLabel } from '../../../src/app/router/hooks';
 import { applyDerivations } from './derive';
-import { buildUiSchema, catalogueMessage, derivationsOf, translateErrors, type FormError, valueLabelsOf } from './form';
+import { buildUiSchema, derivationsOf, translateErrors, type FormError, valueLabelsOf } from './form';
+import { statusMessage } from '../../../src/domain/status-messages';
 import { templates, translateString } from './templates';
 import { FORM_RENDERERS, rjsfFields, rjsfWidgets, type FormContext } from './widgets';
 import type { RecordController } from './useRecordScreen';
@@ -109,7 +110,7 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
     >
       {problems.length > 0 && (
         <div ref={summaryRef} tabIndex={-1} className="notice notice--error" role="alert">
-          <p>{problems.some((p) => p.name === 'required') ? catalogueMessage('required_fields', lang) : t('screen.fixErrors')}</p>
+          <p>{summaryHeading(problems, lang, t)}</p>
           <ul>
             {problems.map((p, i) => (
               <li key={`${p.property}-${i}`}>{p.stack}</li>
@@ -125,4 +126,11 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
       </div>
     </Form>
   );
+}
+
+/** The summary's heading fits its errors: missing values only, wrong values only, or both. */
+function summaryHeading(problems: FormError[], lang: 'tr' | 'en', t: (key: string) => string): string {
+  const missing = problems.filter((p) => p.name === 'required').length;
+  if (missing === problems.length) return statusMessage('required_fields', lang);
+  return missing ? t('screen.fixAndFill') : t('screen.fixErrors');
 }

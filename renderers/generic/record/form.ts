@@ -7,6 +7,7 @@ import { labelOf, schemaAt, type FieldHints, type JsonSchema, type Lang, type Re
 import { nodesAt } from '../../../src/domain/form-schema';
 import type { AccessContext } from '../../../src/app/router/catalogue';
 import { statusCatalogue, type StatusKey } from '../../../src/generated/errors';
+import { statusMessage } from '../../../src/domain/status-messages';
 import { pickBest, type Ranked, type TesterContext } from '../rank';
 import type { Derivation } from './derive';
 
@@ -161,11 +162,6 @@ function valueAtPath(data: unknown, path: string): unknown {
     .reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined), data);
 }
 
-/** A message of the error catalogue, its {{placeholders}} filled. */
-export function catalogueMessage(key: StatusKey, lang: Lang, params: Record<string, string | number> = {}): string {
-  return statusCatalogue[key].message[lang].replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(params[k] ?? ''));
-}
-
 /**
  * ajv's errors in the user's language: the spec's own message where section 5 has one for the field
  * (username, mail...), else the shared sentences of src/domain/validation-messages.ts; each error's stack
@@ -181,7 +177,7 @@ export function translateErrors(errors: FormError[], schema: JsonSchema, lang: L
     const empty = found.keyword === 'type' && valueAtPath(formData, found.field) === undefined;
     const se = empty ? { ...found, keyword: 'required', params: {} } : found;
     const specKey = spec.get(se.field);
-    const message = specKey && statusCatalogue[specKey] ? catalogueMessage(specKey, lang) : (fieldErrors([se], lang)[0]?.message ?? e.message ?? '');
+    const message = specKey && statusCatalogue[specKey] ? statusMessage(specKey, lang) : (fieldErrors([se], lang)[0]?.message ?? e.message ?? '');
     const label = labelAt(schema, se.field, lang, names);
     return { ...e, message, stack: `${label}: ${message}`, title: label };
   });
@@ -193,14 +189,16 @@ export type ErrorTree = { __errors?: string[]; [key: string]: ErrorTree | string
  * The server's per-field errors (ApiError.errors) as rjsf's errorSchema; fields not in the form are returned
  * apart. `wrapper`: the request property holding the form's record (its name leads the server's paths).
  */
-export function serverErrorTree(errors: readonly { field: string; message: string }[], schema: JsonSchema, wrapper?: string): { tree: ErrorTree; elsewhere: string[] } {
+export function serverErrorTree(errors: readonly { field: string; message: string }[], schema: JsonSchema, wrapper: string | undefined, lang: Lang): { tree: ErrorTree; elsewhere: string[] } {
   const tree: ErrorTree = {};
   const elsewhere: string[] = [];
   for (const { field, message } of errors) {
     const path = field.split('.').filter(Boolean);
     if (wrapper && path[0] === wrapper) path.shift();
     if (!path.length || !schema.properties?.[path[0]]) {
-      elsewhere.push(field && field !== '(body)' ? `${field}: ${message}` : message);
+      // A field the form does not show is named by its label when it has one, never by its path.
+      const label = path.length ? labelAt(schema, path.join('.'), lang) : '';
+      elsewhere.push(label && label !== path.join('.') ? `${label}: ${message}` : message);
       continue;
     }
     let node = tree;

@@ -6,7 +6,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../src/api/errors';
+import { ApiError, fieldMessages } from '../../../src/api/errors';
+import { statusKeyOf } from '../../../src/domain/status-messages';
+import { useErrorText } from '../../../src/app/ui';
 import { useAccess, useActiveLabel, usePages } from '../../../src/app/router/hooks';
 import { labelOf, routeInput, valueAt, type JsonSchema, type ResolvedScreen } from '../../../src/domain/screen';
 import { fillText, recordName, type CellContext } from '../cells';
@@ -22,9 +24,12 @@ export interface SaveOutcome {
   text: string;
   /** Messages of fields the form does not show, or what the server changed of a saved record. */
   details?: string[];
-  /** A newer version was saved meanwhile (HTTP 409): the view offers to load it. */
+  /** A newer version was saved meanwhile: the view offers to load it. */
   conflict?: boolean;
 }
+
+/** A version conflict (its catalogue key ends so: 10030, 14041), the only refusal that loading the latest version answers. */
+const isVersionConflict = (e: ApiError) => Boolean(statusKeyOf(e.status_code)?.endsWith('_version_conflict'));
 
 /** The form fields the save answer holds with another value than was sent (surrounding spaces aside): the server changed them. */
 export function changedFields(sent: Record<string, unknown>, saved: Record<string, unknown>): string[] {
@@ -49,6 +54,7 @@ let revealSeq = 0;
 export function useRecordScreen(screen: ResolvedScreen, params: Record<string, string | undefined>, recordId: string | undefined) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
+  const errorText = useErrorText();
   const access = useAccess();
   const pages = usePages();
   const navigate = useNavigate();
@@ -113,7 +119,19 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
     const state = location.state as { created?: boolean; notice?: SaveOutcome } | null;
     return state?.notice ?? (state?.created ? { kind: 'success', text: t('screen.created') } : null);
   });
-  const [serverErrors, setServerErrors] = useState<ErrorTree | undefined>();
+  // A refused save is kept as the error and worded at display: after a change of language its messages follow.
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
+  const refused = useMemo(() => (refusal && formSchema ? serverErrorTree(fieldMessages(refusal, lang), formSchema, wrapper, lang) : null), [refusal, formSchema, wrapper, lang]);
+  const serverErrors: ErrorTree | undefined = refused && Object.keys(refused.tree).length ? refused.tree : undefined;
+  const shownOutcome: SaveOutcome | null = refusal
+    ? {
+        kind: 'error',
+        // The fields are marked and named by their labels below: the message does not repeat them by their paths.
+        text: statusKeyOf(refusal.status_code) === 'invalid_input' && refusal.errors.length ? t('screen.checkMarked') : errorText(refusal),
+        details: refused?.elsewhere,
+        ...(versionField && isVersionConflict(refusal) ? { conflict: true } : {}),
+      }
+    : outcome;
   const revealKey = (location.state as { reveal?: string } | null)?.reveal;
   const [revealed, setRevealed] = useState<Revealed[]>(() => (revealKey ? (pendingReveal.get(revealKey) ?? []) : []));
   useEffect(() => {
@@ -124,7 +142,7 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
       if (!saveRoute || !formSchema) return;
       setSaving(true);
       setOutcome(null);
-      setServerErrors(undefined);
+      setRefusal(null);
       try {
         const own = { ...(recordId ? { [screen.key]: recordId } : {}), ...(recordId && versionField && record?.[versionField] !== undefined ? { [versionField]: record[versionField] } : {}) };
         let input: Record<string, unknown>;
@@ -168,11 +186,8 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
           setAnswer((prev) => (prev && screen.record ? { ...prev, [screen.record.record]: saved } : prev));
         }
       } catch (e) {
-        if (e instanceof ApiError) {
-          const { tree, elsewhere } = serverErrorTree(e.errors, formSchema, wrapper);
-          setServerErrors(Object.keys(tree).length ? tree : undefined);
-          setOutcome({ kind: 'error', text: e.status_message, details: elsewhere, ...(e.httpStatus === 409 && versionField ? { conflict: true } : {}) });
-        } else setOutcome({ kind: 'error', text: t('common.unexpected') });
+        if (e instanceof ApiError) setRefusal(e);
+        else setOutcome({ kind: 'error', text: t('common.unexpected') });
       } finally {
         setSaving(false);
       }
@@ -217,7 +232,7 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
     /** After a version conflict: the record as it is now saved, the form's changes and messages dropped. */
     loadLatest: () => {
       setOutcome(null);
-      setServerErrors(undefined);
+      setRefusal(null);
       setRevealed([]);
       setTick((n) => n + 1);
     },
@@ -231,7 +246,7 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
     dirty,
     save,
     saving,
-    outcome,
+    outcome: shownOutcome,
     serverErrors,
     /** The save answer's secrets, shown this once; hide() forgets them. */
     revealed,

@@ -6,6 +6,8 @@ import { http, HttpResponse } from 'msw';
 import routeTable from '../../../src/generated/route-table.json';
 import { statusCatalogue } from '../../../src/generated/errors';
 import { account } from './account';
+import { statusMessage } from '../../../src/domain/status-messages';
+import { fieldSummary, type FieldError } from '../../../src/domain/validation-messages';
 import { ok } from './handlers';
 
 type Row = Record<string, unknown>;
@@ -24,7 +26,7 @@ export interface ShopState {
   users: Row[];
   calls: { route: string; body: Row }[];
   /** Routes that answer this envelope instead (status key and field errors). */
-  failures: Record<string, { key: keyof typeof statusCatalogue; errors?: { field: string; message: string }[] }>;
+  failures: Record<string, { key: keyof typeof statusCatalogue; errors?: FieldError[] }>;
   /** Milliseconds each list answer waits. */
   delay: number;
 }
@@ -69,9 +71,10 @@ const byName = new Map(routes.map((r) => [r.name, r]));
 
 const langOf = (request: Request): 'tr' | 'en' => (new URL(request.url).searchParams.get('__lang__v') === '1' ? 'en' : 'tr');
 
-function fail(request: Request, key: keyof typeof statusCatalogue, params: Record<string, string> = {}, errors?: { field: string; message: string }[]) {
+function fail(request: Request, key: keyof typeof statusCatalogue, params: Record<string, string> = {}, errors?: FieldError[]) {
   const entry = statusCatalogue[key];
-  const message = entry.message[langOf(request)].replace(/\{\{(\w+)\}\}/g, (_m, k: string) => params[k] ?? '');
+  const lang = langOf(request);
+  const message = statusMessage(key, lang, errors && !params.details ? { ...params, details: fieldSummary(errors, lang) } : params);
   return HttpResponse.json({ status_code: entry.status_code, status_message: message, ...(errors ? { errors } : {}) }, { status: entry.http });
 }
 

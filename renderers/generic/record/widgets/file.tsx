@@ -4,7 +4,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useActiveLabel } from '../../../../src/app/router/hooks';
 import type { JsonSchema } from '../../../../src/domain/screen';
 import { and, rankWith, schemaTypeIs, type TesterContext } from '../../rank';
-import { catalogueMessage } from '../form';
+import { statusMessage } from '../../../../src/domain/status-messages';
+import type { StatusKey } from '../../../../src/generated/errors';
 import { describedBy, inputProps } from './shared';
 import type { FormRenderer } from './registry';
 import '../../strings';
@@ -18,7 +19,8 @@ function FileWidget(p: WidgetProps) {
   const accept = (p.options.accept as string[] | undefined) ?? [];
   const maxBytes = (p.options.max_bytes as number | undefined) ?? (p.schema.maxLength ? Math.floor((p.schema.maxLength * 3) / 4) : undefined);
   const [name, setName] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The problem's catalogue key: worded at display, so it follows a change of language.
+  const [problem, setProblem] = useState<StatusKey | null>(null);
   const hintId = `${p.id}-limits`;
   const limits = [accept.length ? t('screen.fileTypes', { types: accept.join(', ') }) : null, maxBytes ? (maxBytes < 1048576 ? t('screen.fileSizeKb', { size: Math.max(1, Math.round(maxBytes / 1024)) }) : t('screen.fileSize', { size: Math.round(maxBytes / 1048576) })) : null]
     .filter(Boolean)
@@ -37,12 +39,12 @@ function FileWidget(p: WidgetProps) {
           setProblem(null);
           if (!file) return;
           if (accept.length && !accept.includes(extensionOf(file.name))) {
-            setProblem(catalogueMessage('file_extension_not_eligible', lang));
+            setProblem('file_extension_not_eligible');
             p.onChange(undefined);
             return;
           }
           if (maxBytes && file.size > maxBytes) {
-            setProblem(catalogueMessage('file_size_not_eligible', lang));
+            setProblem('file_size_not_eligible');
             p.onChange(undefined);
             return;
           }
@@ -51,7 +53,7 @@ function FileWidget(p: WidgetProps) {
             setName(file.name);
             p.onChange(String(reader.result));
           };
-          reader.onerror = () => setProblem(catalogueMessage('invalid_file_type', lang));
+          reader.onerror = () => setProblem('invalid_file_type');
           reader.readAsDataURL(file);
         }}
       />
@@ -63,7 +65,7 @@ function FileWidget(p: WidgetProps) {
       {(name || p.value) && <p className="field__hint">{name ? t('screen.fileChosen', { name }) : t('screen.fileKept')}</p>}
       {problem && (
         <p id={`${p.id}-problem`} className="field__error" role="alert">
-          {problem}
+          {statusMessage(problem, lang)}
         </p>
       )}
     </div>
