@@ -1,6 +1,7 @@
 // The seam between the generated client and the wire. The generated functions call `call`; the app installs
 // the HTTP transport at boot, tests install one of their own (msw-backed fetch, or Fastify's inject).
-export type Envelope<T> = T & { status_code: string; status_message: string };
+/** The specification's envelope; a refusal may add status_params (the message's parameters, to word it again in another language). */
+export type Envelope<T> = T & { status_code: string; status_message: string; status_params?: Record<string, unknown> };
 
 export interface RouteRef {
   name: string;

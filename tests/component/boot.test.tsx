@@ -15,9 +15,9 @@ describe('boot on the shop tenant (localhost)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ana sayfa' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/anasayfa');
     expect(screen.getByText(/Sema'ya hoş geldiniz/)).toBeInTheDocument();
-    // Static top-level pages first, then the website unit; pages needing an auth the visitor lacks are hidden,
-    // and so are the clinical pages (the rule engine's): the shop site has clinical_function 0.
-    expect(menuLinks()).toEqual(['Mağaza', 'Projeler', 'Kullanıcı Ayarları', 'Ana sayfa']);
+    // The dashboard first, then the static top-level pages; pages a visitor cannot open (they need a sign-in or
+    // an auth) are hidden, and so are the clinical pages (the rule engine's): the shop site has clinical_function 0.
+    expect(menuLinks()).toEqual(['Ana sayfa', 'Mağaza', 'Projeler']);
     expect(within(menu()).getByRole('link', { name: 'Ana sayfa' })).toHaveAttribute('aria-current', 'page');
     expect(document.documentElement.lang).toBe('tr');
     expect(document.title).toBe('Sema');
@@ -56,7 +56,7 @@ describe('boot on the shop tenant (localhost)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/home');
     expect(document.documentElement.lang).toBe('en');
-    expect(menuLinks()).toEqual(['Shop', 'Projects', 'User Settings', 'Home']);
+    expect(menuLinks()).toEqual(['Home', 'Shop', 'Projects']);
     expect(within(menu()).getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop');
     expect(screen.getByText(/Welcome to Sema/)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');

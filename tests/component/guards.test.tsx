@@ -27,15 +27,12 @@ describe('login guard', () => {
     expect(within(children).getByRole('link', { name: 'Yetki Yönetimi' })).toHaveAttribute('href', '/yetki-yonetim');
   });
 
-  it('also guards a login-needed page reached from the menu', async () => {
-    const user = userEvent.setup();
+  it('offers a visitor no menu entry to a login-needed page; signed in, the entry is there', async () => {
     await startApp('/');
     await screen.findByRole('heading', { name: 'Ana sayfa' });
-
-    await user.click(within(menu()).getByRole('link', { name: 'Kullanıcı Ayarları' }));
-
-    expect(await screen.findByRole('heading', { name: 'Giriş' })).toBeInTheDocument();
-    expect(window.location.search).toBe('?new_url=%2Fkullanici-ayarlari');
+    expect(within(menu()).queryByRole('link', { name: 'Kullanıcı Ayarları' })).not.toBeInTheDocument();
+    logIn();
+    expect(await within(menu()).findByRole('link', { name: 'Kullanıcı Ayarları' })).toBeInTheDocument();
   });
 
   it('has no login routes and no login-needed pages when login_function is 0', async () => {
@@ -170,15 +167,17 @@ describe('website units', () => {
       { ...base, route_name: 'project_help', parent: 'user_project', path: { en: '/project-help', tr: '/proje-yardim' }, caption: { en: 'Project help', tr: 'Proje yardımı' }, is_dashboard: false, position: 1, content: { kind: 'text', text: { en: 'How projects work.', tr: 'Projeler nasıl çalışır.' } } },
     );
     server.use(...serveTenant(t));
+    logIn();
     await startApp('/kullanici-proje');
 
     expect(await screen.findByRole('heading', { name: 'Projeler' })).toBeInTheDocument();
+    // The dashboard unit leads the menu; the other units follow the static pages, ordered by position.
     expect(within(menu()).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'Ana sayfa',
       'Mağaza',
       'Projeler',
       'Proje yardımı',
       'Kullanıcı Ayarları',
-      'Ana sayfa',
       'Hakkında',
       'SSS',
     ]);

@@ -101,6 +101,7 @@ describe('layout', () => {
 
   it('nests child pages under a disclosure button', async () => {
     const user = userEvent.setup();
+    logIn();
     await boot(1280);
     const nav = within(menu()!);
     expect(nav.queryByRole('link', { name: 'Alışveriş Sepeti' })).not.toBeInTheDocument();

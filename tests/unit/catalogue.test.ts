@@ -59,7 +59,9 @@ describe('buildCatalogue', () => {
     const shown = buildCatalogue(on, [clinicalUnit]);
     expect(names(shown)).toEqual(expect.arrayContaining(['rule_engine_packages', 'rule_engine_algorithm', 'ward']));
     expect(pageAtPath(shown, '/rule-engine-algorithm')?.route_name).toBe('rule_engine_algorithm');
-    expect(menuTree(shown, visitor).map((n) => n.page.route_name)).toContain('rule_engine_packages');
+    // In the menu for those who may open it: the packages need a signed-in user.
+    expect(menuTree(shown, visitor).map((n) => n.page.route_name)).not.toContain('rule_engine_packages');
+    expect(menuTree(shown, { loggedIn: true, authCodes: [] }).map((n) => n.page.route_name)).toContain('rule_engine_packages');
   });
 
   it('puts website units after the static pages, ordered by position, and drops a unit reusing a route name', () => {
@@ -95,8 +97,13 @@ describe('access', () => {
 });
 
 describe('menuTree', () => {
+  it('leaves login-needed pages out of a visitor\'s menu and puts the dashboard first', () => {
+    const home = { ...unit('home', 0), is_dashboard: true };
+    expect(menuTree(buildCatalogue(on, [home]), { loggedIn: false, authCodes: [] }).map((n) => n.page.route_name)).toEqual(['home', 'shop', 'user_project']);
+  });
+
   it('nests menu pages under their parents and leaves out non-menu, frame and unauthorised pages', () => {
-    const tree = menuTree(buildCatalogue(on, [unit('home', 0)]), visitor);
+    const tree = menuTree(buildCatalogue(on, [unit('home', 0)]), { loggedIn: true, authCodes: [] });
     expect(tree.map((n) => n.page.route_name)).toEqual(['shop', 'user_project', 'rule_engine_packages', 'user_settings', 'home']);
     const shop = tree[0];
     expect(shop.children.map((n) => n.page.route_name)).toEqual([

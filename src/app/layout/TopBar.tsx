@@ -31,7 +31,8 @@ export function TopBar() {
       </Link>
       <div className="topbar__controls">
         <LanguageSwitch />
-        <CurrencySwitch />
+        {/* Prices are the shop's: a site without a shop has nothing to show in another currency. */}
+        {settings?.shop_function === 1 && <CurrencySwitch />}
         <SessionLinks />
       </div>
     </header>

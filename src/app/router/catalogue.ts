@@ -81,12 +81,16 @@ export interface MenuNode {
 
 const isRoot = (p: PageDefinition): boolean => p.parent === null || p.parent === undefined || p.parent === '';
 
-/** The menu: pages shown in the menu whose auth list the user meets, nested under their parents. */
+/**
+ * The menu: pages shown in the menu that the user may open (signed in where they need it, holding their auth
+ * list), nested under their parents; dashboard pages first (the site's start), then the catalogue's order.
+ */
 export function menuTree(pages: readonly PageDefinition[], ctx: AccessContext): MenuNode[] {
-  const visible = pages.filter((p) => p.show_in_menu && !p.iframe_mode && holdsAuth(p, ctx));
+  const visible = pages.filter((p) => p.show_in_menu && !p.iframe_mode && (!p.login || ctx.loggedIn) && holdsAuth(p, ctx));
   const build = (parent: string | null): MenuNode[] =>
     visible.filter((p) => (parent === null ? isRoot(p) : p.parent === parent)).map((page) => ({ page, children: build(page.route_name) }));
-  return build(null);
+  const roots = build(null);
+  return [...roots.filter((n) => n.page.is_dashboard), ...roots.filter((n) => !n.page.is_dashboard)];
 }
 
 /** The children of a page the user may open (in or out of the menu), for the generic page's list of links. */
