@@ -408,6 +408,11 @@ export const SCREEN_ENTITIES: Record<ScreenId, string> = {
 ${screens.map((s) => `  ${s.id}: '${s.entity}',`).join('\n')}
 };
 
+/** Each screen's title, to name it in a choice (a unit's screen) without loading it. */
+export const SCREEN_TITLES: Record<ScreenId, { en: string; tr: string }> = {
+${screens.map((s) => `  ${s.id}: ${JSON.stringify(s.title)},`).join('\n')}
+};
+
 /** Each screen's record key and query-string parameters, to build links to it without loading it. */
 export const SCREEN_QUERY: Record<ScreenId, { key: string; params: string[] }> = {
 ${screens

@@ -4,6 +4,7 @@
 import type { TFunction } from 'i18next';
 import { formatMinor } from '../../src/domain/money';
 import { labelOf, type Bilingual, type FieldHints, type JsonSchema, type Lang, type ResolvedScreen } from '../../src/domain/screen';
+import { entityLabels, routeSummaries } from '../../src/generated/labels';
 import { and, formatIs, hasEnum, nameMatches, NOT_APPLICABLE, or, pickBest, rankWith, schemaMatches, schemaTypeIs, type Ranked, type TesterContext } from './rank';
 
 export interface CellContext {
@@ -130,6 +131,20 @@ export const statusOutcomeCell: CellRenderer = {
   text: (value, _r, _s, { t }) => (isEmpty(value) ? '' : `${String(value)} ${t(String(value).endsWith('000') ? 'screen.statusOk' : 'screen.statusFailed')}`),
 };
 
+/** A route name as what the call does, in the language ("Log in" for login). Chosen by name. */
+export const routeSummaryCell: CellRenderer = {
+  name: 'route_summary',
+  tester: () => NOT_APPLICABLE,
+  text: (value, _r, _s, { lang }) => (isEmpty(value) ? '' : (routeSummaries[String(value)]?.[lang] ?? String(value))),
+};
+
+/** An entity's schema name as what people call it ("Website unit" for website_unit). Chosen by name. */
+export const entityLabelCell: CellRenderer = {
+  name: 'entity_label',
+  tester: () => NOT_APPLICABLE,
+  text: (value, _r, _s, { lang }) => (isEmpty(value) ? '' : (entityLabels[String(value)]?.[lang] ?? String(value))),
+};
+
 export const textCell: CellRenderer = {
   name: 'text',
   tester: () => 0,
@@ -137,7 +152,7 @@ export const textCell: CellRenderer = {
 };
 
 /** Every cell renderer, general first; screens may add their own by name (`cell`). */
-export const CELLS: CellRenderer[] = [textCell, listCell, numberCell, booleanCell, dateCell, dateTimeCell, enumCell, enumListCell, moneyCell, moneyListCell, bilingualCell, pageCaptionCell, statusOutcomeCell];
+export const CELLS: CellRenderer[] = [textCell, listCell, numberCell, booleanCell, dateCell, dateTimeCell, enumCell, enumListCell, moneyCell, moneyListCell, bilingualCell, pageCaptionCell, statusOutcomeCell, routeSummaryCell, entityLabelCell];
 
 /** The cell of a field: the screen's `cell` by name, else the best-ranked one. */
 export function cellFor(schema: JsonSchema | undefined, name: string, parent: JsonSchema | undefined, explicit?: string, registry: readonly CellRenderer[] = CELLS): CellRenderer {

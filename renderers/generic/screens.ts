@@ -3,10 +3,10 @@
 // field `screen: { id, view: 'list' | 'record', params? }` (schemas/entities/page.json) and route_view
 // `GenericScreen`; `screenRefOf(page)` reads it.
 import type { ResolvedScreen, ScreenRef } from '../../src/domain/screen';
-import { SCREEN_ENTITIES, SCREEN_IDS, screenLoaders, type ScreenId } from '../../src/generated/screens/index';
+import { SCREEN_ENTITIES, SCREEN_IDS, SCREEN_TITLES, screenLoaders, type ScreenId } from '../../src/generated/screens/index';
 
 export type { ResolvedScreen, ScreenRef, ScreenView } from '../../src/domain/screen';
-export { SCREEN_IDS, SCREEN_ENTITIES, type ScreenId };
+export { SCREEN_IDS, SCREEN_ENTITIES, SCREEN_TITLES, type ScreenId };
 
 export const GENERIC_SCREEN_VIEW = 'GenericScreen';
 

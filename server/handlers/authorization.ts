@@ -131,6 +131,7 @@ export const authorizationHandlers: HandlerSet = {
     const me = userOf(ctx);
     const where = new Where().add('h.tenant_id = ?', ctx.tenant.tenant_id);
     if (!me.isAdmin) where.add('(h.user_id = ? or h.assigned_by = ?)', me.userId, me.userId);
+    if (input.given_by_me) where.add('h.assigned_by = ? and h.user_id <> ?', me.userId, me.userId);
     if (input.auth_name) where.add('h.auth_name = ?', input.auth_name);
     if (input.username) where.add('lower(hu.username) = lower(?)', input.username);
     if (!input.include_cancelled) where.add('not h.is_cancelled and not a.is_cancelled');

@@ -286,18 +286,17 @@ function AssignSection({ version, onAssigned }: { version: number; onAssigned: (
 function Assignments({ version, onCancelled }: { version: number; onCancelled: () => void }) {
   const { t } = useTranslation();
   const authName = useAuthCodeLabel();
-  const me = useUsername();
   const stateOf = useHoldingState();
   const limit = useLimit();
   const datesOf = useDates();
   const [withCancelled, setWithCancelled] = useState(false);
   const list = usePagedList(
     async (page) => {
-      const a = await authorizationList({ page, page_size: PAGE_SIZE, include_cancelled: withCancelled });
-      // The list also holds my own holdings; they are in the table above.
-      return { rows: a.authorization_list.filter((r) => r.user_auth_id && r.username !== me), total: a.total };
+      // My own holdings are in the table above: the server leaves them out, so the count and pages match the rows.
+      const a = await authorizationList({ page, page_size: PAGE_SIZE, include_cancelled: withCancelled, given_by_me: true });
+      return { rows: a.authorization_list, total: a.total };
     },
-    [version, withCancelled, me],
+    [version, withCancelled],
   );
   const cancel = useCancelAuthorization(() => {
     list.reload();

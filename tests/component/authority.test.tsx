@@ -61,8 +61,8 @@ function fakeAuthorizationServer() {
       return HttpResponse.json({ ...ok, user_authorization: given });
     }),
     http.post('*/v1/authorization/list', async ({ request }) => {
-      const body = (await request.json()) as { include_cancelled?: boolean };
-      const rows: Authorization[] = [{ ...mine }, ...assigned].filter((r) => body.include_cancelled || !r.is_cancelled);
+      const body = (await request.json()) as { include_cancelled?: boolean; given_by_me?: boolean };
+      const rows: Authorization[] = [...(body.given_by_me ? [] : [{ ...mine }]), ...assigned].filter((r) => body.include_cancelled || !r.is_cancelled);
       return HttpResponse.json({ ...ok, authorization_list: rows, total: rows.length, page: 1, page_size: 10 });
     }),
     http.post('*/v1/authorization/cancel', async ({ request }) => {

@@ -315,6 +315,10 @@ describe.each(databaseKinds())('authorizations on %s', (kind) => {
       const ozanList = await authorizationList({});
       expect(ozanList.authorization_list.map((a) => a.username).sort()).toEqual(['ozan', 'pat']);
       expect(ozanList.total).toBe(2);
+      // "Assignments I made": only what ozan gave, counted on the server so the pages match the rows.
+      const given = await authorizationList({ given_by_me: true, page_size: 1 });
+      expect(given.authorization_list.map((a) => a.username)).toEqual(['pat']);
+      expect(given.total).toBe(1);
       pat.use();
       expect((await authorizationList({})).authorization_list.map((a) => a.username)).toEqual(['pat']);
       expect((await authorizationList({ username: 'quin' })).authorization_list).toEqual([]);

@@ -20,6 +20,21 @@ export const SCREEN_ENTITIES: Record<ScreenId, string> = {
   website_unit: 'website_unit',
 };
 
+/** Each screen's title, to name it in a choice (a unit's screen) without loading it. */
+export const SCREEN_TITLES: Record<ScreenId, { en: string; tr: string }> = {
+  agreement: {"en":"Bundle agreements","tr":"Paket sözleşmeleri"},
+  audit_record: {"en":"Audit log","tr":"Denetim kaydı"},
+  bundle: {"en":"Bundles","tr":"Paketler"},
+  bundle_details: {"en":"Bundle details","tr":"Paket ayrıntıları"},
+  bundle_product: {"en":"Bundle products","tr":"Paket ürünleri"},
+  decision_package: {"en":"Rule engine packages","tr":"Kural motoru paketleri"},
+  external_application: {"en":"External applications","tr":"Dış uygulamalar"},
+  product_agreement: {"en":"Product agreements","tr":"Ürün sözleşmeleri"},
+  shop: {"en":"Shops","tr":"Mağazalar"},
+  shop_order: {"en":"Shop orders","tr":"Mağaza siparişleri"},
+  website_unit: {"en":"Website units","tr":"Web sitesi birimleri"},
+};
+
 /** Each screen's record key and query-string parameters, to build links to it without loading it. */
 export const SCREEN_QUERY: Record<ScreenId, { key: string; params: string[] }> = {
   agreement: { key: 'agreement_client_id', params: ['shop_client_id', 'bundle_client_id'] },

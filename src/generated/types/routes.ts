@@ -1113,6 +1113,10 @@ export interface AuthorizationListRequest {
    */
   username?: NonNullable<User['username']>;
   /**
+   * Only the holdings the caller assigned to others (its own holdings left out), counted and paged on the server.
+   */
+  given_by_me?: boolean;
+  /**
    * Include cancelled authorizations (default false).
    */
   include_cancelled?: boolean;

@@ -3,15 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { audienceGaps, type PageAccessFields } from '../../../../src/domain/page-access';
 import type { ResolvedScreen } from '../../../../src/domain/screen';
-import { SCREEN_ENTITIES, SCREEN_IDS, screenById } from '../../screens';
+import { SCREEN_IDS, SCREEN_TITLES, screenById } from '../../screens';
+import { useActiveLabel } from '../../../../src/app/router/hooks';
 import { useAuthCodeLabel } from '../../../../src/app/ui';
 import { type FormContext, describedBy, inputProps, emptyToUndefined } from './shared';
 import { byName, type FormRenderer } from './registry';
 import '../../strings';
 
-/** A generic screen by id (schemas/screens), named with the entity it shows; warns when the page's audience cannot read it. */
+/** A generic screen by id (schemas/screens), named by its title in the language; warns when the page's audience cannot read it. */
 function ScreenWidget(p: WidgetProps) {
   const { t } = useTranslation();
+  const lang = useActiveLabel();
   const gap = useAudienceGap(typeof p.value === 'string' ? p.value : undefined, p.registry.formContext as FormContext);
   return (
     <>
@@ -25,7 +27,7 @@ function ScreenWidget(p: WidgetProps) {
         <option value="">{t('common.choose')}</option>
         {SCREEN_IDS.map((id) => (
           <option key={id} value={id}>
-            {`${id} (${SCREEN_ENTITIES[id]})`}
+            {SCREEN_TITLES[id][lang]}
           </option>
         ))}
       </select>
