@@ -220,6 +220,8 @@ export interface ScreenDefinition {
     /** Messages after a save, with {{field}} of the saved record and {{label}}. */
     done?: { new?: Bilingual; edit?: Bilingual };
     order?: string[];
+    /** Where "back to the list" leads when the screen has no list of its own. */
+    back?: OpenTarget;
     sections?: FormSection[];
     fields?: Record<string, FieldHints>;
     related?: RelatedList[];

@@ -259,6 +259,8 @@ describe('the generic record', { timeout: 20_000 }, () => {
     await startApp(`/urun-detaylari?bundle_client_id=${bundle.bundle_client_id}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Paket: Paket 0001' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Kaydet' })).not.toBeInTheDocument();
+    // A details page has no list of its own: "back" leads to its shop's bundles.
+    expect(screen.getByRole('link', { name: 'Listeye dön' })).toHaveAttribute('href', `/kullanici-magaza-paket-listesi?shop_client_id=${SHOP_ID}`);
     expect(screen.getByText('Paket adı', { selector: 'dt' }).nextSibling).toHaveTextContent('Paket 0001');
     expect(screen.getByText('Durum', { selector: 'dt' }).nextSibling).toHaveTextContent('Aktif');
     const products = screen.getByRole('table', { name: 'Ürünler' });

@@ -213,7 +213,8 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
 
-  const listLink = screen.list ? links({ screen: screen.id, view: 'list' }, { ...params, ...(record ?? {}) }, false) : null;
+  const back = screen.list ? { screen: screen.id, view: 'list' as const } : screen.record?.back;
+  const listLink = back ? links(back, { ...params, ...(record ?? {}) }, false) : null;
   const name = recordName(screen, record, cellContext);
   const entityLabel = labelOf(screen.entity_schema['x-label'], lang, screen.entity);
   const heading = mode === 'new' ? t('screen.newRecord', { entity: entityLabel }) : name ? `${entityLabel}: ${name}` : entityLabel;
