@@ -21,6 +21,8 @@ export default function Register({ page }: PageProps) {
   const activeLang = useAppStore((s) => s.language.active);
   const approvePath = usePagePath('register_approve');
   const loginPath = usePagePath('login');
+  // The site's membership agreement (a website unit the site's editors keep): the check box links to what it approves.
+  const agreementPath = usePagePath('membership_agreement');
   const errorText = useErrorText();
   const formRef = useRef<HTMLFormElement>(null);
   const [params] = useSearchParams();
@@ -82,7 +84,21 @@ export default function Register({ page }: PageProps) {
       <Notice>{serverError}</Notice>
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="page-title">
         <RegistrationFields values={values} errors={errors} set={set} passwordRequired passwordHint={t('account.passwordHint')} />
-        <CheckboxField label={t('register.agreements')} name="agreements_approved" required checked={agreed} onChecked={setAgreed} error={errors.agreements} />
+        <CheckboxField
+          label={t('register.agreements')}
+          name="agreements_approved"
+          required
+          checked={agreed}
+          onChecked={setAgreed}
+          error={errors.agreements}
+          hint={
+            agreementPath && (
+              <a href={agreementPath} target="_blank" rel="noopener">
+                {t('register.readAgreement')}
+              </a>
+            )
+          }
+        />
         <SubmitButton busy={busy}>{t('register.submit')}</SubmitButton>
       </form>
       {loginPath && (

@@ -48,7 +48,7 @@ describe('register', () => {
       [/^Soyad/, 'Lütfen soyadınızı yazın'],
       [/^Cinsiyet/, 'Lütfen cinsiyet seçin'],
       [/^Parola/, 'Lütfen tüm alanları doldurun'],
-      [/sözleşmelerini okudum/, 'Lütfen sözleşmeleri okuyup onaylayın'],
+      [/sözleşmesini okudum/, 'Lütfen sözleşmeleri okuyup onaylayın'],
     ];
     for (const [label, message] of expectations) {
       const field = screen.getByLabelText(label);
@@ -83,7 +83,12 @@ describe('register', () => {
     expect(screen.getByLabelText(/^Last name/)).toHaveAccessibleDescription('Please write lastname');
     expect(screen.getByLabelText(/^Gender/)).toHaveAccessibleDescription('Please select gender');
     expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(expect.stringContaining('Password minimum 8 characters'));
-    expect(screen.getByLabelText(/membership agreements/)).toHaveAccessibleDescription('Please read and approve agreements');
+    const agreement = screen.getByLabelText(/membership agreement/);
+    expect(agreement).toHaveAccessibleDescription(expect.stringContaining('Please read and approve agreements'));
+    // The check box says what it approves: the site's membership agreement page, opened beside the form.
+    const read = screen.getByRole('link', { name: 'Read the membership agreement (opens in a new tab)' });
+    expect(read).toHaveAttribute('href', '/membership-agreement');
+    expect(read).toHaveAttribute('target', '_blank');
   });
 
   it("shows the server's eligibility answer on the username and e-mail fields", async () => {
@@ -92,7 +97,7 @@ describe('register', () => {
     await startApp('/kayit');
     await screen.findByRole('heading', { level: 1, name: 'Kayıt Ol' });
     await fillRegistration(user, TR, GOOD);
-    await user.click(screen.getByLabelText(/sözleşmelerini okudum/));
+    await user.click(screen.getByLabelText(/sözleşmesini okudum/));
     await user.click(screen.getByRole('button', { name: 'Kayıt ol' }));
 
     await waitFor(() => expect(screen.getByLabelText(/^Kullanıcı adı/)).toHaveAttribute('aria-invalid', 'true'));
@@ -107,7 +112,7 @@ describe('register', () => {
     await startApp('/kayit');
     await screen.findByRole('heading', { level: 1, name: 'Kayıt Ol' });
     await fillRegistration(user, TR, GOOD);
-    await user.click(screen.getByLabelText(/sözleşmelerini okudum/));
+    await user.click(screen.getByLabelText(/sözleşmesini okudum/));
     await user.click(screen.getByRole('button', { name: 'Kayıt ol' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'E-postanızı kontrol edin' })).toBeInTheDocument();
@@ -123,7 +128,7 @@ describe('register', () => {
     await startApp('/kayit?externalapplication_key=analiz_app-1');
     expect(await screen.findByText(/Bir dış uygulama üzerinden kayıt oluyorsunuz/)).toBeInTheDocument();
     await fillRegistration(user, TR, GOOD);
-    await user.click(screen.getByLabelText(/sözleşmelerini okudum/));
+    await user.click(screen.getByLabelText(/sözleşmesini okudum/));
     await user.click(screen.getByRole('button', { name: 'Kayıt ol' }));
     await screen.findByRole('heading', { level: 1, name: 'E-postanızı kontrol edin' });
     expect(bodies[0]).toMatchObject({ externalapplication_key: 'analiz_app-1', agreements_approved: true });
@@ -143,7 +148,7 @@ describe('register', () => {
     await startApp('/kayit');
     await screen.findByRole('heading', { level: 1, name: 'Kayıt Ol' });
     await fillRegistration(user, TR, GOOD);
-    await user.click(screen.getByLabelText(/sözleşmelerini okudum/));
+    await user.click(screen.getByLabelText(/sözleşmesini okudum/));
     await user.click(screen.getByRole('button', { name: 'Kayıt ol' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Kullanıcı adı yalnızca İngilizce harf');
@@ -157,7 +162,7 @@ describe('register', () => {
     await startApp('/kayit');
     await screen.findByRole('heading', { level: 1, name: 'Kayıt Ol' });
     await fillRegistration(user, TR, { ...GOOD, password: 'mehmet.kaya1' });
-    await user.click(screen.getByLabelText(/sözleşmelerini okudum/));
+    await user.click(screen.getByLabelText(/sözleşmesini okudum/));
     await user.click(screen.getByRole('button', { name: 'Kayıt ol' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(GUESSABLE.status_message);

@@ -27,7 +27,7 @@ describe.runIf(chromiumAvailable())('accounts in a browser', () => {
     await user.getByLabel(/^Soyad/).fill('Aydın');
     await user.getByLabel(/^Cinsiyet/).selectOption('female');
     await user.getByLabel(/^Parola/).fill('deniz.parola.1');
-    await user.getByLabel(/sözleşmelerini/).check();
+    await user.getByLabel(/sözleşmesini okudum/).check();
     await user.getByRole('button', { name: 'Kayıt ol' }).click();
     await user.getByRole('heading', { name: 'E-postanızı kontrol edin' }).waitFor();
 

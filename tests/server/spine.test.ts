@@ -23,7 +23,7 @@ describe.each(databaseKinds())('spine on %s', (kind) => {
       expect(res.status_message).toBe('İşlem tamamlandı.');
       expect(res.frontend).toEqual(tenants.tenants[0].frontend);
       expect(res.frontend_product_id).toBe(tenants.tenants[0].frontend_product_id);
-      expect(res.website_unit_list.map((u) => u.route_name)).toEqual(['home']);
+      expect(res.website_unit_list.map((u) => u.route_name)).toEqual(['home', 'membership_agreement']);
       expect(res.website_unit_list[0].path).toEqual({ en: '/home', tr: '/anasayfa' });
     });
 
@@ -74,7 +74,7 @@ describe.each(databaseKinds())('spine on %s', (kind) => {
 
     it('lists the website units without a login', async () => {
       t.as({ host: 'clinical.localhost' });
-      expect((await frontendWebsiteunitList({})).website_unit_list.map((u) => u.route_name)).toEqual(['dashboard']);
+      expect((await frontendWebsiteunitList({})).website_unit_list.map((u) => u.route_name)).toEqual(['dashboard', 'membership_agreement']);
     });
   });
 

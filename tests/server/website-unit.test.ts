@@ -73,8 +73,9 @@ describe.each(databaseKinds())('website units on %s', (kind) => {
 
       t.as({ host: 'localhost' });
       const boot = await frontendGet({});
-      expect(boot.website_unit_list.map((u) => u.route_name)).toEqual(['home', 'news']);
-      expect(boot.website_unit_list[1]).toEqual(res.website_unit);
+      // The seeded units (home, the membership agreement) and the new one, by position.
+      expect(boot.website_unit_list.map((u) => u.route_name)).toEqual(['home', 'news', 'membership_agreement']);
+      expect(boot.website_unit_list.find((u) => u.route_name === 'news')).toEqual(res.website_unit);
       const audit = await t.db.query<{ entity: string; record_id: string }>("select entity, record_id from audit_record where route_name = 'frontend_websiteunit_new' and status_code = '10000'");
       expect(audit).toEqual([{ entity: 'website_unit', record_id: res.website_unit.website_unit_client_id }]);
     });
