@@ -35,6 +35,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowVulnerableTags: false,
   disallowedTagsMode: 'discard',
   nonTextTags: DROPPED_WITH_CONTENT,
+  // A refused address leaves nothing behind: a link without one is its text, an image without one is gone (the
+  // rich-text editor has neither, so stored HTML loads into it and is written back unchanged).
+  exclusiveFilter: (frame) => (frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : frame.tag === 'img' && !frame.attribs.src),
   // The page's caption is its h1: a heading in the text starts one level below.
   transformTags: {
     h1: 'h2',

@@ -1,6 +1,6 @@
 // The record form's own widgets, on a screen made for the test (the shop screens do not use them all):
 // bilingual text, auth-code pickers, a file with the spec's type and size limits, date-time and money in
-// minor units.
+// minor units, and the rich-text editor (Tiptap, its own lazy chunk) per language.
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { useAppStore } from '../../src/app/store';
 import type { JsonSchema, ResolvedScreen } from '../../src/domain/screen';
 import RecordScreen from '../../renderers/generic/record/RecordScreen';
 import { ok } from './support/handlers';
+import { installProseMirrorStubs, selectText } from './support/prosemirror';
 
 const AUTH = ['admin', 'shop_admin', 'website_edit'];
 const AUTH_LABELS = [
@@ -137,6 +138,126 @@ describe('the form widgets chosen by rank', { timeout: 20_000 }, () => {
     await user.type(within(caption).getByLabelText('İngilizce'), 'English only');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(sent).toHaveLength(1));
+    router.dispose();
+  });
+});
+
+const richRequest: JsonSchema = {
+  type: 'object',
+  properties: {
+    body: {
+      type: 'object',
+      properties: { en: { type: 'string', minLength: 1, maxLength: 100000 }, tr: { type: 'string', minLength: 1, maxLength: 100000 } },
+      required: ['en', 'tr'],
+      additionalProperties: false,
+      'x-label': { en: 'Text', tr: 'Metin' },
+    },
+  },
+  required: ['body'],
+  additionalProperties: false,
+};
+const richDemo: ResolvedScreen = {
+  ...demo,
+  id: 'rich_demo',
+  record: { record: 'demo', fields: { body: { widget: 'rich_text' } } },
+  route_table: { demo_new: { ...demo.route_table.demo_new, request: richRequest } },
+};
+
+describe('the rich-text editor', { timeout: 30_000 }, () => {
+  installProseMirrorStubs();
+
+  /** The form with a rich-text field, once the editor's chunk has loaded: the Turkish editor and its toolbar. */
+  async function renderRichDemo() {
+    const router = createMemoryRouter([{ path: '/', element: <RecordScreen screen={richDemo} params={{}} title="Örnek" /> }]);
+    render(<RouterProvider router={router} />);
+    const tr = await screen.findByRole('textbox', { name: 'Metin (Türkçe)' });
+    return { router, tr, en: screen.getByRole('textbox', { name: 'Metin (İngilizce)' }), tools: screen.getByRole('toolbar', { name: 'Metin (Türkçe) biçimlendirme' }) };
+  }
+
+  it('types, bolds a word, links another, undoes, and the form sends the HTML the server keeps', async () => {
+    const user = userEvent.setup();
+    // The editor's chunk loads with the field; each language has its labelled editor and toolbar.
+    const { router, tr, en, tools } = await renderRichDemo();
+    expect(tr).toHaveAttribute('lang', 'tr');
+    expect(en).toHaveAttribute('lang', 'en');
+    const bold = within(tools).getByRole('button', { name: 'Kalın' });
+    expect(bold).toHaveAttribute('aria-pressed', 'false');
+    expect(bold).toHaveAttribute('title', 'Kalın (Ctrl+B)');
+    expect(within(tools).getByRole('button', { name: 'Geri al' })).toBeDisabled();
+
+    await user.click(tr);
+    await user.keyboard('Merhaba güzel dünya');
+    selectText(tr, 'güzel');
+    await user.click(bold);
+    await waitFor(() => expect(bold).toHaveAttribute('aria-pressed', 'true'));
+
+    // A link: the field refuses a javascript: address, takes a bare domain as https.
+    selectText(tr, 'dünya');
+    await user.click(within(tools).getByRole('button', { name: 'Bağlantı' }));
+    const address = screen.getByRole('textbox', { name: 'Bağlantı adresi' });
+    expect(address).toHaveFocus();
+    await user.type(address, 'javascript:alert(1){Enter}');
+    expect(screen.getByText(/Bu adres bağlantı olamaz/)).toBeInTheDocument();
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(0); // Enter applies the link, never submits the form
+    await user.clear(address);
+    await user.type(address, 'ornek.com.tr/iletisim');
+    await user.click(screen.getByRole('button', { name: 'Uygula' }));
+    expect(screen.queryByRole('textbox', { name: 'Bağlantı adresi' })).not.toBeInTheDocument();
+    expect(within(tr).getByRole('link', { name: 'dünya' })).toHaveAttribute('href', 'https://ornek.com.tr/iletisim');
+
+    // Undo takes the link back, redo and undo again: the last step is undone.
+    await user.click(within(tools).getByRole('button', { name: 'Geri al' }));
+    expect(within(tr).queryByRole('link')).not.toBeInTheDocument();
+    await user.click(within(tools).getByRole('button', { name: 'Yinele' }));
+    expect(within(tr).getByRole('link', { name: 'dünya' })).toBeInTheDocument();
+    await user.click(within(tools).getByRole('button', { name: 'Geri al' }));
+
+    await user.click(en);
+    await user.keyboard('Hello');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ body: { tr: '<p>Merhaba <strong>güzel</strong> dünya</p>', en: '<p>Hello</p>' } });
+    router.dispose();
+  });
+
+  it('moves along the toolbar with the arrow keys from a single tab stop', async () => {
+    const user = userEvent.setup();
+    const { router, tr, tools } = await renderRichDemo();
+    const stops = within(tools).getAllByRole('button').filter((b) => b.tabIndex === 0);
+    expect(stops.map((b) => b.getAttribute('aria-label'))).toEqual(['Başlık']);
+    stops[0].focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(within(tools).getByRole('button', { name: 'Kalın' })).toHaveFocus();
+    await user.keyboard('{End}');
+    // Undo and redo cannot be used yet: the last usable button is the quote.
+    expect(within(tools).getByRole('button', { name: 'Alıntı' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(tools).getByRole('button', { name: 'Başlık' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(tr).toHaveFocus();
+    await user.keyboard('Başlık');
+    expect(within(tr).getByRole('heading', { level: 2, name: 'Başlık' })).toBeInTheDocument();
+    expect(within(tools).getByRole('button', { name: 'Başlık' })).toHaveAttribute('aria-pressed', 'true');
+    router.dispose();
+  });
+
+  it('shows the field error of a language under its editor, tied to it', async () => {
+    const user = userEvent.setup();
+    const { router, tr, en } = await renderRichDemo();
+    await user.click(en);
+    await user.keyboard('Only English');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(tr).toHaveAttribute('aria-invalid', 'true'));
+    expect(tr).toHaveAccessibleDescription(/.+/);
+    expect(document.getElementById(tr.getAttribute('aria-describedby')!.split(' ')[0])).toHaveClass('field__error');
+    expect(en).not.toHaveAttribute('aria-invalid');
+    expect(sent).toHaveLength(0);
+    await user.click(tr);
+    await user.keyboard('Türkçe');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(sent).toEqual([{ body: { tr: '<p>Türkçe</p>', en: '<p>Only English</p>' } }]));
+    expect(tr).not.toHaveAttribute('aria-invalid');
     router.dispose();
   });
 });

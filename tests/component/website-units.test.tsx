@@ -1,9 +1,9 @@
 // Front-end settings and website units in the browser: the theme preview follows the edited colours live; the
 // clinical pages switch is saved and the menu follows it; the unit list and form (the generic screen
 // website_unit): a saved unit is in the menu and routed at once (no reload), paths follow captions, the
-// content kind switches its fields, an edit names its version and a conflict offers the latest, rich text is
-// shown as the server sanitized it, the list is in tree order, moves and deletes; frames only of allow-listed
-// origins and sandboxed; and the icon list filters.
+// content kind switches its fields, an edit names its version and a conflict offers the latest, rich text
+// pasted into the editor keeps only what the server allows, the list is in tree order, moves and deletes;
+// frames only of allow-listed origins and sandboxed; and the icon list filters.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -12,6 +12,7 @@ import { useAppStore } from '../../src/app/store';
 import type { FrontendConfiguration, WebsiteUnit } from '../../src/generated/types/entities';
 import { storeSession } from './support/account';
 import { startApp } from './support/app-fixtures';
+import { installProseMirrorStubs } from './support/prosemirror';
 import { ok, serveTenant, tenant } from './support/handlers';
 import { server } from './support/server';
 import { resetShop, seedBundles, seedShop, shopHandlers, SHOP_ID } from './support/shop';
@@ -188,6 +189,8 @@ describe('front-end settings', () => {
 });
 
 describe('website units (the generic screen website_unit)', { timeout: 20_000 }, () => {
+  installProseMirrorStubs();
+
   const caption = () => screen.getByRole('group', { name: /^Başlık/ });
   const path = () => screen.getByRole('group', { name: /^Yol/ });
   /** The unit form, once its chunk (rjsf) has loaded. */
@@ -287,7 +290,7 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
     expect(url).toHaveAccessibleDescription(expect.stringContaining('https://evil.example.com adresi bu sitenin çerçeve izin listesinde yok.'));
 
     await user.click(screen.getByRole('radio', { name: 'Zengin metin' }));
-    expect(screen.getByLabelText('HTML (Türkçe)')).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'HTML (Türkçe)' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Çerçeve adresi/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Düz metin' }));
@@ -378,8 +381,8 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
     expect(screen.queryByText('Kaydedilmemiş değişiklikler var')).not.toBeInTheDocument();
   });
 
-  it('rich text is shown as the server sanitized it: no script, handler or javascript: link reaches the page', async () => {
-    fakeUnits();
+  it('rich text pasted into the editor keeps only what the server allows: no script, handler or javascript: link reaches the page', async () => {
+    const { calls } = fakeUnits();
     storeSession({ authCodes: ['admin'] });
     const user = userEvent.setup();
     await startApp('/on-yuz-web-birimi');
@@ -388,21 +391,23 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
     await user.type(within(caption()).getByLabelText('Türkçe'), 'Hakkımızda');
     await user.type(within(caption()).getByLabelText('İngilizce'), 'About us');
     await user.click(screen.getByRole('radio', { name: 'Zengin metin' }));
-    const payload = '<h2>Biz</h2><p onclick="steal()">Merhaba<script>window.__pwned = 1</script> <a href="javascript:alert(1)">tıkla</a> <img src=x onerror="window.__pwned = 2"></p>';
-    fireEvent.change(screen.getByLabelText('HTML (Türkçe)'), { target: { value: payload } });
-    fireEvent.change(screen.getByLabelText('HTML (İngilizce)'), { target: { value: '<p>Hello <strong>there</strong></p>' } });
-    // The preview is a frame without any sandbox permission.
-    await user.click(screen.getAllByRole('button', { name: 'Önizleme' })[0]);
-    expect(screen.getByTitle('HTML (Türkçe) önizlemesi')).toHaveAttribute('sandbox', '');
+    const tr = await screen.findByRole('textbox', { name: 'HTML (Türkçe)' });
+    const payload = '<h2>Biz</h2><p onclick="steal()" style="color:red">Merhaba<script>window.__pwned = 1</script> <a href="javascript:alert(1)">tıkla</a> <img src=x onerror="window.__pwned = 2"></p>';
+    await user.click(tr);
+    fireEvent.paste(tr, { clipboardData: { types: ['text/html', 'text/plain'], getData: (type: string) => (type === 'text/html' ? payload : 'Biz Merhaba tıkla') } });
+    await user.click(screen.getByRole('textbox', { name: 'HTML (İngilizce)' }));
+    await user.keyboard('Hello');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
-    // The server removed what is not allowed: said, and the form shows what was kept.
-    expect(await screen.findByText(/Sunucu şu alanlarda girdiğinizi değiştirdi: İçerik/)).toBeInTheDocument();
-    expect(await screen.findByLabelText('HTML (Türkçe)')).toHaveValue('<h2>Biz</h2><p>Merhaba <a>tıkla</a> <img src="x" /></p>');
+    await screen.findByText('Web sitesi birimi oluşturuldu ve menüde.');
+    // The editor sent only what the allow-list keeps, so the server changed nothing (and says nothing).
+    const html = (calls[0].body.website_unit as WebsiteUnit & { content: { html: { tr: string; en: string } } }).content.html;
+    expect(html).toEqual({ tr: '<h2>Biz</h2><p>Merhaba tıkla <img src="x" /></p>', en: '<p>Hello</p>' });
+    expect(screen.queryByText(/Sunucu şu alanlarda girdiğinizi değiştirdi/)).not.toBeInTheDocument();
 
     await user.click(await within(menu()).findByRole('link', { name: 'Hakkımızda' }));
     await screen.findByRole('heading', { level: 1, name: 'Hakkımızda' });
     const body = screen.getByTestId('rich-text');
-    expect(body.innerHTML).toBe('<h2>Biz</h2><p>Merhaba <a>tıkla</a> <img src="x"></p>');
+    expect(body.innerHTML).toBe('<h2>Biz</h2><p>Merhaba tıkla <img src="x"></p>');
     expect(body.querySelector('script, [onclick], [onerror], [href^="javascript"]')).toBeNull();
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
   });

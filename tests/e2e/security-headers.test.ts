@@ -1,6 +1,7 @@
 // The strict Content-Security-Policy holds in a real browser (issue 8): the main pages — signed out and
-// signed in, the generic list and record screens (rjsf), the rule canvas (React Flow) — load and work under
-// it with no violation reported, and every page answer carries the policy and the other security headers.
+// signed in, the generic list and record screens (rjsf), the rich-text editor (Tiptap/ProseMirror), the rule
+// canvas (React Flow) — load and work under it with no violation reported, and every page answer carries the
+// policy and the other security headers.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, E2E_ADMIN_PASSWORD, E2E_CAPTCHA, inProcessSuite, submitLogin } from './browser.ts';
@@ -50,6 +51,19 @@ describe.runIf(chromiumAvailable())('the security headers in a browser', () => {
     await visit(page, `${url}/on-yuz-web-birimi`, () => page.getByRole('button', { name: 'Kaydet' }).waitFor());
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await page.getByRole('alert').first().waitFor();
+    // The rich-text editor (Tiptap/ProseMirror, its own chunk and style sheet): typing, formats, the link form.
+    await page.getByRole('radio', { name: 'Zengin metin' }).check();
+    const editor = page.getByRole('textbox', { name: 'HTML (Türkçe)', exact: true });
+    const tools = page.getByRole('toolbar', { name: 'HTML (Türkçe) biçimlendirme' });
+    await editor.click();
+    await page.keyboard.type('Politika ');
+    await tools.getByRole('button', { name: 'Kalın', exact: true }).click();
+    await page.keyboard.type('sınaması');
+    await tools.getByRole('button', { name: 'Madde işaretli liste', exact: true }).click();
+    await tools.getByRole('button', { name: 'Bağlantı', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Bağlantı adresi' }).fill('https://example.com');
+    await page.getByRole('button', { name: 'Uygula' }).click();
+    await editor.getByRole('link').waitFor();
     // Filled in, the form validates (the oneOf content branch too) and saves.
     const caption = page.getByRole('group', { name: /^Başlık/ });
     await caption.getByLabel('Türkçe', { exact: true }).fill('Politika Sınaması');

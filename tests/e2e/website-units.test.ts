@@ -1,6 +1,7 @@
 // Website units and front-end settings in a real browser against the real server: the admin adds a unit that
-// lists bundles (a generic screen) — it is in the menu at once in both languages, without a reload — adds a
-// rich-text unit whose scripts never run, and saves new settings that the next page load uses.
+// lists bundles (a generic screen) — it is in the menu at once in both languages, without a reload — writes a
+// rich-text unit with the editor's toolbar (the page shows it formatted after a reload; pasted scripts never
+// run), and saves new settings that the next page load uses.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, submitLogin } from './browser.ts';
@@ -66,35 +67,74 @@ describe.runIf(chromiumAvailable())('website units in a browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a rich-text unit is shown as the server sanitized it: its script and handlers never run', async () => {
+  it('a rich-text unit formatted with the toolbar is saved, and after a reload its page shows the formatted text; pasted scripts never run', async () => {
     const page = await suite.browser.newPage();
     const dialogs: string[] = [];
+    const errors: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
       void d.dismiss();
     });
+    page.on('pageerror', (e) => errors.push(e.message));
     await logInAsAdmin(page);
     await openNewUnitForm(page);
     await captionIn(page, 'Türkçe').fill('Hakkımızda');
     await captionIn(page, 'İngilizce').fill('About us');
     await page.getByRole('radio', { name: 'Zengin metin' }).check();
-    await page.getByLabel('HTML (Türkçe)', { exact: true }).fill('<p>Biz <strong>buradayız</strong>.<script>alert("script")</script><img src="x" onerror="alert(\'onerror\')"> <a href="javascript:alert(\'link\')">tıkla</a></p>');
-    await page.getByLabel('HTML (İngilizce)', { exact: true }).fill('<p>We are <em>here</em>.</p>');
-    // The preview frame has no sandbox permission: nothing in it runs either.
-    await page.getByRole('button', { name: 'Önizleme' }).first().click();
-    await page.getByTitle('HTML (Türkçe) önizlemesi').waitFor();
-    await page.getByRole('button', { name: 'Kaydet' }).click();
-    // The server removed what is not allowed, and says so.
-    await page.getByText(/Sunucu şu alanlarda girdiğinizi değiştirdi: İçerik/).waitFor();
 
+    // The editor's chunk loads with the field: a labelled text box per language under its toolbar.
+    const tr = page.getByRole('textbox', { name: 'HTML (Türkçe)', exact: true });
+    const tools = page.getByRole('toolbar', { name: 'HTML (Türkçe) biçimlendirme' });
+    const tool = (name: string) => tools.getByRole('button', { name, exact: true });
+    await tr.click();
+    await page.keyboard.type('Biz kimiz?');
+    await tool('Başlık').click();
+    expect(await tool('Başlık').getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Biz ');
+    await tool('Kalın').click();
+    await page.keyboard.type('buradayız');
+    await tool('Kalın').click();
+    await page.keyboard.type('. Bize yazın');
+    for (const _ of 'Bize yazın') await page.keyboard.press('Shift+ArrowLeft');
+    await tool('Bağlantı').click();
+    const address = page.getByRole('textbox', { name: 'Bağlantı adresi' });
+    await address.fill('javascript:alert(1)');
+    await address.press('Enter');
+    await page.getByText(/Bu adres bağlantı olamaz/).waitFor();
+    await address.fill('ornek.com.tr');
+    await page.getByRole('button', { name: 'Uygula' }).click();
+    await tr.getByRole('link', { name: 'Bize yazın' }).waitFor();
+
+    // A paste brings only what the server's allow-list keeps: no script, handler or javascript: link.
+    await page.getByRole('textbox', { name: 'HTML (İngilizce)', exact: true }).click();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/html', '<p onclick="alert(1)">We are <em>here</em>.<script>alert("script")</script><img src="x" onerror="alert(\'onerror\')"> <a href="javascript:alert(\'link\')">click</a></p>');
+      data.setData('text/plain', 'We are here. click');
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByText('Web sitesi birimi oluşturuldu ve menüde.').waitFor();
+    // The editor wrote what the server keeps: the server had nothing to change.
+    expect(await page.getByText(/Sunucu şu alanlarda girdiğinizi değiştirdi/).count()).toBe(0);
+
+    await page.reload();
     await mainMenu(page).getByRole('link', { name: 'Hakkımızda' }).click();
     await page.getByRole('heading', { level: 1, name: 'Hakkımızda' }).waitFor();
-    const html = await page.getByTestId('rich-text').innerHTML();
-    expect(html).toContain('<strong>buradayız</strong>');
-    expect(html).not.toMatch(/script|onerror|javascript:/i);
-    await page.getByTestId('rich-text').getByText('tıkla').click();
+    const text = page.getByTestId('rich-text');
+    expect(await text.innerHTML()).toBe('<h2>Biz kimiz?</h2><p>Biz <strong>buradayız</strong>. <a href="https://ornek.com.tr">Bize yazın</a></p>');
+    await text.getByRole('heading', { level: 2, name: 'Biz kimiz?' }).waitFor();
+    expect(Number(await text.locator('strong').evaluate((el) => getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(600);
+    expect(await text.getByRole('link', { name: 'Bize yazın' }).getAttribute('href')).toBe('https://ornek.com.tr');
+
+    await page.getByLabel('Dil').selectOption('en');
+    await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor();
+    expect(await text.innerHTML()).toBe('<p>We are <em>here</em>.<img src="x"> click</p>');
+    await text.getByText('click').click();
     await page.waitForTimeout(300);
     expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('saved settings are used by the next page load of the domain', async () => {

@@ -102,6 +102,10 @@ describe('rich-text sanitizer', () => {
     expect(sanitizeRichText(html)).toBe(html);
   });
 
+  it('leaves nothing of a refused address: a link without one is its text, an image without one is gone', () => {
+    expect(sanitizeRichText('<p>Go <a href="javascript:alert(1)" title="t">th<b>ere</b></a> <img src="data:image/png;base64,AA" alt="x"> <a>anchor</a> <img alt="no src"></p>')).toBe('<p>Go th<b>ere</b>  anchor </p>');
+  });
+
   it('turns a top-level heading into the level below the page caption, and drops comments', () => {
     expect(sanitizeRichText('<h1>Big</h1><!-- note --><p>x</p>')).toBe('<h2>Big</h2><p>x</p>');
   });

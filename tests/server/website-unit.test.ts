@@ -271,7 +271,7 @@ describe.each(databaseKinds())('website units on %s', (kind) => {
       expect(res.website_unit.content).toEqual({
         kind: 'rich_text',
         html: {
-          en: '<h2>About</h2><p>We <b>care</b>. <a>x</a> <a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a></p>',
+          en: '<h2>About</h2><p>We <b>care</b>. x <a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a></p>',
           tr: '<p>Biz<img src="x" /></p>',
         },
       });

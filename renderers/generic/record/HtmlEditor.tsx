@@ -1,33 +1,14 @@
-// A small HTML editor (the record form's rich_text field): a textarea, buttons that wrap the selection in a
-// few tags, and a preview. The preview is a frame with an empty sandbox (no scripts, no forms, no same-origin), so
-// even unsanitized HTML typed here cannot act; the server sanitizes the HTML when the unit is saved.
-import { useRef, useState } from 'react';
+// The record form's rich_text field, one per language: a WYSIWYG editor (Tiptap, RichTextEditor.tsx) that
+// writes exactly the HTML the server's allow-list keeps (rich-text-schema.ts). The editor and ProseMirror are
+// their own chunk, loaded the first time a form shows a rich-text field; until then (or if it fails) the
+// field keeps its label, its place and its error, and says what is happening.
+import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadChunk } from '../../../src/app/router/chunk';
+import './HtmlEditor.css';
 import '../strings';
 
-const TOOLS = [
-  { key: 'bold', open: '<strong>', close: '</strong>' },
-  { key: 'italic', open: '<em>', close: '</em>' },
-  { key: 'heading', open: '<h2>', close: '</h2>' },
-  { key: 'paragraph', open: '<p>', close: '</p>' },
-  { key: 'list', open: '<ul>\n  <li>', close: '</li>\n</ul>' },
-  { key: 'link', open: '<a href="https://">', close: '</a>' },
-] as const;
-
-const PREVIEW_STYLE =
-  '<style>body{font-family:system-ui,sans-serif;line-height:1.5;margin:.75rem;color:#1b1f2a}img{max-width:100%;height:auto}table{border-collapse:collapse}td,th{border:1px solid #d9dde5;padding:.25rem .5rem}</style>';
-
-export function HtmlEditor({
-  id,
-  label,
-  lang,
-  value,
-  onChange,
-  error,
-  describedBy,
-  disabled,
-  readOnly,
-}: {
+export interface HtmlEditorProps {
   id: string;
   label: string;
   lang: 'tr' | 'en';
@@ -38,59 +19,71 @@ export function HtmlEditor({
   describedBy?: string;
   disabled?: boolean;
   readOnly?: boolean;
-}) {
+}
+
+let loaded: ComponentType<HtmlEditorProps> | undefined;
+let loading: Promise<ComponentType<HtmlEditorProps>> | undefined;
+
+/** The editor's chunk, fetched once for every field that asks (a failure lets the next try fetch again). */
+function loadEditor(): Promise<ComponentType<HtmlEditorProps>> {
+  loading ??= loadChunk(() => import('./RichTextEditor')).then(
+    (m) => (loaded = m.default),
+    (e: unknown) => {
+      loading = undefined;
+      throw e;
+    },
+  );
+  return loading;
+}
+
+export function HtmlEditor(props: HtmlEditorProps) {
   const { t } = useTranslation();
-  const area = useRef<HTMLTextAreaElement>(null);
-  const [preview, setPreview] = useState(false);
+  const [Editor, setEditor] = useState(() => loaded);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
-  const wrap = (open: string, close: string) => {
-    const el = area.current;
-    if (!el) return;
-    const { selectionStart: a, selectionEnd: b } = el;
-    const next = value.slice(0, a) + open + value.slice(a, b) + close + value.slice(b);
-    onChange(next);
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(a + open.length, b + open.length);
-    });
-  };
+  useEffect(() => {
+    if (Editor) return;
+    let live = true;
+    loadEditor().then(
+      (component) => live && setEditor(() => component),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
 
+  if (Editor) return <Editor {...props} />;
   return (
     <div className="field html-editor">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <div className="form__actions" role="toolbar" aria-label={t('screen.htmlTools', { label })} aria-controls={id}>
-        {TOOLS.map((tool) => (
-          <button key={tool.key} type="button" className="button button--secondary button--small" disabled={disabled || readOnly} onClick={() => wrap(tool.open, tool.close)}>
-            {t(`screen.tool.${tool.key}`)}
-          </button>
-        ))}
-        <button type="button" className="button button--secondary button--small" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
-          {t('screen.preview')}
-        </button>
+      <span className="field__label" id={`${props.id}-label`}>
+        {props.label}
+      </span>
+      <div className="rte rte--waiting">
+        {failed ? (
+          <p role="alert">
+            {t('screen.editor.loadFailed')}{' '}
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => {
+                setFailed(false);
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t('screen.retry')}
+            </button>
+          </p>
+        ) : (
+          <p role="status">{t('screen.editor.loading')}</p>
+        )}
       </div>
-      <textarea
-        ref={area}
-        id={id}
-        lang={lang}
-        className="field__input"
-        rows={10}
-        spellCheck={false}
-        maxLength={100_000}
-        value={value}
-        disabled={disabled}
-        readOnly={readOnly}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[error ? `${id}-error` : null, describedBy].filter(Boolean).join(' ') || undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
+      {props.error && (
+        <p id={`${props.id}-error`} className="field__error">
+          {props.error}
         </p>
       )}
-      {preview && <iframe className="html-preview" title={t('screen.previewOf', { label })} sandbox="" srcDoc={`<!doctype html><html lang="${lang}"><head>${PREVIEW_STYLE}</head><body>${value}</body></html>`} />}
     </div>
   );
 }
