@@ -290,7 +290,7 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
     expect(url).toHaveAccessibleDescription(expect.stringContaining('https://evil.example.com adresi bu sitenin çerçeve izin listesinde yok.'));
 
     await user.click(screen.getByRole('radio', { name: 'Zengin metin' }));
-    expect(await screen.findByRole('textbox', { name: 'HTML (Türkçe)' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Metin (Türkçe)' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Çerçeve adresi/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Düz metin' }));
@@ -391,11 +391,11 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
     await user.type(within(caption()).getByLabelText('Türkçe'), 'Hakkımızda');
     await user.type(within(caption()).getByLabelText('İngilizce'), 'About us');
     await user.click(screen.getByRole('radio', { name: 'Zengin metin' }));
-    const tr = await screen.findByRole('textbox', { name: 'HTML (Türkçe)' });
+    const tr = await screen.findByRole('textbox', { name: 'Metin (Türkçe)' });
     const payload = '<h2>Biz</h2><p onclick="steal()" style="color:red">Merhaba<script>window.__pwned = 1</script> <a href="javascript:alert(1)">tıkla</a> <img src=x onerror="window.__pwned = 2"></p>';
     await user.click(tr);
     fireEvent.paste(tr, { clipboardData: { types: ['text/html', 'text/plain'], getData: (type: string) => (type === 'text/html' ? payload : 'Biz Merhaba tıkla') } });
-    await user.click(screen.getByRole('textbox', { name: 'HTML (İngilizce)' }));
+    await user.click(screen.getByRole('textbox', { name: 'Metin (İngilizce)' }));
     await user.keyboard('Hello');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     await screen.findByText('Web sitesi birimi oluşturuldu ve menüde.');
@@ -475,11 +475,11 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
     const rows = () => within(table).getAllByRole('row').slice(1);
     const names = () => rows().map((r) => within(r).getByRole('rowheader').textContent);
     // Every unit at once (no paging), children after their parent: Basın under Haberler; units under a built-in page last.
-    expect(names()).toEqual(['Ana sayfa', 'Haberler', 'Basın', 'Yardım']);
+    expect(names()).toEqual(['Ana sayfa', 'Haberler', 'Basın', 'Üyelik Sözleşmesi', 'Yardım']);
     expect(screen.queryByRole('navigation', { name: /sayfaları/ })).not.toBeInTheDocument();
     const cells = (i: number) => within(rows()[i]).getAllByRole('cell').map((c) => c.textContent);
     expect(cells(2).slice(0, 7)).toEqual(['/basin', '/press', 'Haberler', '0', 'Evet', 'Hayır', 'Zengin metin']);
-    expect(cells(3)[2]).toBe('Ayarlar');
+    expect(cells(4)[2]).toBe('Ayarlar');
     expect(cells(0)[2]).toBe('En üst düzey');
     expect(rows()[2]).toHaveClass('screen__row--depth-1');
     // A unit alone among its siblings, or at an end, cannot move that way.
@@ -501,8 +501,9 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
         ],
       },
     });
-    expect(names()).toEqual(['Haberler', 'Basın', 'Ana sayfa', 'Yardım']);
-    expect(menuLinks().indexOf('Haberler')).toBeLessThan(menuLinks().indexOf('Ana sayfa'));
+    expect(names()).toEqual(['Haberler', 'Basın', 'Ana sayfa', 'Üyelik Sözleşmesi', 'Yardım']);
+    // The dashboard leads the menu whatever its position; the other units follow theirs.
+    expect(menuLinks()[0]).toBe('Ana sayfa');
     // The keyboard focus stays with the moved unit (now first: on its other button).
     await waitFor(() => expect(within(table).getByRole('button', { name: 'Haberler aşağı taşı' })).toHaveFocus());
     // The next move names the new versions.
@@ -530,7 +531,7 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
     expect(await screen.findByText('“Haberler” silindi.')).toBeInTheDocument();
     expect(fake.calls.at(-1)).toEqual({ route: 'delete', body: { website_unit_client_id: '2a6a1f0e-7c1d-4b8e-9d3a-5f0b7c2e9a20', version: 4 } });
     await waitFor(() => expect(within(menu()).queryByRole('link', { name: 'Haberler' })).not.toBeInTheDocument());
-    await waitFor(() => expect(within(table).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Ana sayfa']));
+    await waitFor(() => expect(within(table).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Ana sayfa', 'Üyelik Sözleşmesi']));
   });
 });
 

@@ -53,8 +53,8 @@ describe.runIf(chromiumAvailable())('the security headers in a browser', () => {
     await page.getByRole('alert').first().waitFor();
     // The rich-text editor (Tiptap/ProseMirror, its own chunk and style sheet): typing, formats, the link form.
     await page.getByRole('radio', { name: 'Zengin metin' }).check();
-    const editor = page.getByRole('textbox', { name: 'HTML (Türkçe)', exact: true });
-    const tools = page.getByRole('toolbar', { name: 'HTML (Türkçe) biçimlendirme' });
+    const editor = page.getByRole('textbox', { name: 'Metin (Türkçe)', exact: true });
+    const tools = page.getByRole('toolbar', { name: 'Metin (Türkçe) biçimlendirme' });
     await editor.click();
     await page.keyboard.type('Politika ');
     await tools.getByRole('button', { name: 'Kalın', exact: true }).click();

@@ -83,8 +83,8 @@ describe.runIf(chromiumAvailable())('website units in a browser', () => {
     await page.getByRole('radio', { name: 'Zengin metin' }).check();
 
     // The editor's chunk loads with the field: a labelled text box per language under its toolbar.
-    const tr = page.getByRole('textbox', { name: 'HTML (Türkçe)', exact: true });
-    const tools = page.getByRole('toolbar', { name: 'HTML (Türkçe) biçimlendirme' });
+    const tr = page.getByRole('textbox', { name: 'Metin (Türkçe)', exact: true });
+    const tools = page.getByRole('toolbar', { name: 'Metin (Türkçe) biçimlendirme' });
     const tool = (name: string) => tools.getByRole('button', { name, exact: true });
     await tr.click();
     await page.keyboard.type('Biz kimiz?');
@@ -107,7 +107,7 @@ describe.runIf(chromiumAvailable())('website units in a browser', () => {
     await tr.getByRole('link', { name: 'Bize yazın' }).waitFor();
 
     // A paste brings only what the server's allow-list keeps: no script, handler or javascript: link.
-    await page.getByRole('textbox', { name: 'HTML (İngilizce)', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Metin (İngilizce)', exact: true }).click();
     await page.evaluate(() => {
       const data = new DataTransfer();
       data.setData('text/html', '<p onclick="alert(1)">We are <em>here</em>.<script>alert("script")</script><img src="x" onerror="alert(\'onerror\')"> <a href="javascript:alert(\'link\')">click</a></p>');

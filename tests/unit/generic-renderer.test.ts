@@ -246,7 +246,7 @@ describe('record forms', () => {
     expect(elsewhere).toEqual([]);
     // A branch's field is named through the oneOf.
     const missing = translateErrors([{ name: 'required', property: '.content.html', params: { missingProperty: 'html' }, stack: '' }], edit, 'tr', 'frontend_website_unit_update', {});
-    expect(missing[0].stack).toBe('İçerik › HTML: zorunludur');
+    expect(missing[0].stack).toBe('İçerik › Metin: zorunludur');
     const ui = buildUiSchema(units, edit, FORM_RENDERERS, 'tr', { loggedIn: true, authCodes: [] }) as Record<string, Record<string, unknown>>;
     expect(ui.content['ui:field']).toBe('one_of');
     expect(ui.content['ui:fieldReplacesAnyOrOneOf']).toBe(true);

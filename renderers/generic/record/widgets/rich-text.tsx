@@ -5,7 +5,7 @@ import { FieldFrame, childErrors } from './shared';
 import { byName, type FormRenderer } from './registry';
 import '../../strings';
 
-/** HTML in every language ({tr, en}): an editor per language with a toolbar and a sandboxed preview. */
+/** HTML in every language ({tr, en}): a lazily loaded WYSIWYG editor per language. */
 function RichTextField(p: FieldProps) {
   const { t } = useTranslation();
   const id = p.fieldPathId.$id;
