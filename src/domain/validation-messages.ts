@@ -70,7 +70,7 @@ const TYPE_NAMES: Record<string, Record<Lang, string>> = {
 };
 const FORMAT_NAMES: Record<string, Record<Lang, string>> = {
   email: { en: 'e-mail address', tr: 'e-posta adresi' },
-  date: { en: 'date (YYYY-MM-DD)', tr: 'tarih (YYYY-AA-GG)' },
+  date: { en: 'date', tr: 'tarih' },
   'date-time': { en: 'date and time', tr: 'tarih ve saat' },
   uuid: { en: 'identifier', tr: 'kimlik' },
   uri: { en: 'address', tr: 'adres' },

@@ -66,8 +66,8 @@ export default function Login({ page }: PageProps) {
     e.preventDefault();
     const found = failed({
       username: username.trim() ? null : 'validation.usernameEmpty',
-      password: password ? null : 'validation.fillAllInputs',
-      captcha: captchaRequired && !code.trim() ? 'validation.fillAllInputs' : null,
+      password: password ? null : 'validation.passwordRequired',
+      captcha: captchaRequired && !code.trim() ? 'validation.captchaRequired' : null,
     });
     setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(v!)])));
     if (Object.keys(found).length > 0) {

@@ -110,7 +110,7 @@ describe('login', () => {
     const username = screen.getByLabelText(/^Kullanıcı adı/);
     expect(username).toHaveAttribute('aria-invalid', 'true');
     expect(username).toHaveAccessibleDescription('Kullanıcı adı boş olamaz');
-    expect(screen.getByLabelText(/^Parola/)).toHaveAccessibleDescription('Lütfen tüm alanları doldurun');
+    expect(screen.getByLabelText(/^Parola/)).toHaveAccessibleDescription('Lütfen parolanızı yazın');
     await waitFor(() => expect(username).toHaveFocus());
     expect(callsTo('oauth_token')).toHaveLength(0);
 

@@ -47,7 +47,7 @@ describe('register', () => {
       [/^Ad\b/, 'Lütfen adınızı yazın'],
       [/^Soyad/, 'Lütfen soyadınızı yazın'],
       [/^Cinsiyet/, 'Lütfen cinsiyet seçin'],
-      [/^Parola/, 'Lütfen tüm alanları doldurun'],
+      [/^Parola/, 'Lütfen parolanızı yazın'],
       [/sözleşmesini okudum/, 'Lütfen sözleşmeleri okuyup onaylayın'],
     ];
     for (const [label, message] of expectations) {

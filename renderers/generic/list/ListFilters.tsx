@@ -32,6 +32,7 @@ export function filterProblem(schema: JsonSchema | undefined, value: string, lan
     return null;
   }
   if (type !== 'string') return null;
+  if (schema.format === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return problem('format', { format: 'date' });
   if (typeof schema.minLength === 'number' && value.length < schema.minLength) return problem('minLength', { limit: schema.minLength });
   if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) return problem('maxLength', { limit: schema.maxLength });
   if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) return problem('pattern', {});

@@ -2,6 +2,7 @@
 // usable. Checks are ours: forms use noValidate.
 import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from './DateInput';
 
 interface FieldFrame {
   label: ReactNode;
@@ -71,18 +72,26 @@ export function TextField({ label, error, hint, required, id, onValue, onChange,
   return (
     <div className={`field ${className ?? ''}`}>
       <Label htmlFor={fieldId} label={label} required={required} />
-      <input
-        {...control}
-        onChange={(e) => {
-          onChange?.(e);
-          onValue?.(e.target.value);
-        }}
-        {...input}
-      />
+      {input.type === 'date' ? (
+        // Dates are written in the page's language, not the browser's.
+        <DateInput {...control} {...withoutBounds(input)} value={String(input.value ?? '')} onValue={(v) => onValue?.(v)} />
+      ) : (
+        <input
+          {...control}
+          onChange={(e) => {
+            onChange?.(e);
+            onValue?.(e.target.value);
+          }}
+          {...input}
+        />
+      )}
       <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
+
+/** A text box has no date bounds: the form's checks and the server keep them. */
+const withoutBounds = ({ type: _type, min: _min, max: _max, value: _value, ...rest }: InputHTMLAttributes<HTMLInputElement>) => rest;
 
 type TextAreaProps = FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> & { onValue: (value: string) => void };
 

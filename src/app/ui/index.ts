@@ -10,4 +10,5 @@ export { ConfirmDialog, useFocusOnMount } from './ConfirmDialog';
 export { TableRegion } from './TableRegion';
 export { MenuButton, type MenuItem } from './MenuButton';
 export { formatDate } from './format';
+export { DateInput, DATE_HINT } from './DateInput';
 export { useAuthCodeLabel } from './labels';

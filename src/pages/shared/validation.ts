@@ -27,7 +27,7 @@ export function checkMail(value: string): Check {
 
 /** Every password at least 8 characters; 16 where the account holds admin (the server checks that one). */
 export function checkPassword(value: string, min: 8 | 16 = 8): Check {
-  if (!value) return 'validation.fillAllInputs';
+  if (!value) return 'validation.passwordRequired';
   if (value.length < min) return min === 16 ? 'validation.passwordMin16' : 'validation.passwordMin8';
   if (value.length > 128) return 'validation.passwordMax';
   return null;
