@@ -309,7 +309,7 @@ function Assignments({ version, onCancelled }: { version: number; onCancelled: (
     { header: t('authority.assignmentsLeft'), cell: (r) => (r.can_assign_auth ? limit(r.auth_count_create) : '—') },
     { header: t('authority.dates'), cell: datesOf },
     { header: t('authority.stateLabel'), cell: stateOf },
-    { header: t('common.actions'), cell: (r) => !r.is_cancelled && cancel.button({ user_auth_id: r.user_auth_id!, auth_name: r.auth_name, username: r.username }) },
+    { header: t('common.actions'), priority: 1, cell: (r) => !r.is_cancelled && cancel.button({ user_auth_id: r.user_auth_id!, auth_name: r.auth_name, username: r.username }) },
   ];
 
   return (

@@ -66,12 +66,13 @@ export default function AuthorizationList({ page }: PageProps) {
   const columns: TableColumn<AuthorizationRow>[] = [
     { header: t('authority.auth'), cell: (r) => authName(r.auth_name) },
     { header: t('authorizationList.holder'), cell: (r) => r.username ?? '—' },
-    { header: t('authority.assignedBy'), cell: (r) => r.assigned_by_username ?? r.created_by_username ?? '—' },
+    { header: t('authority.assignedBy'), cell: (r) => r.assigned_by_username ?? r.created_by_username ?? '—', priority: 3 },
     { header: t('authority.usesLeft'), cell: (r) => (r.auth_type === 'counted' ? limit(r.auth_count) : t('authority.unlimited')) },
-    { header: t('authority.assignmentsLeft'), cell: (r) => (r.can_assign_auth ? limit(r.auth_count_create) : '—') },
+    { header: t('authority.assignmentsLeft'), cell: (r) => (r.can_assign_auth ? limit(r.auth_count_create) : '—'), priority: 3 },
     { header: t('authority.dates'), cell: datesOf },
     { header: t('authority.stateLabel'), cell: stateOf },
     {
+      priority: 1,
       header: t('common.actions'),
       cell: (r) => !r.is_cancelled && r.user_auth_id && r.username !== me && cancel.button({ user_auth_id: r.user_auth_id, auth_name: r.auth_name, username: r.username }),
     },

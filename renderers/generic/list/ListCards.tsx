@@ -10,7 +10,8 @@ import type { ListController, Row } from './useListScreen';
 
 export function ListCards({ list, title, busyId, lang, onRun }: { list: ListController; title: string; busyId: string; lang: Lang; onRun: (action: ScreenAction, rows: Row[]) => void }) {
   const { t } = useTranslation();
-  const [first, ...rest] = list.visibleColumns;
+  // A card shows what matters: the columns that would give way first on a narrow table stay in the table view.
+  const [first, ...rest] = list.visibleColumns.filter((c, i) => i === 0 || c.priority < 3 || list.picked.has(c.field));
   return (
     <ul className="screen__cards" aria-label={title} aria-busy={list.loading || undefined} aria-describedby={busyId}>
       {list.rows.map((row) => {

@@ -8,12 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { useAppStore } from '../../../src/app/store';
 import { labelOf, type ResolvedScreen, type ScreenAction } from '../../../src/domain/screen';
-import { ConfirmDialog, Notice, Pagination, SelectField, useErrorText } from '../../../src/app/ui';
+import { ConfirmDialog, Notice, Pagination, SelectField, useColumnFit, useErrorText } from '../../../src/app/ui';
 import { ColumnChooser } from './ColumnChooser';
 import { ListCards } from './ListCards';
 import { ListFilters } from './ListFilters';
 import { ListTable } from './ListTable';
-import { useColumnFit } from './useColumnFit';
 import { useListScreen, type ListController, type Row } from './useListScreen';
 import '../generic.css';
 import '../strings';
@@ -24,6 +23,8 @@ export interface ListScreenProps {
   /** The page's heading, which also names the table. */
   title: string;
 }
+
+const fieldOf = (c: { field: string }) => c.field;
 
 export default function ListScreen({ screen, params, title }: ListScreenProps) {
   const list = useListScreen(screen, params);
@@ -43,7 +44,7 @@ export default function ListScreen({ screen, params, title }: ListScreenProps) {
   const busyId = useId();
   const filtersId = useId();
   const region = useRef<HTMLDivElement>(null);
-  const { shown, gone } = useColumnFit(region, list.visibleColumns, list.picked, list.rows);
+  const { shown, gone } = useColumnFit(region, list.visibleColumns, fieldOf, list.rows, list.picked);
   const hasFilters = Boolean(list.screen.list?.search) || list.filterSchemas.length > 0;
   // Open on wide screens; on a phone folded until asked for (a list opened with filters shows them).
   const [filtersOpen, setFiltersOpen] = useState(() => !phone || list.filtered);

@@ -42,18 +42,6 @@ function writeColumns(key: string, fields: string[] | null): void {
   }
 }
 
-/**
- * The columns that give way, in order, to fit `count` fewer: lowest priority first, the rightmost of equals
- * first; columns the user picked in the chooser and priority-1 columns never do.
- */
-export function givingWay(columns: readonly Column[], picked: ReadonlySet<string>): string[] {
-  return columns
-    .map((c, i) => ({ c, i }))
-    .filter(({ c, i }) => i > 0 && c.priority > 1 && !picked.has(c.field))
-    .sort((a, b) => b.c.priority - a.c.priority || b.i - a.i)
-    .map(({ c }) => c.field);
-}
-
 export function useListColumns(screen: ResolvedScreen) {
   const { t } = useTranslation();
   const lang = useActiveLabel();

@@ -64,9 +64,17 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
     [formSchema, lang, saveRouteName, record.formData, partNames],
   );
 
-  // The summary of a refused submit follows a change of language (its messages were made in the old one).
+  // A refused submit's messages follow a change of language (they were made in the old one): the summary at once,
+  // the fields' own messages by validating again (without moving the focus, as a real submit does).
+  const formRef = useRef<Form>(null);
+  const rewording = useRef(false);
   useEffect(() => {
-    if (submitted) setProblems(validator.validateFormData(record.formData, schema, undefined, transformErrors).errors as FormError[]);
+    if (!submitted) return;
+    setProblems(validator.validateFormData(record.formData, schema, undefined, transformErrors).errors as FormError[]);
+    rewording.current = true;
+    formRef.current?.validateForm();
+    const done = setTimeout(() => (rewording.current = false));
+    return () => clearTimeout(done);
   }, [lang]);
 
   const showProblems = (errors: RJSFValidationError[]) => {
@@ -76,6 +84,7 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
 
   return (
     <Form
+      ref={formRef}
       className="form form--wide record-form"
       schema={schema}
       uiSchema={uiSchema}
@@ -100,7 +109,8 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
       }}
       onError={(errors) => {
         setSubmitted(true);
-        showProblems(errors);
+        if (rewording.current) setProblems(errors as FormError[]);
+        else showProblems(errors);
       }}
       onSubmit={(e) => {
         setProblems([]);

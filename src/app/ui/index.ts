@@ -12,3 +12,4 @@ export { MenuButton, type MenuItem } from './MenuButton';
 export { formatDate } from './format';
 export { DateInput, DATE_HINT } from './DateInput';
 export { useAuthCodeLabel } from './labels';
+export { givingWay, useColumnFit, type FitColumn } from './useColumnFit';

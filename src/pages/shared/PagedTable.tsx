@@ -2,16 +2,21 @@
 // above the table (filters, notices), the error notice, the loading/found status or the empty text, a
 // keyboard-scrollable table region whose table is named by the section's heading, and the pager. Generic
 // screens have their own (renderers/generic/list); this is for lists that stay hand-written.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { usePagedList } from './paged';
-import { Notice, Pagination, TableRegion, useErrorText } from '../../app/ui';
+import { Notice, Pagination, TableRegion, useColumnFit, useErrorText } from '../../app/ui';
+import { useAppStore } from '../../app/store';
 
 export interface TableColumn<Row> {
   header: string;
   /** The cell's content; the first column's cell is the row's header. */
   cell: (row: Row) => ReactNode;
+  /** Which columns give way on a narrow screen: 3 first, then 2 (the default); 1 never (actions, the first column). */
+  priority?: 1 | 2 | 3;
 }
+
+const headerOf = (c: { header: string }) => c.header;
 
 type PagedList<Row> = ReturnType<typeof usePagedList<Row>>;
 
@@ -36,7 +41,11 @@ export interface PagedTableProps<Row> {
 export function PagedTable<Row>({ id, title, list, columns, rowKey, pageSize, pagesLabel, empty, children, footer }: PagedTableProps<Row>) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [first, ...rest] = columns;
+  const phone = useAppStore((s) => s.layout.device.isMobile);
+  const region = useRef<HTMLDivElement>(null);
+  const prioritized = columns.map((c, i) => ({ ...c, priority: i === 0 ? (1 as const) : (c.priority ?? 2) }));
+  const { shown } = useColumnFit(region, prioritized, headerOf, list.rows);
+  const [first, ...rest] = shown;
   return (
     <section className="section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -47,12 +56,30 @@ export function PagedTable<Row>({ id, title, list, columns, rowKey, pageSize, pa
       ) : (
         !list.loading && !list.error && list.rows.length === 0 && <p>{empty}</p>
       )}
-      {list.rows.length > 0 && (
-        <TableRegion label={title}>
+      {list.rows.length > 0 && phone && (
+        // A phone gets one card per row, every column in it.
+        <ul className="paged-cards" aria-labelledby={id}>
+          {list.rows.map((row) => (
+            <li key={rowKey(row)} className="paged-cards__card">
+              <h3 className="paged-cards__title">{columns[0].cell(row)}</h3>
+              <dl className="paged-cards__fields">
+                {columns.slice(1).map((c) => (
+                  <div key={c.header} className="paged-cards__field">
+                    <dt>{c.header}</dt>
+                    <dd>{c.cell(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.rows.length > 0 && !phone && (
+        <TableRegion label={title} ref={region}>
           <table className="table" aria-labelledby={id}>
             <thead>
               <tr>
-                {columns.map((c) => (
+                {shown.map((c) => (
                   <th key={c.header} scope="col">
                     {c.header}
                   </th>
