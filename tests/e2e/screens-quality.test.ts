@@ -46,9 +46,10 @@ describe.runIf(chromiumAvailable())('the shipped screens', { timeout: 300_000 },
     it(`at ${width}×${height}: no sideways scroll, no raw ids or codes, no serious accessibility problem`, async () => {
       const context = await suite.browser.newContext({ viewport: { width, height }, locale: 'tr-TR' });
       const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(`${page.url()}: ${e.message}`));
       await submitLogin(page, suite.server.url(), 'admin', E2E_ADMIN_PASSWORD);
       await page.waitForURL((u) => !u.pathname.startsWith('/giris') && !u.pathname.startsWith('/login'));
-      const problems: string[] = [];
       for (const [name, path] of SCREENS) {
         await page.goto(suite.server.url() + path);
         await settled(page);
@@ -67,6 +68,7 @@ describe.runIf(chromiumAvailable())('the shipped screens', { timeout: 300_000 },
               .map((e) => (e instanceof HTMLSelectElement ? (e.selectedOptions[0]?.text ?? '') : e.value)),
           ].join('\n'),
         );
+        if (shown.includes('Bir hata oluştu')) problems.push(`${name}: the page broke (error boundary)`);
         const id = UUID.exec(shown);
         if (id) problems.push(`${name}: shows the id ${id[0]}`);
         const code = CODE.exec(shown);

@@ -24,7 +24,11 @@ export function givingWay<C extends FitColumn>(columns: readonly C[], keyOf: (c:
 const NONE: ReadonlySet<string> = new Set();
 
 export function useColumnFit<C extends FitColumn>(region: RefObject<HTMLElement | null>, columns: C[], keyOf: (c: C) => string, rows: unknown, kept: ReadonlySet<string> = NONE) {
-  const order = useMemo(() => givingWay(columns, keyOf, kept), [columns, keyOf, kept]);
+  // Keyed by what decides the order, not by the arrays' identity: a page may build its columns on every render,
+  // and a new order would start the fit again after each step (a render loop). The signature names everything
+  // the order is made of.
+  const signature = `${columns.map((c) => `${keyOf(c)}:${c.priority}`).join('|')}#${[...kept].join('|')}`;
+  const order = useMemo(() => givingWay(columns, keyOf, kept), [signature]);
   const [dropped, setDropped] = useState(0);
   const width = useRef(0);
   // Start again whenever what is laid out changes.
