@@ -12,6 +12,8 @@ export interface CellContext {
   t: TFunction;
   /** The site's pages (the catalogue, website units included), for cells that name a page. */
   pages?: readonly { route_name: string; caption: Bilingual }[];
+  /** The currency the user chose: a price list shows its price in it (the others are in the record). */
+  currency?: number;
 }
 
 export interface CellRenderer extends Ranked {
@@ -53,8 +55,14 @@ const isBilingual = (s: JsonSchema) => {
 export const moneyListCell: CellRenderer = {
   name: 'money_list',
   tester: rankWith(5, and(schemaTypeIs('array'), schemaMatches((s) => isMoneyItem(s.items)))),
-  text: (value, _r, _s, { lang }) =>
-    Array.isArray(value) ? value.map((e: { currency_type?: number; amount?: number }) => formatMinor(Number(e.amount), e.currency_type, lang)).join(' · ') : '',
+  text: (value, _r, _s, { lang, currency }) => {
+    if (!Array.isArray(value)) return '';
+    const prices = value as { currency_type?: number; amount?: number }[];
+    const chosen = prices.filter((e) => e.currency_type === currency);
+    // In the chosen currency when there is a price in it; else every price, in the currencies' order.
+    const shown = chosen.length ? chosen : [...prices].sort((a, b) => (a.currency_type ?? 0) - (b.currency_type ?? 0));
+    return shown.map((e) => formatMinor(Number(e.amount), e.currency_type, lang)).join(' · ');
+  },
 };
 
 export const moneyCell: CellRenderer = {

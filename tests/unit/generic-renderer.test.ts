@@ -99,7 +99,11 @@ describe('cells', () => {
     expect(cellFor(props.order_date, 'order_date', order).name).toBe('datetime');
     const product = resolved('bundle_product').entity_schema;
     const list = product.properties!.currency_amount_list;
-    expect(cellFor(list, 'currency_amount_list', product).text([{ currency_type: 0, amount: 100 }, { currency_type: 1, amount: 250 }], {}, list, { ...c, lang: 'en' })).toBe('₺1.00 · $2.50');
+    const prices = [{ currency_type: 1, amount: 250 }, { currency_type: 0, amount: 100 }];
+    // Without a chosen currency every price, in the currencies' order; with one, the price in it when there is one.
+    expect(cellFor(list, 'currency_amount_list', product).text(prices, {}, list, { ...c, lang: 'en' })).toBe('₺1.00 · $2.50');
+    expect(cellFor(list, 'currency_amount_list', product).text(prices, {}, list, { ...c, lang: 'en', currency: 1 })).toBe('$2.50');
+    expect(cellFor(list, 'currency_amount_list', product).text([{ currency_type: 0, amount: 100 }], {}, list, { ...c, lang: 'en', currency: 1 })).toBe('₺1.00');
     expect(cellFor({ type: 'boolean' }, 'b', undefined).text(true, {}, {}, c)).toBe('Evet');
     expect(cellFor({ type: 'string', format: 'date' }, 'd', undefined).text('2025-03-01', {}, {}, { ...c, lang: 'en' })).toBe('1 Mar 2025');
     expect(cellFor(undefined, 'x', undefined).text(null, {}, {}, c)).toBe('');

@@ -6,6 +6,7 @@ import { useActiveLabel, usePages } from '../../../src/app/router/hooks';
 import { labelOf, schemaAt, valueAt, type JsonSchema, type ListColumn, type ResolvedScreen } from '../../../src/domain/screen';
 import { cellFor, type CellContext, type CellRenderer } from '../cells';
 import { useUserIds } from '../context';
+import { useAppStore } from '../../../src/app/store';
 import type { Row } from './useListData';
 
 export interface Column {
@@ -101,7 +102,8 @@ export function useListColumns(screen: ResolvedScreen) {
     setPicked(new Set());
     writeColumns(columnKey, null);
   }, [columnKey]);
-  const cellContext: CellContext = useMemo(() => ({ lang, t, pages }), [lang, t, pages]);
+  const currency = useAppStore((st) => st.currency.type);
+  const cellContext: CellContext = useMemo(() => ({ lang, t, pages, currency }), [lang, t, pages, currency]);
   const cellText = useCallback((row: Row, c: Column) => c.cell.text(valueAt(row, c.field), row, c.schema ?? {}, cellContext) || c.empty, [cellContext]);
 
   return { columns, visibleColumns, picked, toggleColumn, keepColumn, resetColumns, cellContext, cellText };

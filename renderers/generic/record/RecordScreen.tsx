@@ -15,6 +15,7 @@ import { useRecordScreen, type RecordController, type Revealed } from './useReco
 import type { RecordFormProps } from './RecordForm';
 import { formValidatorOf, loadedFormValidator } from './validator';
 import '../generic.css';
+import { useAppStore } from '../../../src/app/store';
 import '../strings';
 
 export interface RecordScreenProps {
@@ -163,6 +164,7 @@ function LeaveGuard({ record }: { record: RecordController }) {
 /** A record the user may only read: its fields as a definition list. */
 function Facts({ record }: { record: RecordController }) {
   const { t } = useTranslation();
+  const currency = useAppStore((s) => s.currency.type);
   const lang = useActiveLabel();
   const screen = record.screen;
   const rec = record.record;
@@ -179,7 +181,7 @@ function Facts({ record }: { record: RecordController }) {
           return (
             <div key={k} className="facts__row">
               <dt>{labelOf(props[k]['x-label'], lang, k)}</dt>
-              <dd>{cell.text(rec[k], rec, props[k], { lang, t })}</dd>
+              <dd>{cell.text(rec[k], rec, props[k], { lang, t, currency })}</dd>
             </div>
           );
         })}
@@ -191,6 +193,7 @@ function Facts({ record }: { record: RecordController }) {
 /** An array of the get answer (a bundle's products...) as a read-only table whose rows open their record. */
 function Related({ screen, related, answer }: { screen: ResolvedScreen; related: RelatedList; answer: Record<string, unknown> }) {
   const { t } = useTranslation();
+  const currency = useAppStore((s) => s.currency.type);
   const lang = useActiveLabel();
   const links = useScreenLinks();
   const rows = (valueAt(answer, related.items) as Record<string, unknown>[] | undefined) ?? [];
@@ -220,12 +223,12 @@ function Related({ screen, related, answer }: { screen: ResolvedScreen; related:
               {rows.map((row, i) => {
                 const href = related.open ? links(related.open, row) : null;
                 const [first, ...rest] = columns;
-                const text = first.cell.text(row[first.field], row, first.schema ?? {}, { lang, t });
+                const text = first.cell.text(row[first.field], row, first.schema ?? {}, { lang, t, currency });
                 return (
                   <tr key={i}>
                     <th scope="row">{href ? <Link to={href}>{text}</Link> : text}</th>
                     {rest.map((c) => (
-                      <td key={c.field}>{c.cell.text(row[c.field], row, c.schema ?? {}, { lang, t })}</td>
+                      <td key={c.field}>{c.cell.text(row[c.field], row, c.schema ?? {}, { lang, t, currency })}</td>
                     ))}
                   </tr>
                 );

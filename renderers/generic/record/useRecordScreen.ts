@@ -15,6 +15,7 @@ import { fillText, recordName, type CellContext } from '../cells';
 import { callRoute, mayCall, useScreenLinks } from '../context';
 import { afterWrite } from '../effects';
 import { formSchemaOf, type FormMode } from '../../../src/domain/form-schema';
+import { useAppStore } from '../../../src/app/store';
 import { formDataOf, serverErrorTree, stableJson, type ErrorTree } from './form';
 
 export type Record_ = Record<string, unknown>;
@@ -59,7 +60,8 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
   const pages = usePages();
   const navigate = useNavigate();
   const links = useScreenLinks();
-  const cellContext: CellContext = useMemo(() => ({ lang, t, pages }), [lang, t, pages]);
+  const currency = useAppStore((st) => st.currency.type);
+  const cellContext: CellContext = useMemo(() => ({ lang, t, pages, currency }), [lang, t, pages, currency]);
   const versionField = screen.record?.version_field;
   const wrapper = screen.record?.request_record;
   const mode: FormMode = recordId ? 'edit' : 'new';
