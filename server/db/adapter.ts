@@ -6,12 +6,17 @@ export interface Queryable {
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** A transaction's connection: statements, and scripts of several statements without parameters (migrations). */
+export interface Transaction extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs `work` in one transaction: everything it writes lands together or not at all. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel`, from any process, after it commits. When
    * the connection that listens is lost (notifications may have been missed meanwhile), `onNotify` is called

@@ -1,5 +1,5 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
-import { statementNamer, type Db, type Queryable, type Row } from './adapter.ts';
+import { statementNamer, type Db, type Row } from './adapter.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -50,7 +50,15 @@ export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Db 
     exec: async (sql) => {
       await pg.exec(sql);
     },
-    transaction: (work) => pg.transaction(() => work({ query: (sql, params) => query(sql, params, true) } as Queryable)),
+    transaction: (work) =>
+      pg.transaction((tx) =>
+        work({
+          query: (sql, params) => query(sql, params, true),
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+        }),
+      ),
     // One process owns an embedded database, so its listener never loses a connection.
     listen: async (channel, onNotify) => {
       const stop = await pg.listen(channel, onNotify);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { statementNamer, type Db, type Queryable, type Row } from './adapter.ts';
+import { statementNamer, type Db, type Row, type Transaction } from './adapter.ts';
 
 // DATE columns come back as 'YYYY-MM-DD' strings (as in PGlite), not as Date objects at local midnight.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
@@ -26,7 +26,14 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await work({ query: (sql, params) => query(client, sql, params) } as Queryable);
+        // A text without parameters goes as a simple query, which may hold several statements.
+        const tx: Transaction = {
+          query: (sql, params) => query(client, sql, params),
+          exec: async (sql) => {
+            await client.query(sql);
+          },
+        };
+        const result = await work(tx);
         await client.query('commit');
         return result;
       } catch (e) {
