@@ -204,6 +204,9 @@ function labelsModule(contract: Contract): string {
   );
   const routes = Object.fromEntries(contract.routes.map((r) => [r.name, r.summary]));
   return `${HEADER}
+/** The contract's entities by schema name. */
+export type EntityName = ${Object.keys(entities).map((n) => JSON.stringify(n)).join(' | ')};
+
 /** Entities by schema name. */
 export const entityLabels: Readonly<Record<string, { en: string; tr: string }>> = ${JSON.stringify(entities)};
 

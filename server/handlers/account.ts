@@ -2,14 +2,13 @@
 // search of the authority-management page. Also gathers every account handler set (sessions, registration,
 // settings) for server/handlers/index.ts.
 import type { HandlerSet } from './types.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
 import { accountOf, loadUser, PROFILE_FIELDS } from '../services/accounts.ts';
 import { sessionHandlers } from './session.ts';
 import { registrationHandlers } from './registration.ts';
 import { userSettingsHandlers } from './user-settings.ts';
 import type { UserSearchResponse } from '../../src/generated/types/routes.ts';
 
-const USER_ENTITY = { tr: 'kullanıcı', en: 'user' } as const;
 
 /** `%` and `_` typed by a person are text, not wildcards. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -28,7 +27,7 @@ const ownAccountHandlers: HandlerSet = {
          from app_user where tenant_id = $1 and lower(username) = lower($2) and is_active and registration_status = 'completed'`,
       [ctx.tenant.tenant_id, username],
     );
-    if (!row) throw new ApiError('record_not_found', { entity: USER_ENTITY[ctx.lang] });
+    if (!row) throw notFound('user');
     const { user_id, ...profile } = row;
     const user = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== null && v !== undefined));
     return { user: { user_client_id: user_id as string, ...(user as { username: string }) } };
@@ -51,7 +50,7 @@ const ownAccountHandlers: HandlerSet = {
         where tenant_id = $1 and user_id = $2 returning user_id`,
       [ctx.tenant.tenant_id, userId, d.firstname, d.lastname, d.gender ?? null, d.date_of_birth ?? null, d.active_lang?.value ?? null, ...profile],
     );
-    if (!updated.length) throw new ApiError('record_not_found', { entity: USER_ENTITY[ctx.lang] });
+    if (!updated.length) throw notFound('user');
     ctx.audit.entity = 'user';
     ctx.audit.record_id = userId;
     return { user_wdmr: accountOf((await loadUser(ctx.db, ctx.tenant.tenant_id, userId))!) };

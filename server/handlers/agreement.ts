@@ -1,11 +1,12 @@
 // Bundle agreements and product agreements (schemas/routes/bundle.json): the shop staff's new/edit/get and
 // the open lists buyers read before ordering (active agreements; the shop's staff see every status).
 import { randomUUID } from 'node:crypto';
+import { notFound } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
 import { AGREEMENT_SELECT, PRODUCT_AGREEMENT_SELECT, agreementAnswer, productAgreementAnswer } from '../services/agreement-store.ts';
 import { bundleOfShop, productOfBundle } from '../services/bundle-store.ts';
 import { containsPattern, orderBy, pageOf, Where } from '../services/paging.ts';
-import { isStaffOf, notFound, optionalCaller, shopCaller, staffShop } from '../services/shop-access.ts';
+import { isStaffOf, optionalCaller, shopCaller, staffShop } from '../services/shop-access.ts';
 import type { HandlerSet } from './types.ts';
 
 const SORT = { agreement_name: 'lower(a.agreement_name)', created_at: 'a.created_at' };
@@ -19,7 +20,7 @@ async function openBundle(ctx: RequestContext, bundleId: string, shopId?: string
     'select shop_client_id from bundle where bundle_client_id = $1 and tenant_id = $2 and ($3::uuid is null or shop_client_id = $3)',
     [bundleId, ctx.tenant.tenant_id, shopId ?? null],
   );
-  if (!row) throw notFound('bundle', ctx.lang);
+  if (!row) throw notFound('bundle');
   return { staff: await isStaffOf(ctx.db, ctx.tenant.tenant_id, row.shop_client_id, optionalCaller(ctx)) };
 }
 
@@ -31,7 +32,7 @@ export const agreementHandlers: HandlerSet = {
     ctx.audit.entity = 'agreement';
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
-      await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, ctx.lang);
+      await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id);
       await tx.query(
         `insert into agreement (agreement_client_id, tenant_id, shop_client_id, bundle_client_id, agreement_name, agreement_text, approve_required,
                                 agreement_status, created_by)
@@ -57,7 +58,7 @@ export const agreementHandlers: HandlerSet = {
           where agreement_client_id = $1 and bundle_client_id = $2 and shop_client_id = $3 and tenant_id = $4 returning agreement_client_id`,
         [input.agreement_client_id, input.bundle_client_id, input.shop_client_id, tenantId, input.agreement_name, input.agreement_text, input.approve_required ?? false, input.agreement_status ?? null],
       );
-      if (!updated.length) throw notFound('agreement', ctx.lang);
+      if (!updated.length) throw notFound('agreement');
     });
     const [row] = await ctx.db.query(`${AGREEMENT_SELECT} where a.agreement_client_id = $1`, [input.agreement_client_id]);
     return { agreement: agreementAnswer(row) };
@@ -72,7 +73,7 @@ export const agreementHandlers: HandlerSet = {
       input.shop_client_id,
       ctx.tenant.tenant_id,
     ]);
-    if (!row) throw notFound('agreement', ctx.lang);
+    if (!row) throw notFound('agreement');
     return { agreement: agreementAnswer(row) };
   },
 
@@ -99,7 +100,7 @@ export const agreementHandlers: HandlerSet = {
     ctx.audit.entity = 'product_agreement';
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
-      await productOfBundle(tx, tenantId, input.shop_client_id, input.bundle_client_id, input.pro_client_id, ctx.lang);
+      await productOfBundle(tx, tenantId, input.shop_client_id, input.bundle_client_id, input.pro_client_id);
       await tx.query(
         `insert into product_agreement (product_agreement_client_id, tenant_id, shop_client_id, bundle_client_id, pro_client_id, agreement_name,
                                         agreement_text, approve_required, agreement_status, created_by)
@@ -147,7 +148,7 @@ export const agreementHandlers: HandlerSet = {
           input.agreement_status ?? null,
         ],
       );
-      if (!updated.length) throw notFound('product_agreement', ctx.lang);
+      if (!updated.length) throw notFound('product_agreement');
     });
     const [row] = await ctx.db.query(`${PRODUCT_AGREEMENT_SELECT} where a.product_agreement_client_id = $1`, [input.product_agreement_client_id]);
     return { product_agreement: productAgreementAnswer(row) };
@@ -160,7 +161,7 @@ export const agreementHandlers: HandlerSet = {
       `${PRODUCT_AGREEMENT_SELECT} where a.product_agreement_client_id = $1 and a.pro_client_id = $2 and a.bundle_client_id = $3 and a.shop_client_id = $4 and a.tenant_id = $5`,
       [input.product_agreement_client_id, input.pro_client_id, input.bundle_client_id, input.shop_client_id, ctx.tenant.tenant_id],
     );
-    if (!row) throw notFound('product_agreement', ctx.lang);
+    if (!row) throw notFound('product_agreement');
     return { product_agreement: productAgreementAnswer(row) };
   },
 
@@ -171,7 +172,7 @@ export const agreementHandlers: HandlerSet = {
       input.bundle_client_id,
       ctx.tenant.tenant_id,
     ]);
-    if (!product) throw notFound('bundle_product', ctx.lang);
+    if (!product) throw notFound('bundle_product');
     const where = new Where().add('a.pro_client_id = ?', input.pro_client_id).add('a.bundle_client_id = ?', input.bundle_client_id).add('a.tenant_id = ?', ctx.tenant.tenant_id);
     if (!staff) where.add("a.agreement_status = 'active'");
     if (input.agreement_status) where.add('a.agreement_status = ?', input.agreement_status);

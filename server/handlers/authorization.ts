@@ -3,7 +3,7 @@
 // route descriptions in schemas/routes/authorization.json state the same rules for callers.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
 import type { Authorization, UserAuthorization } from '../../src/generated/types/entities.ts';
 import { mayCancel, planAssignment, planNewAuthorization, refundOnCancel, usesLeft, type AuthorizationRow, type HoldingRow } from '../services/authorization-rules.ts';
@@ -99,7 +99,7 @@ export const userAuthorizationAnswer = (v: HoldingView): UserAuthorization => ({
 
 async function holdingView(db: Queryable, tenantId: string, userAuthId: string): Promise<HoldingView> {
   const [row] = await db.query<HoldingView & Record<string, unknown>>(`${HOLDING_SELECT} where h.user_auth_id = $1 and h.tenant_id = $2`, [userAuthId, tenantId]);
-  if (!row) throw new ApiError('record_not_found', { entity: 'user_authorization' });
+  if (!row) throw notFound('user_authorization');
   return row;
 }
 
@@ -167,12 +167,12 @@ export const authorizationHandlers: HandlerSet = {
            from "authorization" where auth_id = $1 and tenant_id = $2`,
         [input.auth_id, tenantId],
       );
-      if (!authorization) throw new ApiError('record_not_found', { entity: 'authorization' });
+      if (!authorization) throw notFound('authorization');
       const [receiver] = await tx.query<{ user_id: string }>('select user_id from app_user where tenant_id = $1 and lower(username) = lower($2) and is_active', [
         tenantId,
         input.assigning_username,
       ]);
-      if (!receiver) throw new ApiError('record_not_found', { entity: 'user' });
+      if (!receiver) throw notFound('user');
       if (receiver.user_id === me.userId) throw new ApiError('invalid_input', { details: 'assigning_username: must be another user' });
       // Lock every holding the caller has of this authorization: concurrent assignments queue here, and each
       // sees the count the previous one left.
@@ -232,12 +232,12 @@ export const authorizationHandlers: HandlerSet = {
         input.user_auth_id,
         tenantId,
       ]);
-      if (!peek) throw new ApiError('record_not_found', { entity: 'user_authorization' });
+      if (!peek) throw notFound('user_authorization');
       // Ancestors are locked before descendants (as assignments lock the assigner's holding), so two cancels
       // in one chain queue instead of deadlocking.
       const parent = peek.parent_user_auth_id ? await lockHolding(peek.parent_user_auth_id) : undefined;
       const holding = await lockHolding(input.user_auth_id);
-      if (!holding) throw new ApiError('record_not_found', { entity: 'user_authorization' });
+      if (!holding) throw notFound('user_authorization');
       if (!mayCancel(me, holding)) throw new ApiError('forbidden', { auth_codes: 'admin' });
       if (holding.is_cancelled) return;
       await tx.query(

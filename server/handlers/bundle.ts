@@ -3,7 +3,7 @@
 // no_need_order/list). Staff calls reach only shops the caller staffs (server/services/shop-access.ts);
 // open calls show bundles of the request's tenant only.
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
 import type { Queryable } from '../db/adapter.ts';
 import type { Agreement, ProductAgreement } from '../../src/generated/types/entities.ts';
@@ -28,7 +28,7 @@ import {
 } from '../services/bundle-store.ts';
 import { agreementsOfBundle, productAgreementsOfBundle } from '../services/agreement-store.ts';
 import { containsPattern, orderBy, pageOf, Where } from '../services/paging.ts';
-import { isStaffOf, notFound, optionalCaller, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type ShopRow } from '../services/shop-access.ts';
+import { isStaffOf, optionalCaller, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type ShopRow } from '../services/shop-access.ts';
 import type { HandlerSet } from './types.ts';
 
 const SORT_COLUMNS = { created_at: 'b.created_at', bundle_name: 'lower(b.bundle_name)', priority: 'b.priority_rank' };
@@ -120,7 +120,7 @@ export const bundleHandlers: HandlerSet = {
     ctx.audit.entity = 'bundle';
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
-      const org = await organizationUsername(tx, tenantId, input.organization_user_id, ctx.lang);
+      const org = await organizationUsername(tx, tenantId, input.organization_user_id);
       await insertBundle(tx, { tenantId, shopId: input.shop_client_id, bundleId, userId: me.userId }, bundleFields(input), org);
     });
     ctx.audit.record_id = bundleId;
@@ -134,8 +134,8 @@ export const bundleHandlers: HandlerSet = {
     ctx.audit.record_id = input.bundle_client_id;
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
-      await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, ctx.lang, { lock: true });
-      const org = await organizationUsername(tx, tenantId, input.organization_user_id, ctx.lang);
+      await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, { lock: true });
+      const org = await organizationUsername(tx, tenantId, input.organization_user_id);
       await updateBundle(tx, { tenantId, bundleId: input.bundle_client_id }, bundleFields(input), org);
     });
     return { bundle: bundleAnswer((await bundleById(ctx.db, tenantId, input.bundle_client_id))!) };
@@ -145,7 +145,7 @@ export const bundleHandlers: HandlerSet = {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
     await staffShop(ctx.db, ctx, me, input.shop_client_id);
-    const row = await bundleOfShop(ctx.db, tenantId, input.shop_client_id, input.bundle_client_id, ctx.lang);
+    const row = await bundleOfShop(ctx.db, tenantId, input.shop_client_id, input.bundle_client_id);
     const products = await productsOf(ctx.db, tenantId, [input.bundle_client_id]);
     return { bundle: bundleAnswer(row), product_list: products.get(input.bundle_client_id) ?? [] };
   },
@@ -175,7 +175,7 @@ export const bundleHandlers: HandlerSet = {
     ctx.audit.record_id = input.bundle_client_id;
     const row = await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
-      await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, ctx.lang, { lock: true });
+      await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, { lock: true });
       const products = await tx.query('select 1 from bundle_product where bundle_client_id = $1 and tenant_id = $2 limit 1', [input.bundle_client_id, tenantId]);
       if (!products.length) throw new ApiError('bundle_without_products');
       const [updated] = await tx.query<{ bundle_status: 'active'; active_date: unknown }>(
@@ -196,7 +196,7 @@ export const bundleHandlers: HandlerSet = {
     ctx.audit.record_id = input.bundle_client_id;
     const row = await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
-      await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, ctx.lang, { lock: true });
+      await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, { lock: true });
       const [updated] = await tx.query<{ bundle_status: 'passive'; passive_date: unknown }>(
         `update bundle set bundle_status = 'passive', passive_date = case when bundle_status = 'passive' and passive_date is not null then passive_date else now() end,
                 updated_at = case when bundle_status = 'passive' then updated_at else now() end
@@ -219,13 +219,13 @@ export const bundleHandlers: HandlerSet = {
     ctx.audit.entity = 'bundle_product';
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
-      await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, ctx.lang);
+      await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id);
       await checkProductAuthorization(tx, tenantId, callerCodes(ctx), fields.pro_auth_id, null, ctx.lang);
-      const org = await organizationUsername(tx, tenantId, fields.organization_user_id, ctx.lang);
+      const org = await organizationUsername(tx, tenantId, fields.organization_user_id);
       await insertProduct(tx, { tenantId, shopId: input.shop_client_id, bundleId: input.bundle_client_id, proId }, fields, org);
     });
     ctx.audit.record_id = proId;
-    return { bundle_product: productAnswer(await productOfBundle(ctx.db, tenantId, input.shop_client_id, input.bundle_client_id, proId, ctx.lang)) };
+    return { bundle_product: productAnswer(await productOfBundle(ctx.db, tenantId, input.shop_client_id, input.bundle_client_id, proId)) };
   },
 
   user_shop_bundle_product_edit: async (input, ctx) => {
@@ -237,25 +237,25 @@ export const bundleHandlers: HandlerSet = {
     ctx.audit.record_id = input.pro_client_id;
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
-      const stored = await productOfBundle(tx, tenantId, input.shop_client_id, input.bundle_client_id, input.pro_client_id, ctx.lang);
+      const stored = await productOfBundle(tx, tenantId, input.shop_client_id, input.bundle_client_id, input.pro_client_id);
       await checkProductAuthorization(tx, tenantId, callerCodes(ctx), fields.pro_auth_id, stored.pro_auth_id as string | null, ctx.lang);
-      const org = await organizationUsername(tx, tenantId, fields.organization_user_id, ctx.lang);
+      const org = await organizationUsername(tx, tenantId, fields.organization_user_id);
       await updateProduct(tx, { tenantId, proId: input.pro_client_id }, fields, org);
     });
-    return { bundle_product: productAnswer(await productOfBundle(ctx.db, tenantId, input.shop_client_id, input.bundle_client_id, input.pro_client_id, ctx.lang)) };
+    return { bundle_product: productAnswer(await productOfBundle(ctx.db, tenantId, input.shop_client_id, input.bundle_client_id, input.pro_client_id)) };
   },
 
   user_shop_bundle_product_get: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     await staffShop(ctx.db, ctx, me, input.shop_client_id);
-    return { bundle_product: productAnswer(await productOfBundle(ctx.db, ctx.tenant.tenant_id, input.shop_client_id, input.bundle_client_id, input.pro_client_id, ctx.lang)) };
+    return { bundle_product: productAnswer(await productOfBundle(ctx.db, ctx.tenant.tenant_id, input.shop_client_id, input.bundle_client_id, input.pro_client_id)) };
   },
 
   user_shop_bundle_product_list: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
     await staffShop(ctx.db, ctx, me, input.shop_client_id);
-    await bundleOfShop(ctx.db, tenantId, input.shop_client_id, input.bundle_client_id, ctx.lang);
+    await bundleOfShop(ctx.db, tenantId, input.shop_client_id, input.bundle_client_id);
     const where = new Where().add('p.bundle_client_id = ?', input.bundle_client_id).add('p.tenant_id = ?', tenantId);
     if (input.search) {
       const pattern = containsPattern(input.search);
@@ -275,7 +275,7 @@ export const bundleHandlers: HandlerSet = {
   bundle_details: async (input, ctx) => {
     const tenantId = ctx.tenant.tenant_id;
     const row = await bundleById(ctx.db, tenantId, input.bundle_client_id);
-    if (!row) throw notFound('bundle', ctx.lang);
+    if (!row) throw notFound('bundle');
     const [shop] = await ctx.db.query<ShopRow & Record<string, unknown>>(`select ${SHOP_COLUMNS} from shop s where s.shop_client_id = $1 and s.tenant_id = $2`, [
       row.shop_client_id,
       tenantId,
@@ -293,12 +293,12 @@ export const bundleHandlers: HandlerSet = {
   bundle_product_and_agreement_list_all: async (input, ctx) => {
     const tenantId = ctx.tenant.tenant_id;
     const row = await bundleById(ctx.db, tenantId, input.bundle_client_id);
-    if (!row) throw notFound('bundle', ctx.lang);
+    if (!row) throw notFound('bundle');
     const staff = await isStaffOf(ctx.db, tenantId, row.shop_client_id as string, optionalCaller(ctx));
     let products = (await productsOf(ctx.db, tenantId, [input.bundle_client_id])).get(input.bundle_client_id) ?? [];
     if (input.pro_client_id) {
       products = products.filter((p) => p.pro_client_id === input.pro_client_id);
-      if (!products.length) throw notFound('bundle_product', ctx.lang);
+      if (!products.length) throw notFound('bundle_product');
     }
     return {
       product_list: products,

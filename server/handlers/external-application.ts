@@ -3,7 +3,7 @@
 // the call that makes them (new_externalapplication_key, new_access_key, access_key_token).
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
 import type { AccessKey, ExternalApplication } from '../../src/generated/types/entities.ts';
 import { hashSecret } from '../auth/secret-hash.ts';
 import { ACCESS_KEY_TOKEN_SECONDS, KEY_MAX_LENGTH, accessKeyTokenStatus, newAccessKeyToken, newKey } from '../auth/access-keys.ts';
@@ -146,7 +146,7 @@ export const externalApplicationHandlers: HandlerSet = {
           [input.externalapplication_client_id, tenantId],
         );
         // Another tenant's, unknown, or (for a non-admin) someone else's: the same answer, so ids cannot be probed.
-        if (!existing || (!me.isAdmin && existing.created_by !== me.userId)) throw new ApiError('record_not_found', { entity: 'external_application' });
+        if (!existing || (!me.isAdmin && existing.created_by !== me.userId)) throw notFound('external_application');
         await tx.query(
           `update external_application set externalapplication_name = $3, externalapplication_url = $4, externalapplication_route = $5,
                   register_in_this_application_status = $6, external_application_for_register = $7,
@@ -185,7 +185,7 @@ export const externalApplicationHandlers: HandlerSet = {
 
   user_externalapplication_get: async (input, ctx) => {
     const row = await applicationById(ctx.db, ctx.tenant.tenant_id, input.externalapplication_client_id);
-    if (!row) throw new ApiError('record_not_found', { entity: 'external_application' });
+    if (!row) throw notFound('external_application');
     return { external_application: publicApplication(row) };
   },
 
@@ -206,7 +206,7 @@ export const externalApplicationHandlers: HandlerSet = {
         returning k.access_key_client_id, e.externalapplication_client_id, e.externalapplication_url, e.register_in_this_application_status`,
       [hashSecret(input.access_key), ctx.tenant.tenant_id, hashSecret(input.externalapplication_key)],
     );
-    if (!row) throw new ApiError('record_not_found', { entity: 'access_key' });
+    if (!row) throw notFound('access_key');
     ctx.audit.record_id = row.access_key_client_id;
     return {
       externalapplication_client_id: row.externalapplication_client_id,
@@ -226,7 +226,7 @@ export const externalApplicationHandlers: HandlerSet = {
         tenantId,
         hashSecret(input.externalapplication_key),
       ]);
-      if (!app) throw new ApiError('record_not_found', { entity: 'external_application' });
+      if (!app) throw notFound('external_application');
       const [existing] = await tx.query<{ access_key_client_id: string }>(
         'select access_key_client_id from access_key where user_id = $1 and externalapplication_client_id = $2 and tenant_id = $3 for update',
         [me.userId, app.id, tenantId],
@@ -264,7 +264,7 @@ export const externalApplicationHandlers: HandlerSet = {
         'select access_key_client_id as id from access_key where access_key_client_id = $1 and tenant_id = $2 and user_id = $3 for update',
         [input.access_key_client_id, tenantId, me.userId],
       );
-      if (!key) throw new ApiError('record_not_found', { entity: 'access_key' });
+      if (!key) throw notFound('access_key');
       await tx.query('update access_key_token set revoked_at = now() where access_key_client_id = $1 and revoked_at is null', [key.id]);
       const [row] = await tx.query<{ expires_at: unknown }>(
         `insert into access_key_token (token_hash, tenant_id, access_key_client_id, expires_at)
@@ -278,7 +278,7 @@ export const externalApplicationHandlers: HandlerSet = {
 
   externalapplication_token_check: async (input, ctx) => {
     const status = await accessKeyTokenStatus(ctx.db, ctx.tenant.tenant_id, input.externalapplication_key, input.access_key_token);
-    if (!status) throw new ApiError('record_not_found', { entity: 'token' });
+    if (!status) throw notFound('token');
     return status.token_status === 'valid' ? status : { token_status: status.token_status };
   },
 
@@ -287,7 +287,7 @@ export const externalApplicationHandlers: HandlerSet = {
     checkKeyLength(input.access_key);
     // Only a session that /v1/oauth/token issued from a token of this very key (caller.ts accessKeyClientId).
     const sessionKey = ctx.caller.kind === 'user' ? ctx.caller.accessKeyClientId : undefined;
-    if (!sessionKey) throw new ApiError('record_not_found', { entity: 'access_key' });
+    if (!sessionKey) throw notFound('access_key');
     const [user] = await ctx.db.query<{
       user_id: string;
       username: string;
@@ -301,7 +301,7 @@ export const externalApplicationHandlers: HandlerSet = {
         where k.key_hash = $1 and k.tenant_id = $2 and k.user_id = $3 and k.access_key_client_id = $4`,
       [hashSecret(input.access_key), ctx.tenant.tenant_id, me.userId, sessionKey],
     );
-    if (!user) throw new ApiError('record_not_found', { entity: 'access_key' });
+    if (!user) throw notFound('access_key');
     const lang = user.active_lang === 1 ? 1 : 0;
     return {
       user: {

@@ -1,7 +1,7 @@
 // Front-end keys (fkey): an admin makes, lists and revokes the per-site secrets that front ends send as
 // `Authorization: Fkey <key>` (server/auth/caller.ts). The key is answered once; only its hash is kept.
 import type { Queryable } from '../db/adapter.ts';
-import { ApiError } from '../http/api-error.ts';
+import { notFound } from '../http/api-error.ts';
 import type { FrontendKey } from '../../src/generated/types/entities.ts';
 import { hashSecret } from '../auth/secret-hash.ts';
 import { newKey } from '../auth/access-keys.ts';
@@ -64,7 +64,7 @@ export const frontendKeyHandlers: HandlerSet = {
       'update frontend_key set revoked_at = coalesce(revoked_at, now()) where frontend_key_id = $1 and tenant_id = $2 returning frontend_key_id',
       [input.frontend_key_id, ctx.tenant.tenant_id],
     );
-    if (!updated.length) throw new ApiError('record_not_found', { entity: 'frontend_key' });
+    if (!updated.length) throw notFound('frontend_key');
     return { frontend_key: answer((await keyById(ctx.db, ctx.tenant.tenant_id, input.frontend_key_id))!) };
   },
 };

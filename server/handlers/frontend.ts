@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
 import type { Queryable } from '../db/adapter.ts';
 import { UNIT_COLUMNS, unitOf, websiteUnits, type UnitRow } from '../services/site-cache.ts';
 import { PreparedAnswer, type RequestContext } from '../http/context.ts';
@@ -19,8 +19,6 @@ import {
   replaceUnit,
   storedUnits,
 } from '../services/website-units.ts';
-
-const notFound = (lang: RequestContext['lang']) => new ApiError('record_not_found', { entity: lang === 'tr' ? 'web sitesi birimi' : 'website unit' });
 
 const userIdOf = (ctx: RequestContext): string | null => (ctx.caller.kind === 'user' ? ctx.caller.userId : null);
 
@@ -80,10 +78,10 @@ export const frontendHandlers: HandlerSet = {
 
   // A unit the caller may not open is answered as one that does not exist: not even its existence leaks.
   frontend_websiteunit_get: async ({ website_unit_client_id }, ctx) => {
-    const { db, tenant, lang } = ctx;
+    const { db, tenant } = ctx;
     const [unit] = await websiteUnits(db, tenant.tenant_id, website_unit_client_id);
     const viewer = viewerOf(ctx);
-    if (!unit || !(managesUnits(viewer) || mayOpen(unit, tenant.frontend, viewer))) throw notFound(lang);
+    if (!unit || !(managesUnits(viewer) || mayOpen(unit, tenant.frontend, viewer))) throw notFound('website_unit');
     return { website_unit: unit };
   },
 
@@ -123,13 +121,13 @@ export const frontendHandlers: HandlerSet = {
         const current = await lockedUnit(tx, tenant.tenant_id, id);
         // Moved meanwhile (the kept list was behind): checked as a move below.
         if (current && !keepsPlace(current.definition, website_unit)) return undefined;
-        expectVersion(current ? [current] : [], id, website_unit.version!, lang);
+        expectVersion(current ? [current] : [], id, website_unit.version!);
         return save(tx, checkUnit(website_unit, 'kept', frontend, lang));
       });
     unit ??= await unitWrite(ctx, async (tx) => {
       const frontend = await lockSiteUnits(tx, tenant.tenant_id);
       const units = await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit, id));
-      const current = expectVersion(units, id, website_unit.version!, lang);
+      const current = expectVersion(units, id, website_unit.version!);
       const others = units.filter((u) => u !== current);
       const definition = checkUnit(website_unit, { others, self: current }, frontend, lang);
       const children = childrenOf(others, current.route_name);
@@ -142,13 +140,13 @@ export const frontendHandlers: HandlerSet = {
   },
 
   frontend_websiteunit_delete: async ({ website_unit_client_id: id, version }, ctx) => {
-    const { tenant, lang } = ctx;
+    const { tenant } = ctx;
     ctx.audit.entity = 'website_unit';
     ctx.audit.record_id = id;
     await unitWrite(ctx, async (tx) => {
       await lockSiteUnits(tx, tenant.tenant_id);
       const units = await storedUnits(tx, tenant.tenant_id, { ids: [id] });
-      const current = expectVersion(units, id, version, lang);
+      const current = expectVersion(units, id, version);
       const children = childrenOf(units, current.route_name);
       if (children.length)
         throw new ApiError('website_unit_has_children', { route_name: current.route_name, children: children.map((c) => c.route_name).join(', ') });
@@ -160,7 +158,7 @@ export const frontendHandlers: HandlerSet = {
 
   // All or nothing: every item must name a unit of this site at its stored version.
   frontend_websiteunit_reorder: async ({ website_unit_order }, ctx) => {
-    const { tenant, lang } = ctx;
+    const { tenant } = ctx;
     ctx.audit.entity = 'website_unit';
     const ids = website_unit_order.map((o) => o.website_unit_client_id);
     if (new Set(ids).size !== ids.length) throw new ApiError('invalid_input', { details: 'website_unit_order: a unit is named twice' });
@@ -168,7 +166,7 @@ export const frontendHandlers: HandlerSet = {
       await lockSiteUnits(tx, tenant.tenant_id);
       const units = await storedUnits(tx, tenant.tenant_id, { ids });
       for (const item of website_unit_order) {
-        const current = expectVersion(units, item.website_unit_client_id, item.version, lang);
+        const current = expectVersion(units, item.website_unit_client_id, item.version);
         if (current.position === item.position) continue;
         await replaceUnit(tx, tenant.tenant_id, current.website_unit_client_id, userIdOf(ctx), `position = $4, definition = jsonb_set(definition, '{position}', to_jsonb($4::int))`, [
           item.position,
@@ -180,7 +178,7 @@ export const frontendHandlers: HandlerSet = {
     return { website_unit_list: list };
   },
 
-  frontend_websiteunit_history: async ({ website_unit_client_id: id }, { db, tenant, lang }) => {
+  frontend_websiteunit_history: async ({ website_unit_client_id: id }, { db, tenant }) => {
     const rows = await db.query<{
       version: number;
       position: number;
@@ -196,7 +194,7 @@ export const frontendHandlers: HandlerSet = {
         order by v.version desc`,
       [tenant.tenant_id, id],
     );
-    if (!rows.length && !(await websiteUnits(db, tenant.tenant_id, id)).length) throw notFound(lang);
+    if (!rows.length && !(await websiteUnits(db, tenant.tenant_id, id)).length) throw notFound('website_unit');
     const iso = (d: Date | string) => new Date(d).toISOString();
     return {
       version_list: rows.map((r) => ({

@@ -34,14 +34,14 @@ export const ruleHandlers: HandlerSet = {
     audited(ctx);
     const id = await ctx.transaction((tx) => createPackage(tx, ctx.tenant.tenant_id, me, input));
     audited(ctx, id);
-    const { decision_package } = await packageWithDocument(ctx.db, ctx.tenant.tenant_id, me, id, ctx.lang);
+    const { decision_package } = await packageWithDocument(ctx.db, ctx.tenant.tenant_id, me, id);
     return { decision_package };
   },
 
   rule_package_save: async (input, ctx) => {
     const me = callerOf(ctx);
     audited(ctx, input.package_id);
-    return { decision_package: await ctx.transaction((tx) => savePackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang)) };
+    return { decision_package: await ctx.transaction((tx) => savePackage(tx, ctx.tenant.tenant_id, me, input)) };
   },
 
   rule_package_publish: async (input, ctx) => {
@@ -49,7 +49,7 @@ export const ruleHandlers: HandlerSet = {
     audited(ctx, input.package_id);
     const { published, decision_package } = await ctx.transaction(async (tx) => {
       const published = await publishPackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang);
-      return { published, ...(await packageWithDocument(tx, ctx.tenant.tenant_id, me, input.package_id, ctx.lang, input.version)) };
+      return { published, ...(await packageWithDocument(tx, ctx.tenant.tenant_id, me, input.package_id, input.version)) };
     });
     // Committed: the graph just checked serves the runs to come.
     ctx.services.ruleGraphs.set(published.key, published.graph);
@@ -58,7 +58,7 @@ export const ruleHandlers: HandlerSet = {
 
   rule_package_list: async (input, ctx) => listPackages(ctx.db, ctx.tenant.tenant_id, callerOf(ctx), input, ctx.lang),
 
-  rule_package_get: async (input, ctx) => getPackage(ctx.db, ctx.tenant.tenant_id, callerOf(ctx), input, ctx.lang),
+  rule_package_get: async (input, ctx) => getPackage(ctx.db, ctx.tenant.tenant_id, callerOf(ctx), input),
 
   rule_package_run: async (input, ctx) => runPackage(ctx.db, ctx.services.ruleGraphs, ctx.tenant.tenant_id, callerOf(ctx), input, ctx.lang),
 

@@ -3,12 +3,12 @@
 // server/services/shop-access.ts.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
 import type { Shop } from '../../src/generated/types/entities.ts';
 import { spendAuthorizationUse } from '../services/authorization-store.ts';
 import { containsPattern, orderBy, pageOf, Where } from '../services/paging.ts';
-import { isStaffOf, notFound, optionalCaller, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type Member, type ShopRow } from '../services/shop-access.ts';
+import { isStaffOf, optionalCaller, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type Member, type ShopRow } from '../services/shop-access.ts';
 import type { HandlerSet } from './types.ts';
 
 /** The staff of the given shops: the owner first, then by username. */
@@ -36,7 +36,7 @@ async function wantedStaff(tx: Queryable, ctx: RequestContext, ownerId: string, 
   const ids = [...new Set(list.map((m) => m.user_client_id))].filter((id) => id !== ownerId);
   if (ids.length) {
     const found = await tx.query<{ user_id: string }>('select user_id from app_user where tenant_id = $1 and user_id = any($2::uuid[])', [ctx.tenant.tenant_id, ids]);
-    if (found.length !== ids.length) throw notFound('user', ctx.lang);
+    if (found.length !== ids.length) throw notFound('user');
   }
   return new Set([ownerId, ...ids]);
 }
@@ -110,7 +110,7 @@ export const shopHandlers: HandlerSet = {
       input.shop_client_id,
       tenantId,
     ]);
-    if (!row) throw notFound('shop', ctx.lang);
+    if (!row) throw notFound('shop');
     const staff = await isStaffOf(ctx.db, tenantId, row.shop_client_id, optionalCaller(ctx));
     return { shop: shopAnswer(row, staff ? (await membersOf(ctx.db, tenantId, [row.shop_client_id])).get(row.shop_client_id) : undefined) };
   },

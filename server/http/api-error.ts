@@ -2,6 +2,7 @@
 // caller's language. Handlers throw `new ApiError('forbidden', {auth_codes})` and never build answers by hand.
 import { statusCatalogue, type StatusKey } from '../../src/generated/errors.ts';
 import { messageParams, rewordableParams, statusMessage } from '../../src/domain/status-messages.ts';
+import type { EntityName } from '../../src/generated/labels.ts';
 
 export { statusMessage };
 
@@ -18,6 +19,13 @@ export class ApiError extends Error {
     super(key);
   }
 }
+
+/**
+ * "There is no {{entity}} with this id" (10016): the kind of record by its schema name, worded in the caller's
+ * language by the envelope and again by a browser that switches language. Also the answer for a record the
+ * caller may not reach, so that ids cannot be probed.
+ */
+export const notFound = (entity: EntityName): ApiError => new ApiError('record_not_found', { entity });
 
 /** What a field's problem given as a catalogue message carries so a browser can word it again (nothing when it cannot be). */
 export function fieldRewording(key: StatusKey, params: Record<string, string | number>): { status_code?: string; params?: Record<string, unknown> } {

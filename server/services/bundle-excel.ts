@@ -448,7 +448,7 @@ export async function applyBundleSheet(tx: Queryable, target: ExcelUpdateTarget,
   const bundleIdOf = new Map<string, string>();
   for (const plan of bundles.values()) {
     const record = bundleRecords.get(plan.key)!;
-    const org = await organizationUsername(tx, target.tenantId, record.organization_user_id, 'en');
+    const org = await organizationUsername(tx, target.tenantId, record.organization_user_id);
     if (plan.id) {
       bundleIdOf.set(plan.key, plan.id);
       if (Object.keys(plan.fields).length) {
@@ -464,7 +464,7 @@ export async function applyBundleSheet(tx: Queryable, target: ExcelUpdateTarget,
   }
   for (const [i, p] of products.entries()) {
     const record = productRecords[i];
-    const org = await organizationUsername(tx, target.tenantId, record.organization_user_id, 'en');
+    const org = await organizationUsername(tx, target.tenantId, record.organization_user_id);
     if (p.id) await updateProduct(tx, { tenantId: target.tenantId, proId: p.id }, record, org);
     else await insertProduct(tx, { tenantId: target.tenantId, shopId: target.shopId, bundleId: bundleIdOf.get(p.bundleKey)!, proId: randomUUID() }, record, org);
     if (p.id) updated += 1;

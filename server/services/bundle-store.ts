@@ -2,10 +2,9 @@
 // contract's records, the rules a product must follow beyond its schema, and the writes shared by the
 // bundle handlers and the Excel update (server/services/bundle-excel.ts).
 import type { Queryable } from '../db/adapter.ts';
-import { ApiError, type Lang } from '../http/api-error.ts';
+import { ApiError, notFound, type Lang } from '../http/api-error.ts';
 import type { Bundle, BundleProduct } from '../../src/generated/types/entities.ts';
 import { isoOf } from './paging.ts';
-import { notFound } from './shop-access.ts';
 
 import type { Bilingual } from '../../src/domain/language.ts';
 export type { Bilingual };
@@ -133,25 +132,25 @@ export async function productsOf(db: Queryable, tenantId: string, bundleIds: str
 }
 
 /** The bundle when it belongs to that shop of the tenant, else 10016. */
-export async function bundleOfShop(db: Queryable, tenantId: string, shopId: string, bundleId: string, lang: Lang, options: { lock?: boolean } = {}): Promise<Row> {
+export async function bundleOfShop(db: Queryable, tenantId: string, shopId: string, bundleId: string, options: { lock?: boolean } = {}): Promise<Row> {
   const [row] = await db.query(`${BUNDLE_SELECT} where b.bundle_client_id = $1 and b.shop_client_id = $2 and b.tenant_id = $3 ${options.lock ? 'for update' : ''}`, [
     bundleId,
     shopId,
     tenantId,
   ]);
-  if (!row) throw notFound('bundle', lang);
+  if (!row) throw notFound('bundle');
   return row;
 }
 
 /** The product when it belongs to that bundle of that shop of the tenant, else 10016. */
-export async function productOfBundle(db: Queryable, tenantId: string, shopId: string, bundleId: string, proId: string, lang: Lang): Promise<Row> {
+export async function productOfBundle(db: Queryable, tenantId: string, shopId: string, bundleId: string, proId: string): Promise<Row> {
   const [row] = await db.query(`${PRODUCT_SELECT} where p.pro_client_id = $1 and p.bundle_client_id = $2 and p.shop_client_id = $3 and p.tenant_id = $4`, [
     proId,
     bundleId,
     shopId,
     tenantId,
   ]);
-  if (!row) throw notFound('bundle_product', lang);
+  if (!row) throw notFound('bundle_product');
   return row;
 }
 
@@ -176,10 +175,10 @@ export function productRuleErrors(p: Partial<ProductFields>): RuleError[] {
 }
 
 /** The organization user's username (a display copy), checking the user is on the site. */
-export async function organizationUsername(db: Queryable, tenantId: string, userId: string | undefined, lang: Lang): Promise<string | null> {
+export async function organizationUsername(db: Queryable, tenantId: string, userId: string | undefined): Promise<string | null> {
   if (!userId) return null;
   const [u] = await db.query<{ username: string }>('select username from app_user where user_id = $1 and tenant_id = $2', [userId, tenantId]);
-  if (!u) throw notFound('user', lang);
+  if (!u) throw notFound('user');
   return u.username;
 }
 
@@ -202,7 +201,7 @@ export async function checkProductAuthorization(
     throw new ApiError('forbidden', { auth_codes: PRODUCT_AUTH_EDITORS.join(', ') }, { errors: [{ field: 'pro_auth_id', message: lang === 'tr' ? 'yalnızca yönetici ya da mağaza yöneticisi değiştirebilir' : 'only an administrator or shop administrator may change it' }] });
   if (!authId) return;
   const rows = await db.query('select 1 from "authorization" where auth_id = $1 and tenant_id = $2', [authId, tenantId]);
-  if (!rows.length) throw notFound('authorization', lang);
+  if (!rows.length) throw notFound('authorization');
 }
 
 const valuesOf = (b: Partial<BundleFields>, orgUsername: string | null) => [

@@ -5,7 +5,7 @@
 // the package row, so two saves of one package never interleave.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
-import { ApiError, type Lang } from '../http/api-error.ts';
+import { ApiError, notFound, type Lang } from '../http/api-error.ts';
 import { compileGraph, type CompiledGraph, type RuleIssue } from '../../src/domain/rules/index.ts';
 import type { DecisionGraph, DecisionPackage, LocalizedText } from '../../src/generated/types/entities.ts';
 import type { RulePackageGetResponse, RulePackageListRequest, RulePackageRunRequest, RulePackageRunResponse } from '../../src/generated/types/routes.ts';
@@ -19,13 +19,6 @@ export interface PackageCaller {
   isAdmin: boolean;
 }
 
-const NAMES = {
-  package: { en: 'decision-support package', tr: 'karar destek paketi' },
-  version: { en: 'package version', tr: 'paket sürümü' },
-  user: { en: 'user', tr: 'kullanıcı' },
-} as const;
-
-const notFound = (what: keyof typeof NAMES, lang: Lang) => new ApiError('record_not_found', { entity: NAMES[what][lang] });
 
 interface PackageRow {
   package_id: string;
@@ -81,19 +74,19 @@ const PACKAGE_SELECT = `select p.package_id, p.tenant_id, p.owner_id, u.username
  * The package if the caller may read it; otherwise record_not_found, whether it is another tenant's, a
  * stranger's or unknown (nobody learns that a private package exists). `lock` holds the row for a write.
  */
-async function readablePackage(db: Queryable, tenantId: string, packageId: string, me: PackageCaller, lang: Lang, lock = false): Promise<{ row: PackageRow; access: Access }> {
+async function readablePackage(db: Queryable, tenantId: string, packageId: string, me: PackageCaller, lock = false): Promise<{ row: PackageRow; access: Access }> {
   const [row] = await db.query<PackageRow & Record<string, unknown>>(
     `${PACKAGE_SELECT} where p.package_id = $1 and p.tenant_id = $2${lock ? ' for update of p' : ''}`,
     [packageId, tenantId, me.userId],
   );
   const access = row ? accessOf(row, me) : undefined;
-  if (!row || !access!.read) throw notFound('package', lang);
+  if (!row || !access!.read) throw notFound('decision_package');
   return { row, access: access! };
 }
 
 /** The package if the caller may change it: readers who may not answer 14045 (global) or forbidden. */
-async function editablePackage(tx: Queryable, tenantId: string, packageId: string, me: PackageCaller, lang: Lang) {
-  const found = await readablePackage(tx, tenantId, packageId, me, lang, true);
+async function editablePackage(tx: Queryable, tenantId: string, packageId: string, me: PackageCaller) {
+  const found = await readablePackage(tx, tenantId, packageId, me, true);
   if (!found.access.edit) {
     if (found.row.is_global) throw new ApiError('rule_package_global_admin');
     throw new ApiError('forbidden', { auth_codes: 'owner, can_edit' });
@@ -254,8 +247,8 @@ const versionConflict = (current: number, version: number) =>
  * Rule problems are allowed in a draft (publish checks them). Answers the package as saved: the version and
  * the package are written, and their new columns read back, in one statement.
  */
-export async function savePackage(tx: Queryable, tenantId: string, me: PackageCaller, input: SaveInput, lang: Lang): Promise<PackageAnswer> {
-  const { row } = await editablePackage(tx, tenantId, input.package_id, me, lang);
+export async function savePackage(tx: Queryable, tenantId: string, me: PackageCaller, input: SaveInput): Promise<PackageAnswer> {
+  const { row } = await editablePackage(tx, tenantId, input.package_id, me);
   if (input.version !== row.current_version) throw versionConflict(row.current_version, input.version);
   const draft = row.current_status === 'draft';
   if (!draft && row.current_version >= 100_000) throw new ApiError('invalid_input', { details: 'version: a package has at most 100000 versions' });
@@ -288,7 +281,7 @@ export async function publishPackage(
   input: { package_id: string; version: number },
   lang: Lang,
 ): Promise<{ key: string; graph: CompiledGraph }> {
-  const { row } = await editablePackage(tx, tenantId, input.package_id, me, lang);
+  const { row } = await editablePackage(tx, tenantId, input.package_id, me);
   const v = await versionOf(tx, row.package_id, input.version, true);
   if (v?.status === 'published') throw new ApiError('rule_package_already_published', { version: input.version });
   if (!v || input.version !== row.current_version) throw versionConflict(row.current_version, input.version);
@@ -308,19 +301,19 @@ export async function publishPackage(
 }
 
 /** The user of the tenant named by `username` (case-insensitive) who may be shared with, else 10016. */
-async function shareTarget(tx: Queryable, tenantId: string, username: string, owner: PackageRow, lang: Lang): Promise<string> {
+async function shareTarget(tx: Queryable, tenantId: string, username: string, owner: PackageRow): Promise<string> {
   const [user] = await tx.query<{ user_id: string }>(
     "select user_id from app_user where tenant_id = $1 and lower(username) = lower($2) and registration_status = 'completed'",
     [tenantId, username],
   );
-  if (!user) throw notFound('user', lang);
+  if (!user) throw notFound('user');
   if (user.user_id === owner.owner_id) throw new ApiError('rule_package_share_owner');
   return user.user_id;
 }
 
 /** The owner's own package, not a global one: only they share it. */
 async function sharablePackage(tx: Queryable, tenantId: string, packageId: string, me: PackageCaller, lang: Lang): Promise<PackageRow> {
-  const { row, access } = await readablePackage(tx, tenantId, packageId, me, lang, true);
+  const { row, access } = await readablePackage(tx, tenantId, packageId, me, true);
   if (row.is_global)
     throw new ApiError('invalid_input', {
       details: lang === 'tr' ? 'package_id: sitedeki herkes için olan bir paket paylaşılmaz; sitenin her kullanıcısı onu zaten çalıştırabilir' : 'package_id: a package for everyone on the site is not shared; every user of the site can already run it',
@@ -337,7 +330,7 @@ export async function sharePackage(
   lang: Lang,
 ): Promise<ShareList> {
   const row = await sharablePackage(tx, tenantId, input.package_id, me, lang);
-  const userId = await shareTarget(tx, tenantId, input.username, row, lang);
+  const userId = await shareTarget(tx, tenantId, input.username, row);
   await tx.query(
     `insert into decision_package_share (package_id, user_id, can_edit, shared_by) values ($1, $2, $3, $4)
      on conflict (package_id, user_id) do update set can_edit = excluded.can_edit, shared_by = excluded.shared_by, shared_at = now()`,
@@ -349,7 +342,7 @@ export async function sharePackage(
 /** Stops sharing with the user; a user it was not shared with leaves the list as it was. */
 export async function unsharePackage(tx: Queryable, tenantId: string, me: PackageCaller, input: { package_id: string; username: string }, lang: Lang): Promise<ShareList> {
   const row = await sharablePackage(tx, tenantId, input.package_id, me, lang);
-  const userId = await shareTarget(tx, tenantId, input.username, row, lang);
+  const userId = await shareTarget(tx, tenantId, input.username, row);
   await tx.query('delete from decision_package_share where package_id = $1 and user_id = $2', [row.package_id, userId]);
   return shareListOf(tx, row.package_id);
 }
@@ -358,18 +351,18 @@ export async function unsharePackage(tx: Queryable, tenantId: string, me: Packag
 // Reads
 
 /** A package at one version, with its document: what new, save, publish and get answer. */
-export async function packageWithDocument(db: Queryable, tenantId: string, me: PackageCaller, packageId: string, lang: Lang, version?: number) {
-  const { row, access } = await readablePackage(db, tenantId, packageId, me, lang);
+export async function packageWithDocument(db: Queryable, tenantId: string, me: PackageCaller, packageId: string, version?: number) {
+  const { row, access } = await readablePackage(db, tenantId, packageId, me);
   const published = publishedOnly(row, access);
-  if (published && !row.published_version) throw notFound('package', lang);
+  if (published && !row.published_version) throw notFound('decision_package');
   const v = await versionOf(db, packageId, version ?? (published ? row.published_version! : row.current_version), true);
-  if (!v || (published && v.status !== 'published')) throw notFound('version', lang);
+  if (!v || (published && v.status !== 'published')) throw notFound('version_record');
   return { row, access, decision_package: packageAnswer(row, v as VersionRow & { document: DecisionGraph }) };
 }
 
 /** get: the version, every version (newest first), the shares for the owner only, and what the caller may do. */
-export async function getPackage(db: Queryable, tenantId: string, me: PackageCaller, input: { package_id: string; version?: number }, lang: Lang): Promise<RulePackageGetResponse> {
-  const { row, access, decision_package } = await packageWithDocument(db, tenantId, me, input.package_id, lang, input.version);
+export async function getPackage(db: Queryable, tenantId: string, me: PackageCaller, input: { package_id: string; version?: number }): Promise<RulePackageGetResponse> {
+  const { row, access, decision_package } = await packageWithDocument(db, tenantId, me, input.package_id, input.version);
   const versions = await db.query<{ version: number; status: 'draft' | 'published'; created_at: unknown; published_at: unknown; saved_by_username: string | null }>(
     `select v.version, v.status, v.created_at, v.published_at, u.username as saved_by_username
        from decision_package_version v left join app_user u on u.user_id = v.saved_by
@@ -445,7 +438,7 @@ const utcToday = () => new Date().toISOString().slice(0, 10);
  * graph comes from the cache; a miss reads the document and compiles it once.
  */
 export async function runPackage(db: Queryable, cache: RuleGraphCache, tenantId: string, me: PackageCaller, input: RulePackageRunRequest, lang: Lang): Promise<RulePackageRunResponse> {
-  const { row } = await readablePackage(db, tenantId, input.package_id, me, lang);
+  const { row } = await readablePackage(db, tenantId, input.package_id, me);
   const version = input.version ?? row.published_version;
   if (!version) throw new ApiError('rule_package_not_published');
   if (input.version !== undefined) {

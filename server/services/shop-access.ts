@@ -3,26 +3,11 @@
 // and its members (shop_member, the owner included); `admin` reaches every shop of the tenant. Anything
 // outside the caller's reach answers 10016 like an unknown id, so ids of other shops cannot be probed.
 import type { Queryable } from '../db/adapter.ts';
-import { ApiError, type Lang } from '../http/api-error.ts';
+import { ApiError, notFound, type Lang } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
 import type { Shop } from '../../src/generated/types/entities.ts';
 
 type Names = Record<Lang, string>;
-
-/** The entity names the "There is no {{entity}} with this id" message uses, per language. */
-export const ENTITY_NAMES = {
-  shop: { en: 'shop', tr: 'mağaza' },
-  bundle: { en: 'bundle', tr: 'paket' },
-  bundle_product: { en: 'bundle product', tr: 'paket ürünü' },
-  agreement: { en: 'agreement', tr: 'sözleşme' },
-  product_agreement: { en: 'product agreement', tr: 'ürün sözleşmesi' },
-  user: { en: 'user', tr: 'kullanıcı' },
-  authorization: { en: 'authorization', tr: 'yetki' },
-} satisfies Record<string, Names>;
-
-export type ShopEntity = keyof typeof ENTITY_NAMES;
-
-export const notFound = (entity: ShopEntity, lang: Lang): ApiError => new ApiError('record_not_found', { entity: ENTITY_NAMES[entity][lang] });
 
 /** 10001 naming one field, with the message in the caller's language (the shape schema errors have). */
 export function fieldError(field: string, message: Names, lang: Lang): ApiError {
@@ -89,7 +74,7 @@ export async function staffShop(db: Queryable, ctx: RequestContext, caller: Shop
       ${options.lock ? 'for update' : ''}`,
     [shopId, ctx.tenant.tenant_id, caller.isAdmin, caller.userId],
   );
-  if (!row) throw notFound('shop', ctx.lang);
+  if (!row) throw notFound('shop');
   return row;
 }
 

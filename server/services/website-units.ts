@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Queryable } from '../db/adapter.ts';
-import { ApiError, fieldRewording, statusMessage, type Lang } from '../http/api-error.ts';
+import { ApiError, fieldRewording, notFound, statusMessage, type Lang } from '../http/api-error.ts';
 import type { StatusKey } from '../../src/generated/errors.ts';
 import type { BilingualText, FrontendConfiguration, WebsiteUnit } from '../../src/generated/types/entities.ts';
 import { sanitizeRichText } from './rich-text.ts';
@@ -236,9 +236,9 @@ export async function removeUnit(tx: Queryable, tenantId: string, unitId: string
 }
 
 /** The stored unit or record_not_found; a different version than the one edited is a conflict. */
-export function expectVersion(units: readonly StoredUnit[], unitId: string, version: number, lang: Lang): StoredUnit {
+export function expectVersion(units: readonly StoredUnit[], unitId: string, version: number): StoredUnit {
   const unit = units.find((u) => u.website_unit_client_id === unitId);
-  if (!unit) throw new ApiError('record_not_found', { entity: lang === 'tr' ? 'web sitesi birimi' : 'website unit' });
+  if (!unit) throw notFound('website_unit');
   if (unit.version !== version)
     throw new ApiError('website_unit_version_conflict', { current: unit.version, version }, { current_version: unit.version });
   return unit;
