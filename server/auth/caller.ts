@@ -111,6 +111,31 @@ export async function identifyCaller(
   throw new ApiError('login_required');
 }
 
+/** A signed-in user as handlers see them. */
+export interface SignedIn {
+  userId: string;
+  username: string;
+  authCodes: string[];
+  /** Holds admin: reaches every record of the site. */
+  isAdmin: boolean;
+  familyId?: string;
+  accessKeyClientId?: string;
+}
+
+/** The signed-in user of this call, or undefined for a visitor or a front-end key. */
+export function optionalUser({ caller }: { caller: Caller }): SignedIn | undefined {
+  if (caller.kind !== 'user') return undefined;
+  const { kind: _kind, ...user } = caller;
+  return { ...user, isAdmin: user.authCodes.includes('admin') };
+}
+
+/** The signed-in user of this call; anyone else is asked to sign in (10014). */
+export function requireUser(ctx: { caller: Caller }): SignedIn {
+  const user = optionalUser(ctx);
+  if (!user) throw new ApiError('login_required');
+  return user;
+}
+
 /** A route with auth codes admits a user holding one of them today; a front-end key never holds any. */
 export function requireAuthCodes(caller: Caller, authCodes: readonly string[]): void {
   if (authCodes.length && !(caller.kind === 'user' && caller.authCodes.some((c) => authCodes.includes(c))))

@@ -2,6 +2,7 @@
 // search of the authority-management page. Also gathers every account handler set (sessions, registration,
 // settings) for server/handlers/index.ts.
 import type { HandlerSet } from './types.ts';
+import { requireUser } from '../auth/caller.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
 import { accountOf, loadUser, PROFILE_FIELDS } from '../services/accounts.ts';
 import { sessionHandlers } from './session.ts';
@@ -34,11 +35,11 @@ const ownAccountHandlers: HandlerSet = {
   },
 
   user_record: async ({ user_client_id, user_data: d }, ctx) => {
-    if (ctx.caller.kind !== 'user') throw new ApiError('login_required');
-    let userId = ctx.caller.userId;
+    const me = requireUser(ctx);
+    let userId = me.userId;
     if (user_client_id !== undefined && user_client_id !== userId) {
       // Another user's record: the admin of this site only (the user_account_settings page).
-      if (!ctx.caller.authCodes.includes('admin')) throw new ApiError('forbidden', { auth_codes: 'admin' });
+      if (!me.isAdmin) throw new ApiError('forbidden', { auth_codes: 'admin' });
       userId = user_client_id;
     }
     // user_data is the whole profile: an absent profile field is cleared; gender and language keep their value.

@@ -6,7 +6,8 @@ import type { RequestContext } from '../http/context.ts';
 import { AGREEMENT_SELECT, PRODUCT_AGREEMENT_SELECT, agreementAnswer, productAgreementAnswer } from '../services/agreement-store.ts';
 import { bundleOfShop, productOfBundle } from '../services/bundle-store.ts';
 import { containsPattern, orderBy, pageOf, Where } from '../services/paging.ts';
-import { isStaffOf, optionalCaller, shopCaller, staffShop } from '../services/shop-access.ts';
+import { isStaffOf, shopCaller, staffShop } from '../services/shop-access.ts';
+import { optionalUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
 
 const SORT = { agreement_name: 'lower(a.agreement_name)', created_at: 'a.created_at' };
@@ -21,7 +22,7 @@ async function openBundle(ctx: RequestContext, bundleId: string, shopId?: string
     [bundleId, ctx.tenant.tenant_id, shopId ?? null],
   );
   if (!row) throw notFound('bundle');
-  return { staff: await isStaffOf(ctx.db, ctx.tenant.tenant_id, row.shop_client_id, optionalCaller(ctx)) };
+  return { staff: await isStaffOf(ctx.db, ctx.tenant.tenant_id, row.shop_client_id, optionalUser(ctx)) };
 }
 
 export const agreementHandlers: HandlerSet = {

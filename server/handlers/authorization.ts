@@ -4,18 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
-import type { RequestContext } from '../http/context.ts';
 import type { Authorization, UserAuthorization } from '../../src/generated/types/entities.ts';
 import { mayCancel, planAssignment, planNewAuthorization, refundOnCancel, usesLeft, type AuthorizationRow, type HoldingRow } from '../services/authorization-rules.ts';
 import { createAuthorization } from '../services/authorization-store.ts';
 import { containsPattern, isoOf, orderBy, pageOf, Where } from '../services/paging.ts';
+import { requireUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
-
-/** The signed-in caller of a token route. */
-export function userOf(ctx: RequestContext): { userId: string; username: string; isAdmin: boolean } {
-  if (ctx.caller.kind !== 'user') throw new ApiError('login_required');
-  return { userId: ctx.caller.userId, username: ctx.caller.username, isAdmin: ctx.caller.authCodes.includes('admin') };
-}
 
 export async function today(db: Queryable): Promise<string> {
   return (await db.query<{ today: string }>("select to_char(current_date, 'YYYY-MM-DD') as today"))[0].today;
@@ -108,7 +102,7 @@ const HOLDING_COLUMNS = `user_auth_id, user_id, can_assign_auth, auth_count, use
 
 export const authorizationHandlers: HandlerSet = {
   authorization_new: async (input, ctx) => {
-    const me = userOf(ctx);
+    const me = requireUser(ctx);
     const plan = planNewAuthorization(input);
     const ids = await ctx.transaction((tx) =>
       createAuthorization(tx, {
@@ -128,7 +122,7 @@ export const authorizationHandlers: HandlerSet = {
   },
 
   authorization_list: async (input, ctx) => {
-    const me = userOf(ctx);
+    const me = requireUser(ctx);
     const where = new Where().add('h.tenant_id = ?', ctx.tenant.tenant_id);
     if (!me.isAdmin) where.add('(h.user_id = ? or h.assigned_by = ?)', me.userId, me.userId);
     if (input.given_by_me) where.add('h.assigned_by = ? and h.user_id <> ?', me.userId, me.userId);
@@ -159,7 +153,7 @@ export const authorizationHandlers: HandlerSet = {
   },
 
   authorization_assign_to_user: async (input, ctx) => {
-    const me = userOf(ctx);
+    const me = requireUser(ctx);
     const tenantId = ctx.tenant.tenant_id;
     const newId = await ctx.transaction(async (tx) => {
       const [authorization] = await tx.query<AuthorizationRow & Record<string, unknown>>(
@@ -216,7 +210,7 @@ export const authorizationHandlers: HandlerSet = {
   },
 
   authorization_cancel: async (input, ctx) => {
-    const me = userOf(ctx);
+    const me = requireUser(ctx);
     const tenantId = ctx.tenant.tenant_id;
     ctx.audit.entity = 'user_authorization';
     ctx.audit.record_id = input.user_auth_id;
@@ -257,7 +251,7 @@ export const authorizationHandlers: HandlerSet = {
   },
 
   user_authorization_list: async (input, ctx) => {
-    const me = userOf(ctx);
+    const me = requireUser(ctx);
     const where = new Where().add('h.tenant_id = ?', ctx.tenant.tenant_id).add('h.user_id = ?', me.userId);
     if (input.auth_name) where.add('h.auth_name = ?', input.auth_name);
     if (!input.include_cancelled) where.add('not h.is_cancelled and not a.is_cancelled');

@@ -28,7 +28,8 @@ import {
 } from '../services/bundle-store.ts';
 import { agreementsOfBundle, productAgreementsOfBundle } from '../services/agreement-store.ts';
 import { containsPattern, orderBy, pageOf, Where } from '../services/paging.ts';
-import { isStaffOf, optionalCaller, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type ShopRow } from '../services/shop-access.ts';
+import { isStaffOf, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type ShopRow } from '../services/shop-access.ts';
+import { optionalUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
 
 const SORT_COLUMNS = { created_at: 'b.created_at', bundle_name: 'lower(b.bundle_name)', priority: 'b.priority_rank' };
@@ -110,7 +111,7 @@ async function windowList(
   };
 }
 
-const callerCodes = (ctx: RequestContext) => ({ authCodes: ctx.caller.kind === 'user' ? ctx.caller.authCodes : [] });
+const callerCodes = (ctx: RequestContext) => ({ authCodes: optionalUser(ctx)?.authCodes ?? [] });
 
 export const bundleHandlers: HandlerSet = {
   user_shop_bundle_new: async (input, ctx) => {
@@ -294,7 +295,7 @@ export const bundleHandlers: HandlerSet = {
     const tenantId = ctx.tenant.tenant_id;
     const row = await bundleById(ctx.db, tenantId, input.bundle_client_id);
     if (!row) throw notFound('bundle');
-    const staff = await isStaffOf(ctx.db, tenantId, row.shop_client_id as string, optionalCaller(ctx));
+    const staff = await isStaffOf(ctx.db, tenantId, row.shop_client_id as string, optionalUser(ctx));
     let products = (await productsOf(ctx.db, tenantId, [input.bundle_client_id])).get(input.bundle_client_id) ?? [];
     if (input.pro_client_id) {
       products = products.filter((p) => p.pro_client_id === input.pro_client_id);

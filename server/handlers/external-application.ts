@@ -8,7 +8,7 @@ import type { AccessKey, ExternalApplication } from '../../src/generated/types/e
 import { hashSecret } from '../auth/secret-hash.ts';
 import { ACCESS_KEY_TOKEN_SECONDS, KEY_MAX_LENGTH, accessKeyTokenStatus, newAccessKeyToken, newKey } from '../auth/access-keys.ts';
 import { containsPattern, isoOf, orderBy, pageOf, Where } from '../services/paging.ts';
-import { userOf } from './authorization.ts';
+import { optionalUser, requireUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
 import type { RequestContext } from '../http/context.ts';
 
@@ -117,7 +117,7 @@ async function listApplications(ctx: RequestContext, where: Where, input: { sear
 
 export const externalApplicationHandlers: HandlerSet = {
   user_externalapplication_record: async (input, ctx) => {
-    const me = userOf(ctx);
+    const me = requireUser(ctx);
     const tenantId = ctx.tenant.tenant_id;
     checkKeyLength(input.externalapplication_key);
     checkWebAddress('externalapplication_url', input.externalapplication_url);
@@ -175,7 +175,7 @@ export const externalApplicationHandlers: HandlerSet = {
   },
 
   user_externalapplication_list: async (input, ctx) => {
-    const me = userOf(ctx);
+    const me = requireUser(ctx);
     const where = new Where().add('tenant_id = ?', ctx.tenant.tenant_id);
     if (!me.isAdmin) where.add('created_by = ?', me.userId);
     if (input.register_in_this_application_status !== undefined) where.add('register_in_this_application_status = ?', input.register_in_this_application_status);
@@ -216,7 +216,7 @@ export const externalApplicationHandlers: HandlerSet = {
   },
 
   user_accesskey_record: async (input, ctx) => {
-    const me = userOf(ctx);
+    const me = requireUser(ctx);
     const tenantId = ctx.tenant.tenant_id;
     checkKeyLength(input.externalapplication_key);
     checkWebAddress('url', input.url);
@@ -254,7 +254,7 @@ export const externalApplicationHandlers: HandlerSet = {
   },
 
   user_accesskey_token_create: async (input, ctx) => {
-    const me = userOf(ctx);
+    const me = requireUser(ctx);
     const tenantId = ctx.tenant.tenant_id;
     ctx.audit.entity = 'access_key';
     ctx.audit.record_id = input.access_key_client_id;
@@ -283,10 +283,10 @@ export const externalApplicationHandlers: HandlerSet = {
   },
 
   user_get_by_access_key: async (input, ctx) => {
-    const me = userOf(ctx);
+    const me = requireUser(ctx);
     checkKeyLength(input.access_key);
     // Only a session that /v1/oauth/token issued from a token of this very key (caller.ts accessKeyClientId).
-    const sessionKey = ctx.caller.kind === 'user' ? ctx.caller.accessKeyClientId : undefined;
+    const sessionKey = optionalUser(ctx)?.accessKeyClientId;
     if (!sessionKey) throw notFound('access_key');
     const [user] = await ctx.db.query<{
       user_id: string;

@@ -6,7 +6,7 @@ import type { FrontendKey } from '../../src/generated/types/entities.ts';
 import { hashSecret } from '../auth/secret-hash.ts';
 import { newKey } from '../auth/access-keys.ts';
 import { isoOf, pageOf, Where } from '../services/paging.ts';
-import { userOf } from './authorization.ts';
+import { requireUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
 
 interface KeyRow {
@@ -34,7 +34,7 @@ async function keyById(db: Queryable, tenantId: string, id: string): Promise<Key
 
 export const frontendKeyHandlers: HandlerSet = {
   frontend_key_new: async (input, ctx) => {
-    const me = userOf(ctx);
+    const me = requireUser(ctx);
     const key = newKey();
     const [row] = await ctx.db.query<{ frontend_key_id: string }>(
       'insert into frontend_key (key_hash, tenant_id, name, created_by) values ($1, $2, $3, $4) returning frontend_key_id',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, notFound } from '../http/api-error.ts';
+import { optionalUser } from '../auth/caller.ts';
 import type { Queryable } from '../db/adapter.ts';
 import { UNIT_COLUMNS, unitOf, websiteUnits, type UnitRow } from '../services/site-cache.ts';
 import { PreparedAnswer, type RequestContext } from '../http/context.ts';
@@ -20,7 +21,7 @@ import {
   storedUnits,
 } from '../services/website-units.ts';
 
-const userIdOf = (ctx: RequestContext): string | null => (ctx.caller.kind === 'user' ? ctx.caller.userId : null);
+const userIdOf = (ctx: RequestContext): string | null => optionalUser(ctx)?.userId ?? null;
 
 /** The caller as the page-access rule sees it (a front-end key is nobody signed in). */
 export const viewerOf = (ctx: Pick<RequestContext, 'caller'>): Viewer =>

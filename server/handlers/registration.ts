@@ -5,7 +5,7 @@
 import type { HandlerSet } from './types.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError, statusMessage, type Lang } from '../http/api-error.ts';
-import { activeAuthCodes } from '../auth/caller.ts';
+import { activeAuthCodes, requireUser } from '../auth/caller.ts';
 import { assertNotLocked, consume, hit, hitAll, isLocked, type LimitKey } from '../auth/login-limit.ts';
 import { passwordWasReset } from '../auth/login-guard.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -253,8 +253,8 @@ export const registrationHandlers: HandlerSet = {
   },
 
   register_by_authorized_person: async (input, ctx) => {
-    const { db, tenant, caller } = ctx;
-    if (caller.kind !== 'user') throw new ApiError('login_required');
+    const { db, tenant } = ctx;
+    const me = requireUser(ctx);
     const lang: MailLang = input.active_lang?.value ?? (tenant.frontend.default_language === 1 ? 1 : 0);
     const rt = ctx.services.accounts;
     // The caller's language: the authorized person chose it and reads the refusal.
@@ -268,7 +268,7 @@ export const registrationHandlers: HandlerSet = {
         passwordHash,
         status: 'completed',
         agreementsApproved: false,
-        registeredBy: caller.userId,
+        registeredBy: me.userId,
       });
       const code = passwordHash
         ? undefined
@@ -277,7 +277,7 @@ export const registrationHandlers: HandlerSet = {
         tenantId: tenant.tenant_id,
         userId,
         purpose: 'account_created',
-        ...accountCreatedMail(siteOf(tenant, rt.linkOrigin), lang, { mail: input.mail, firstname: input.firstname, username: input.username, userId }, caller.username, code?.code),
+        ...accountCreatedMail(siteOf(tenant, rt.linkOrigin), lang, { mail: input.mail, firstname: input.firstname, username: input.username, userId }, me.username, code?.code),
       });
       return { userId, mailId: code?.mailId, outboxId };
     });

@@ -12,15 +12,9 @@ import {
   savePackage,
   sharePackage,
   unsharePackage,
-  type PackageCaller,
 } from '../services/rule-packages.ts';
-import { userOf } from './authorization.ts';
+import { requireUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
-
-function callerOf(ctx: RequestContext): PackageCaller {
-  const me = userOf(ctx);
-  return { userId: me.userId, isAdmin: me.isAdmin };
-}
 
 /** Marks the audit record of a write with the package it touches. */
 function audited(ctx: RequestContext, packageId?: string): void {
@@ -30,7 +24,7 @@ function audited(ctx: RequestContext, packageId?: string): void {
 
 export const ruleHandlers: HandlerSet = {
   rule_package_new: async (input, ctx) => {
-    const me = callerOf(ctx);
+    const me = requireUser(ctx);
     audited(ctx);
     const id = await ctx.transaction((tx) => createPackage(tx, ctx.tenant.tenant_id, me, input));
     audited(ctx, id);
@@ -39,13 +33,13 @@ export const ruleHandlers: HandlerSet = {
   },
 
   rule_package_save: async (input, ctx) => {
-    const me = callerOf(ctx);
+    const me = requireUser(ctx);
     audited(ctx, input.package_id);
     return { decision_package: await ctx.transaction((tx) => savePackage(tx, ctx.tenant.tenant_id, me, input)) };
   },
 
   rule_package_publish: async (input, ctx) => {
-    const me = callerOf(ctx);
+    const me = requireUser(ctx);
     audited(ctx, input.package_id);
     const { published, decision_package } = await ctx.transaction(async (tx) => {
       const published = await publishPackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang);
@@ -56,20 +50,20 @@ export const ruleHandlers: HandlerSet = {
     return { decision_package };
   },
 
-  rule_package_list: async (input, ctx) => listPackages(ctx.db, ctx.tenant.tenant_id, callerOf(ctx), input, ctx.lang),
+  rule_package_list: async (input, ctx) => listPackages(ctx.db, ctx.tenant.tenant_id, requireUser(ctx), input, ctx.lang),
 
-  rule_package_get: async (input, ctx) => getPackage(ctx.db, ctx.tenant.tenant_id, callerOf(ctx), input),
+  rule_package_get: async (input, ctx) => getPackage(ctx.db, ctx.tenant.tenant_id, requireUser(ctx), input),
 
-  rule_package_run: async (input, ctx) => runPackage(ctx.db, ctx.services.ruleGraphs, ctx.tenant.tenant_id, callerOf(ctx), input, ctx.lang),
+  rule_package_run: async (input, ctx) => runPackage(ctx.db, ctx.services.ruleGraphs, ctx.tenant.tenant_id, requireUser(ctx), input, ctx.lang),
 
   rule_package_share: async (input, ctx) => {
-    const me = callerOf(ctx);
+    const me = requireUser(ctx);
     audited(ctx, input.package_id);
     return { share_list: await ctx.transaction((tx) => sharePackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang)) };
   },
 
   rule_package_unshare: async (input, ctx) => {
-    const me = callerOf(ctx);
+    const me = requireUser(ctx);
     audited(ctx, input.package_id);
     return { share_list: await ctx.transaction((tx) => unsharePackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang)) };
   },

@@ -4,7 +4,7 @@ import type { HandlerSet } from './types.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError } from '../http/api-error.ts';
 import { writeAudit } from '../http/audit.ts';
-import { credentialOf } from '../auth/caller.ts';
+import { credentialOf, optionalUser, requireUser } from '../auth/caller.ts';
 import { checkCaptcha, createCaptcha } from '../auth/captcha.ts';
 import { assertNotLocked, consume, hitAll, type LimitKey } from '../auth/login-limit.ts';
 import { countLoginFailure, loginSucceeded, openLoginGate } from '../auth/login-guard.ts';
@@ -99,10 +99,10 @@ async function accessKeyGrant(input: OauthTokenRequest & { externalapplication_k
 
 /** The signed-in user and the auth codes they hold now (login check and session check). */
 async function signedInUser(ctx: RequestContext) {
-  if (ctx.caller.kind !== 'user') throw new ApiError('login_required');
-  const row = await loadUser(ctx.db, ctx.tenant.tenant_id, ctx.caller.userId);
+  const me = requireUser(ctx);
+  const row = await loadUser(ctx.db, ctx.tenant.tenant_id, me.userId);
   if (!row) throw new ApiError('session_ended');
-  return { user: accountOf(row), auth_code_list: authCodeList(ctx.caller.authCodes) };
+  return { user: accountOf(row), auth_code_list: authCodeList(me.authCodes) };
 }
 
 export const sessionHandlers: HandlerSet = {
@@ -153,7 +153,8 @@ export const sessionHandlers: HandlerSet = {
   logout: async (input, ctx) => {
     // Always succeeds: the header's login (even an expired one) and the refresh token's login end.
     const families = new Set<string>();
-    if (ctx.caller.kind === 'user' && ctx.caller.familyId) families.add(ctx.caller.familyId);
+    const familyId = optionalUser(ctx)?.familyId;
+    if (familyId) families.add(familyId);
     const credential = credentialOf(ctx.authorization);
     if (credential?.scheme === 'bearer') {
       const family = await familyOfToken(ctx.db, ctx.tenant.tenant_id, credential.secret);

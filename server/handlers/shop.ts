@@ -8,7 +8,8 @@ import type { RequestContext } from '../http/context.ts';
 import type { Shop } from '../../src/generated/types/entities.ts';
 import { spendAuthorizationUse } from '../services/authorization-store.ts';
 import { containsPattern, orderBy, pageOf, Where } from '../services/paging.ts';
-import { isStaffOf, optionalCaller, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type Member, type ShopRow } from '../services/shop-access.ts';
+import { isStaffOf, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type Member, type ShopRow } from '../services/shop-access.ts';
+import { optionalUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
 
 /** The staff of the given shops: the owner first, then by username. */
@@ -111,7 +112,7 @@ export const shopHandlers: HandlerSet = {
       tenantId,
     ]);
     if (!row) throw notFound('shop');
-    const staff = await isStaffOf(ctx.db, tenantId, row.shop_client_id, optionalCaller(ctx));
+    const staff = await isStaffOf(ctx.db, tenantId, row.shop_client_id, optionalUser(ctx));
     return { shop: shopAnswer(row, staff ? (await membersOf(ctx.db, tenantId, [row.shop_client_id])).get(row.shop_client_id) : undefined) };
   },
 

@@ -3,11 +3,7 @@
 import type { HandlerSet } from './types.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError } from '../http/api-error.ts';
-
-const callerId = (ctx: RequestContext): string => {
-  if (ctx.caller.kind !== 'user') throw new ApiError('login_required');
-  return ctx.caller.userId;
-};
+import { requireUser } from '../auth/caller.ts';
 
 async function settingsOf(ctx: RequestContext, userId: string) {
   const [row] = await ctx.db.query<{ active_lang: number; user_currency_type: number | null; mail_notification: boolean }>(
@@ -28,10 +24,10 @@ async function settingsOf(ctx: RequestContext, userId: string) {
 const minutesOf = (seconds: number) => Math.round(seconds / 60);
 
 export const userSettingsHandlers: HandlerSet = {
-  user_settings_get: async (_input, ctx) => settingsOf(ctx, callerId(ctx)),
+  user_settings_get: async (_input, ctx) => settingsOf(ctx, requireUser(ctx).userId),
 
   user_settings_save: async ({ user_settings: s }, ctx) => {
-    const userId = callerId(ctx);
+    const userId = requireUser(ctx).userId;
     await ctx.db.query(
       'update app_user set active_lang = $3, user_currency_type = $4, mail_notification = $5, updated_at = now() where tenant_id = $1 and user_id = $2',
       [ctx.tenant.tenant_id, userId, s.active_lang, s.user_currency_type, s.mail_notification],

@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/adapter.ts';
 import { ApiError, notFound, type Lang } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
+import { requireUser } from '../auth/caller.ts';
 import type { Shop } from '../../src/generated/types/entities.ts';
 
 type Names = Record<Lang, string>;
@@ -24,15 +25,10 @@ export interface ShopCaller {
  * the caller's own id (the token stays the only identity).
  */
 export function shopCaller(ctx: RequestContext, userClientId?: string): ShopCaller {
-  if (ctx.caller.kind !== 'user') throw new ApiError('login_required');
-  if (userClientId !== undefined && userClientId !== ctx.caller.userId)
+  const me = requireUser(ctx);
+  if (userClientId !== undefined && userClientId !== me.userId)
     throw fieldError('user_client_id', { en: 'must be your own user id', tr: 'kendi kullanıcı numaranız olmalıdır' }, ctx.lang);
-  return { userId: ctx.caller.userId, isAdmin: ctx.caller.authCodes.includes('admin') };
-}
-
-/** The caller when signed in (open routes show staff more than visitors), else undefined. */
-export function optionalCaller(ctx: RequestContext): ShopCaller | undefined {
-  return ctx.caller.kind === 'user' ? { userId: ctx.caller.userId, isAdmin: ctx.caller.authCodes.includes('admin') } : undefined;
+  return me;
 }
 
 export interface ShopRow {
