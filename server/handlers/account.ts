@@ -9,17 +9,8 @@ import { sessionHandlers } from './session.ts';
 import { registrationHandlers } from './registration.ts';
 import { userSettingsHandlers } from './user-settings.ts';
 import type { UserSearchResponse } from '../../src/generated/types/routes.ts';
+import { containsPattern, orderBy, pageRows, Where } from '../services/paging.ts';
 
-
-/** `%` and `_` typed by a person are text, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const SEARCH_ORDER: Record<string, string> = {
-  username: 'lower(username) asc',
-  '-username': 'lower(username) desc',
-  lastname: 'lower(lastname) asc nulls last, lower(username) asc',
-  '-lastname': 'lower(lastname) desc nulls last, lower(username) asc',
-};
 
 const ownAccountHandlers: HandlerSet = {
   user_get: async ({ username }, ctx) => {
@@ -57,34 +48,24 @@ const ownAccountHandlers: HandlerSet = {
     return { user_wdmr: accountOf((await loadUser(ctx.db, ctx.tenant.tenant_id, userId))!) };
   },
 
-  user_search: async ({ search, sort = 'username', page = 1, page_size = 20 }, ctx) => {
-    const rows = await ctx.db.query<{ user_id: string; username: string; firstname: string | null; lastname: string | null; total: number }>(
-      `select user_id, username, firstname, lastname, count(*) over () as total
-         from app_user
-        where tenant_id = $1 and is_active and registration_status = 'completed'
-          and (username ilike $2 escape '\\' or firstname ilike $2 escape '\\' or lastname ilike $2 escape '\\')
-        order by ${SEARCH_ORDER[sort] ?? SEARCH_ORDER.username}
-        limit $3 offset $4`,
-      [ctx.tenant.tenant_id, likePattern(search.trim()), page_size, (page - 1) * page_size],
-    );
-    let total = Number(rows[0]?.total ?? 0);
-    if (!rows.length && page > 1)
-      total = Number(
-        (
-          await ctx.db.query<{ n: number }>(
-            `select count(*) as n from app_user where tenant_id = $1 and is_active and registration_status = 'completed'
-               and (username ilike $2 escape '\\' or firstname ilike $2 escape '\\' or lastname ilike $2 escape '\\')`,
-            [ctx.tenant.tenant_id, likePattern(search.trim())],
-          )
-        )[0].n,
-      );
+  user_search: async (input, ctx) => {
+    const pattern = containsPattern(input.search.trim());
+    const where = new Where()
+      .add("tenant_id = ? and is_active and registration_status = 'completed'", ctx.tenant.tenant_id)
+      .add("(username ilike ? escape '\\' or firstname ilike ? escape '\\' or lastname ilike ? escape '\\')", pattern, pattern, pattern);
+    const { rows, ...paging } = await pageRows<{ user_id: string; username: string; firstname: string | null; lastname: string | null }>(ctx.db, {
+      select: 'select user_id, username, firstname, lastname from app_user',
+      where,
+      order: orderBy(input.sort, 'username', { username: 'lower(username)', lastname: 'lower(lastname)' }, 'lower(username) asc, user_id'),
+      paging: input,
+    });
     const user_list: UserSearchResponse['user_list'] = rows.map((r) => ({
       user_client_id: r.user_id,
       username: r.username,
       ...(r.firstname ? { firstname: r.firstname } : {}),
       ...(r.lastname ? { lastname: r.lastname } : {}),
     }));
-    return { user_list, total, page, page_size };
+    return { user_list, ...paging };
   },
 };
 

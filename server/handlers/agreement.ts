@@ -5,7 +5,7 @@ import { notFound } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
 import { AGREEMENT_SELECT, PRODUCT_AGREEMENT_SELECT, agreementAnswer, productAgreementAnswer } from '../services/agreement-store.ts';
 import { bundleOfShop, productOfBundle } from '../services/bundle-store.ts';
-import { containsPattern, orderBy, pageOf, Where } from '../services/paging.ts';
+import { containsPattern, orderBy, pageRows, Where } from '../services/paging.ts';
 import { isStaffOf, shopCaller, staffShop } from '../services/shop-access.ts';
 import { optionalUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
@@ -84,14 +84,9 @@ export const agreementHandlers: HandlerSet = {
     if (!staff) where.add("a.agreement_status = 'active'");
     if (input.agreement_status) where.add('a.agreement_status = ?', input.agreement_status);
     if (input.search) where.add("a.agreement_name ilike ? escape '\\'", containsPattern(input.search));
-    const page = pageOf(input);
-    const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from agreement a where ${where}`, where.params);
-    const rows = await ctx.db.query(
-      `${AGREEMENT_SELECT} where ${where} order by ${orderBy(input.sort, 'created_at', SORT, 'a.agreement_client_id')}
-        limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
-      where.params,
-    );
-    return { agreement_list: rows.map(agreementAnswer), total, page: page.page, page_size: page.page_size };
+    const order = orderBy(input.sort, 'created_at', SORT, 'a.agreement_client_id');
+    const { rows, ...paging } = await pageRows(ctx.db, { select: AGREEMENT_SELECT, where, order, paging: input });
+    return { agreement_list: rows.map(agreementAnswer), ...paging };
   },
 
   user_shop_bundle_product_agreement_new: async (input, ctx) => {
@@ -178,13 +173,8 @@ export const agreementHandlers: HandlerSet = {
     if (!staff) where.add("a.agreement_status = 'active'");
     if (input.agreement_status) where.add('a.agreement_status = ?', input.agreement_status);
     if (input.search) where.add("a.agreement_name ilike ? escape '\\'", containsPattern(input.search));
-    const page = pageOf(input);
-    const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from product_agreement a where ${where}`, where.params);
-    const rows = await ctx.db.query(
-      `${PRODUCT_AGREEMENT_SELECT} where ${where} order by ${orderBy(input.sort, 'created_at', SORT, 'a.product_agreement_client_id')}
-        limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
-      where.params,
-    );
-    return { product_agreement_list: rows.map(productAgreementAnswer), total, page: page.page, page_size: page.page_size };
+    const order = orderBy(input.sort, 'created_at', SORT, 'a.product_agreement_client_id');
+    const { rows, ...paging } = await pageRows(ctx.db, { select: PRODUCT_AGREEMENT_SELECT, where, order, paging: input });
+    return { product_agreement_list: rows.map(productAgreementAnswer), ...paging };
   },
 };

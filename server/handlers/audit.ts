@@ -2,7 +2,7 @@
 // of the caller's tenant only, filtered, newest first by default, paginated on the server.
 import type { AuditRecord } from '../../src/generated/types/entities.ts';
 import { routeTable } from '../../src/generated/route-table.ts';
-import { containsPattern, isoOf, orderBy, pageOf, Where } from '../services/paging.ts';
+import { containsPattern, isoOf, orderBy, pageRows, Where } from '../services/paging.ts';
 import type { HandlerSet } from './types.ts';
 
 const CALLER_TYPE = new Map(routeTable.map((r) => [r.name as string, r.caller_type]));
@@ -64,21 +64,20 @@ export const auditHandlers: HandlerSet = {
       const p = containsPattern(input.search);
       where.add("(r.username ilike ? escape '\\' or r.route_name ilike ? escape '\\' or r.ip_address ilike ? escape '\\')", p, p, p);
     }
-    const page = pageOf(input);
-    const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from audit_record r where ${where}`, where.params);
     const order = orderBy(
       input.sort,
       '-occurred_at',
       { occurred_at: 'r.occurred_at', username: 'lower(r.username)', route_name: 'r.route_name', duration_ms: 'r.duration_ms' },
       'r.occurred_at desc, r.audit_id desc',
     );
-    const rows = await ctx.db.query<AuditRow & Record<string, unknown>>(
-      `select r.audit_id, r.occurred_at, t.domain, r.user_id, r.username, r.route_name, r.status_code, r.ip_address, r.user_agent,
-              r.duration_ms, r.entity, r.record_id, r.changed_fields
-         from audit_record r join tenant t on t.tenant_id = r.tenant_id
-        where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
-      where.params,
-    );
-    return { audit_record_list: rows.map(answer), total, page: page.page, page_size: page.page_size };
+    const { rows, ...paging } = await pageRows<AuditRow & Record<string, unknown>>(ctx.db, {
+      select: `select r.audit_id, r.occurred_at, t.domain, r.user_id, r.username, r.route_name, r.status_code, r.ip_address, r.user_agent,
+                      r.duration_ms, r.entity, r.record_id, r.changed_fields
+                 from audit_record r join tenant t on t.tenant_id = r.tenant_id`,
+      where,
+      order,
+      paging: input,
+    });
+    return { audit_record_list: rows.map(answer), ...paging };
   },
 };

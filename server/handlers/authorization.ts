@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../http/api-error.ts';
 import type { Authorization, UserAuthorization } from '../../src/generated/types/entities.ts';
 import { mayCancel, planAssignment, planNewAuthorization, refundOnCancel, usesLeft, type AuthorizationRow, type HoldingRow } from '../services/authorization-rules.ts';
 import { createAuthorization } from '../services/authorization-store.ts';
-import { containsPattern, isoOf, orderBy, pageOf, Where } from '../services/paging.ts';
+import { containsPattern, isoOf, orderBy, pageRows, Where } from '../services/paging.ts';
 import { requireUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
 
@@ -135,21 +135,9 @@ export const authorizationHandlers: HandlerSet = {
       const pattern = containsPattern(input.search);
       where.add("(hu.username ilike ? escape '\\' or bu.username ilike ? escape '\\')", pattern, pattern);
     }
-    const page = pageOf(input);
-    const [{ total }] = await ctx.db.query<{ total: number }>(
-      `select count(*)::int as total from user_authorization h
-         join "authorization" a on a.auth_id = h.auth_id and a.tenant_id = h.tenant_id
-         join app_user hu on hu.user_id = h.user_id
-         left join app_user bu on bu.user_id = h.assigned_by
-        where ${where}`,
-      where.params,
-    );
     const order = orderBy(input.sort, '-start_date', { start_date: 'h.start_date', end_date: 'h.end_date', auth_name: 'h.auth_name' }, 'h.created_at desc, h.user_auth_id');
-    const rows = await ctx.db.query<HoldingView & Record<string, unknown>>(
-      `${HOLDING_SELECT} where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
-      where.params,
-    );
-    return { authorization_list: rows.map(authorizationAnswer), total, page: page.page, page_size: page.page_size };
+    const { rows, ...paging } = await pageRows<HoldingView & Record<string, unknown>>(ctx.db, { select: HOLDING_SELECT, where, order, paging: input });
+    return { authorization_list: rows.map(authorizationAnswer), ...paging };
   },
 
   authorization_assign_to_user: async (input, ctx) => {
@@ -255,16 +243,8 @@ export const authorizationHandlers: HandlerSet = {
     const where = new Where().add('h.tenant_id = ?', ctx.tenant.tenant_id).add('h.user_id = ?', me.userId);
     if (input.auth_name) where.add('h.auth_name = ?', input.auth_name);
     if (!input.include_cancelled) where.add('not h.is_cancelled and not a.is_cancelled');
-    const page = pageOf(input);
-    const [{ total }] = await ctx.db.query<{ total: number }>(
-      `select count(*)::int as total from user_authorization h join "authorization" a on a.auth_id = h.auth_id and a.tenant_id = h.tenant_id where ${where}`,
-      where.params,
-    );
     const order = orderBy(input.sort, '-assign_date', { assign_date: 'h.created_at', end_date: 'h.end_date', auth_name: 'h.auth_name' }, 'h.created_at desc, h.user_auth_id');
-    const rows = await ctx.db.query<HoldingView & Record<string, unknown>>(
-      `${HOLDING_SELECT} where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
-      where.params,
-    );
-    return { user_authorization_list: rows.map(userAuthorizationAnswer), total, page: page.page, page_size: page.page_size };
+    const { rows, ...paging } = await pageRows<HoldingView & Record<string, unknown>>(ctx.db, { select: HOLDING_SELECT, where, order, paging: input });
+    return { user_authorization_list: rows.map(userAuthorizationAnswer), ...paging };
   },
 };

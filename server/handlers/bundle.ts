@@ -27,7 +27,7 @@ import {
   type ProductFields,
 } from '../services/bundle-store.ts';
 import { agreementsOfBundle, productAgreementsOfBundle } from '../services/agreement-store.ts';
-import { containsPattern, orderBy, pageOf, Where } from '../services/paging.ts';
+import { containsPattern, orderBy, pageRows, Where } from '../services/paging.ts';
 import { isStaffOf, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type ShopRow } from '../services/shop-access.ts';
 import { optionalUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
@@ -93,10 +93,8 @@ async function windowList(
       pattern,
     );
   }
-  const page = pageOf(input);
-  const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from bundle b where ${where}`, where.params);
   const order = orderBy(input.sort, 'priority', SORT_COLUMNS, 'b.created_at desc, b.bundle_client_id');
-  const rows = await ctx.db.query(`${BUNDLE_SELECT} where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`, where.params);
+  const { rows, ...paging } = await pageRows(ctx.db, { select: BUNDLE_SELECT, where, order, paging: input });
   const products = await productsOf(
     ctx.db,
     tenantId,
@@ -105,9 +103,7 @@ async function windowList(
   );
   return {
     bundle_list: rows.map((r) => ({ bundle: bundleAnswer(r), product_list: products.get(r.bundle_client_id as string) ?? [] })),
-    total,
-    page: page.page,
-    page_size: page.page_size,
+    ...paging,
   };
 }
 
@@ -162,11 +158,9 @@ export const bundleHandlers: HandlerSet = {
     if (input.passive_date_from) where.add('b.passive_date >= ?::date', input.passive_date_from);
     if (input.passive_date_to) where.add('b.passive_date < ?::date + 1', input.passive_date_to);
     if (input.search) where.add("b.bundle_name ilike ? escape '\\'", containsPattern(input.search));
-    const page = pageOf(input);
-    const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from bundle b where ${where}`, where.params);
     const order = orderBy(input.sort, '-created_at', SORT_COLUMNS, 'b.bundle_client_id');
-    const rows = await ctx.db.query(`${BUNDLE_SELECT} where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`, where.params);
-    return { bundle_list: rows.map(bundleAnswer), total, page: page.page, page_size: page.page_size };
+    const { rows, ...paging } = await pageRows(ctx.db, { select: BUNDLE_SELECT, where, order, paging: input });
+    return { bundle_list: rows.map(bundleAnswer), ...paging };
   },
 
   user_shop_bundle_status_active: async (input, ctx) => {
@@ -262,11 +256,9 @@ export const bundleHandlers: HandlerSet = {
       const pattern = containsPattern(input.search);
       where.add("(p.pro_name ilike ? escape '\\' or p.pro_group_name ilike ? escape '\\')", pattern, pattern);
     }
-    const page = pageOf(input);
-    const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from bundle_product p where ${where}`, where.params);
     const order = orderBy(input.sort, 'created_at', { created_at: 'p.created_at', pro_name: 'lower(p.pro_name)', pro_start_date: 'p.pro_start_date' }, 'p.pro_client_id');
-    const rows = await ctx.db.query(`${PRODUCT_SELECT} where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`, where.params);
-    return { bundle_product_list: rows.map(productAnswer), total, page: page.page, page_size: page.page_size };
+    const { rows, ...paging } = await pageRows(ctx.db, { select: PRODUCT_SELECT, where, order, paging: input });
+    return { bundle_product_list: rows.map(productAnswer), ...paging };
   },
 
   bundle_and_product_list_active: async (input, ctx) => windowList(ctx, input, { window: true }),

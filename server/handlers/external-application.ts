@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../http/api-error.ts';
 import type { AccessKey, ExternalApplication } from '../../src/generated/types/entities.ts';
 import { hashSecret } from '../auth/secret-hash.ts';
 import { ACCESS_KEY_TOKEN_SECONDS, KEY_MAX_LENGTH, accessKeyTokenStatus, newAccessKeyToken, newKey } from '../auth/access-keys.ts';
-import { containsPattern, isoOf, orderBy, pageOf, Where } from '../services/paging.ts';
+import { containsPattern, isoOf, orderBy, pageRows, Where } from '../services/paging.ts';
 import { optionalUser, requireUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
 import type { RequestContext } from '../http/context.ts';
@@ -105,14 +105,8 @@ async function listApplications(ctx: RequestContext, where: Where, input: { sear
     const p = containsPattern(input.search);
     where.add("(externalapplication_name ilike ? escape '\\' or externalapplication_url ilike ? escape '\\')", p, p);
   }
-  const page = pageOf(input);
-  const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from external_application where ${where}`, where.params);
   const order = orderBy(input.sort, 'externalapplication_name', { externalapplication_name: 'lower(externalapplication_name)' }, 'externalapplication_client_id');
-  const rows = await ctx.db.query<ApplicationRow & Record<string, unknown>>(
-    `select ${APPLICATION_COLUMNS} from external_application where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
-    where.params,
-  );
-  return { rows, total, page: page.page, page_size: page.page_size };
+  return pageRows<ApplicationRow & Record<string, unknown>>(ctx.db, { select: `select ${APPLICATION_COLUMNS} from external_application`, where, order, paging: input });
 }
 
 export const externalApplicationHandlers: HandlerSet = {

@@ -5,7 +5,7 @@ import { notFound } from '../http/api-error.ts';
 import type { FrontendKey } from '../../src/generated/types/entities.ts';
 import { hashSecret } from '../auth/secret-hash.ts';
 import { newKey } from '../auth/access-keys.ts';
-import { isoOf, pageOf, Where } from '../services/paging.ts';
+import { isoOf, pageRows, Where } from '../services/paging.ts';
 import { requireUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
 
@@ -48,13 +48,8 @@ export const frontendKeyHandlers: HandlerSet = {
   frontend_key_list: async (input, ctx) => {
     const where = new Where().add('k.tenant_id = ?', ctx.tenant.tenant_id);
     if (!input.include_revoked) where.add('k.revoked_at is null');
-    const page = pageOf(input);
-    const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from frontend_key k where ${where}`, where.params);
-    const rows = await ctx.db.query<KeyRow & Record<string, unknown>>(
-      `${SELECT} where ${where} order by k.created_at desc, k.frontend_key_id limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
-      where.params,
-    );
-    return { frontend_key_list: rows.map(answer), total, page: page.page, page_size: page.page_size };
+    const { rows, ...paging } = await pageRows<KeyRow & Record<string, unknown>>(ctx.db, { select: SELECT, where, order: 'k.created_at desc, k.frontend_key_id', paging: input });
+    return { frontend_key_list: rows.map(answer), ...paging };
   },
 
   frontend_key_revoke: async (input, ctx) => {

@@ -2,7 +2,7 @@
 // shop_order and shopcart_bundle (server/db/migrations/0006_shop.sql), with the date filters of spec
 // section 4 (order, payment, refund, bill, bill cancel, cancel, product send).
 import type { Order } from '../../src/generated/types/entities.ts';
-import { containsPattern, isoOf, orderBy, pageOf, Where } from '../services/paging.ts';
+import { containsPattern, isoOf, orderBy, pageRows, Where } from '../services/paging.ts';
 import { shopCaller, staffShop } from '../services/shop-access.ts';
 import type { HandlerSet } from './types.ts';
 
@@ -61,10 +61,8 @@ export const shopOrderHandlers: HandlerSet = {
         pattern,
       );
     }
-    const page = pageOf(input);
-    const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from shop_order o join app_user u on u.user_id = o.user_id where ${where}`, where.params);
     const order = orderBy(input.sort, '-order_date', { order_date: 'o.order_date', payment_date: 'o.payment_date', total_amount: 'o.total_amount' }, 'o.order_client_id');
-    const rows = await ctx.db.query(`${ORDER_SELECT} where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`, where.params);
-    return { order_list: rows.map(orderAnswer), total, page: page.page, page_size: page.page_size };
+    const { rows, ...paging } = await pageRows(ctx.db, { select: ORDER_SELECT, where, order, paging: input });
+    return { order_list: rows.map(orderAnswer), ...paging };
   },
 };

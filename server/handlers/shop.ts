@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
 import type { Shop } from '../../src/generated/types/entities.ts';
 import { spendAuthorizationUse } from '../services/authorization-store.ts';
-import { containsPattern, orderBy, pageOf, Where } from '../services/paging.ts';
+import { containsPattern, orderBy, pageRows, Where } from '../services/paging.ts';
 import { isStaffOf, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type Member, type ShopRow } from '../services/shop-access.ts';
 import { optionalUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
@@ -123,14 +123,9 @@ export const shopHandlers: HandlerSet = {
     if (!me.isAdmin) where.add('exists (select 1 from shop_member m where m.shop_client_id = s.shop_client_id and m.user_id = ?)', me.userId);
     if (input.shop_status) where.add('s.shop_status = ?', input.shop_status);
     if (input.search) where.add("s.shop_name ilike ? escape '\\'", containsPattern(input.search));
-    const page = pageOf(input);
-    const [{ total }] = await ctx.db.query<{ total: number }>(`select count(*)::int as total from shop s where ${where}`, where.params);
     const order = orderBy(input.sort, '-created_at', { created_at: 's.created_at', shop_name: 'lower(s.shop_name)' }, 's.shop_client_id');
-    const rows = await ctx.db.query<ShopRow & Record<string, unknown>>(
-      `select ${SHOP_COLUMNS} from shop s where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
-      where.params,
-    );
+    const { rows, ...paging } = await pageRows<ShopRow & Record<string, unknown>>(ctx.db, { select: `select ${SHOP_COLUMNS} from shop s`, where, order, paging: input });
     const members = await membersOf(ctx.db, tenantId, rows.map((r) => r.shop_client_id));
-    return { shop_list: rows.map((r) => shopAnswer(r, members.get(r.shop_client_id))), total, page: page.page, page_size: page.page_size };
+    return { shop_list: rows.map((r) => shopAnswer(r, members.get(r.shop_client_id))), ...paging };
   },
 };

@@ -3,14 +3,14 @@
 // "contains" search. SQL is built from fixed fragments only; every value travels as a parameter.
 import type { Queryable, Row } from '../db/adapter.ts';
 
-export interface Page {
+interface Page {
   page: number;
   page_size: number;
   limit: number;
   offset: number;
 }
 
-export function pageOf(input: { page?: number; page_size?: number }): Page {
+function pageOf(input: { page?: number; page_size?: number }): Page {
   const page = input.page ?? 1;
   const page_size = input.page_size ?? 20;
   return { page, page_size, limit: page_size, offset: (page - 1) * page_size };
@@ -55,22 +55,25 @@ export class Where {
 export const isoOf = (v: unknown): string | undefined => (v === null || v === undefined ? undefined : new Date(v as string).toISOString());
 
 /**
- * One page of the rows `from … where` in `order`, and how many rows there are in all, in one statement (the
- * count rides on every row). A page past the end has no row to carry it: then the rows are counted alone.
+ * One page of `select … from …` under `where` in `order`, and how many rows there are in all, in one statement
+ * (the count rides on every row; a page past the end has no row to carry it, so then the rows are counted
+ * alone). Answers the rows and the paging fields of a list answer (total, page, page_size).
  */
 export async function pageRows<T extends Row>(
   db: Queryable,
-  q: { columns: string; from: string; where: Where; order: string; page: Page },
-): Promise<{ rows: T[]; total: number }> {
-  const { columns, from, where, order, page } = q;
+  q: { select: string; where: Where; order: string; paging: { page?: number; page_size?: number } },
+): Promise<{ rows: T[]; total: number; page: number; page_size: number }> {
+  const { where, order } = q;
+  const select = q.select.trim();
+  if (!/^select\s/.test(select)) throw new Error('pageRows: the query must start with select');
+  const page = pageOf(q.paging);
   const counted = where.params.length;
   const found = await db.query<T & { total_rows: number }>(
-    `select ${columns}, count(*) over ()::int as total_rows ${from} where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
+    `select count(*) over ()::int as total_rows, ${select.slice('select '.length)} where ${where} order by ${order} limit ${where.param(page.limit)} offset ${where.param(page.offset)}`,
     where.params,
   );
-  if (!found.length && page.offset > 0) {
-    const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total ${from} where ${where}`, where.params.slice(0, counted));
-    return { rows: [], total };
-  }
-  return { rows: found.map(({ total_rows: _t, ...row }) => row as unknown as T), total: found[0]?.total_rows ?? 0 };
+  let total = found[0]?.total_rows ?? 0;
+  if (!found.length && page.offset > 0)
+    [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total from (${select} where ${where}) listed`, where.params.slice(0, counted));
+  return { rows: found.map(({ total_rows: _t, ...row }) => row as unknown as T), total, page: page.page, page_size: page.page_size };
 }

@@ -9,7 +9,7 @@ import { ApiError, notFound, type Lang } from '../http/api-error.ts';
 import { compileGraph, type CompiledGraph, type RuleIssue } from '../../src/domain/rules/index.ts';
 import type { DecisionGraph, DecisionPackage, LocalizedText } from '../../src/generated/types/entities.ts';
 import type { RulePackageGetResponse, RulePackageListRequest, RulePackageRunRequest, RulePackageRunResponse } from '../../src/generated/types/routes.ts';
-import { containsPattern, isoOf, pageOf, pageRows, Where } from './paging.ts';
+import { containsPattern, isoOf, pageRows, Where } from './paging.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Who is asking, and what they may do
@@ -18,7 +18,6 @@ export interface PackageCaller {
   userId: string;
   isAdmin: boolean;
 }
-
 
 interface PackageRow {
   package_id: string;
@@ -418,16 +417,14 @@ export async function listPackages(db: Queryable, tenantId: string, me: PackageC
   const sort = input.sort ?? '-updated_at';
   const desc = sort.startsWith('-') ? 'desc' : 'asc';
   const key = sort.replace(/^-/, '') === 'name' ? `lower(coalesce(p.name->>'${lang}', p.name->>'${other}')) ${desc}, p.updated_at desc` : `p.updated_at ${desc}`;
-  const page = pageOf(input);
-  const { rows, total } = await pageRows<PackageRow & VersionRow & Record<string, unknown>>(db, {
-    columns: `p.package_id, p.tenant_id, p.owner_id, u.username as owner, p.is_global, p.name, p.description, p.current_version, p.current_status,
-            p.published_version, p.created_at, p.updated_at, v.version, v.status, v.published_at`,
-    from: `${from} ${shown}`,
+  const { rows, ...paging } = await pageRows<PackageRow & VersionRow & Record<string, unknown>>(db, {
+    select: `select p.package_id, p.tenant_id, p.owner_id, u.username as owner, p.is_global, p.name, p.description, p.current_version, p.current_status,
+            p.published_version, p.created_at, p.updated_at, v.version, v.status, v.published_at ${from} ${shown}`,
     where,
     order: `${key}, p.package_id`,
-    page,
+    paging: input,
   });
-  return { decision_package_list: rows.map((r) => packageAnswer(r, r)), total, page: page.page, page_size: page.page_size };
+  return { decision_package_list: rows.map((r) => packageAnswer(r, r)), ...paging };
 }
 
 /** The UTC day, as the rule engine reads today() by default; taken once so a whole batch sees one day. */
