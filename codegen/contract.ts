@@ -7,6 +7,7 @@ import { Ajv2020, type AnySchema } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ANNOTATION_KEYWORDS } from '../src/domain/ajv-keywords.ts';
 import { leakedSecrets } from './secrets.ts';
+import { fieldPaths } from './field-paths.ts';
 import { loadScreens, screenProblems, type ScreenFile } from './screens.ts';
 
 export const SCHEMA_BASE = 'https://sema.dev/schemas/';
@@ -22,6 +23,8 @@ export interface RouteDefinition {
   auth_codes: string[];
   auth_decision?: string;
   ownership?: string;
+  /** A write call's audit record: the kind of record and the paths (request, then answer) of its id. */
+  audit?: { entity: string; record?: string[] };
   source: 'spec' | 'product';
   summary: Bilingual;
   description?: string;
@@ -106,6 +109,20 @@ export function contractAjv(contract: Contract): Ajv2020 {
   return ajv;
 }
 
+/** An audit target names an entity of the contract and paths that exist in the request or the answer. */
+function auditProblems(contract: Contract, r: CatalogueRoute): string[] {
+  const { audit } = r;
+  if (!audit) return [];
+  const problems: string[] = [];
+  if (r.effect !== 'write') problems.push('only a write call is audited');
+  if (!contract.schemas.some((s) => s.file === `entities/${audit.entity}.json`)) problems.push(`audit entity ${audit.entity} is not an entity of the contract`);
+  const paths = new Set(
+    (['request', 'response'] as const).flatMap((part) => fieldPaths(contract, r[part], routeSchemaId(r.name, part), () => true)),
+  );
+  for (const p of audit.record ?? []) if (!paths.has(p)) problems.push(`audit record ${p} is in neither the request nor the answer`);
+  return problems;
+}
+
 /** Every problem of the contract, as readable lines; empty when it is sound. */
 export function checkContract(contract: Contract): string[] {
   const problems: string[] = [];
@@ -154,6 +171,7 @@ export function checkContract(contract: Contract): string[] {
         ajv.removeSchema(routeSchemaId(r.name, part));
       }
     }
+    problems.push(...auditProblems(contract, r).map((p) => `${where}: ${p}`));
     if (r.method === 'GET') {
       const props = (r.request.properties ?? {}) as Record<string, { type?: string }>;
       for (const [k, p] of Object.entries(props))

@@ -103,6 +103,8 @@ export interface RouteTableEntry {
   /** write = changes state: audited, and a refused call changes nothing. */
   effect: 'read' | 'write';
   auth_codes: string[];
+  /** A write call's audit record: the kind of record and the paths (request, then answer) of its id. */
+  audit?: { entity: string; record?: string[] };
   source: 'spec' | 'product';
   summary: { en: string; tr: string };
   /** The request schema, compiled with the $id \`requestId\` so its relative $refs resolve. */
@@ -134,6 +136,7 @@ function routeTableJson(contract: Contract): string {
     caller_type: r.caller_type,
     effect: r.effect,
     auth_codes: r.auth_codes,
+    ...(r.audit ? { audit: r.audit } : {}),
     source: r.source,
     summary: r.summary,
     request: r.request,
@@ -215,6 +218,39 @@ export const routeSummaries: Readonly<Record<string, { en: string; tr: string }>
 `;
 }
 
+const RULE_KEYS = ['pattern', 'minLength', 'maxLength', 'format'] as const;
+
+/**
+ * The text rules (pattern, lengths, format) of each entity's fields, one constant per entity, so a hand-written
+ * form checks what the schema says instead of a copy of it (and a page carries only its entities' rules).
+ */
+function fieldRulesModule(contract: Contract): string {
+  const rulesOf = (node: Record<string, unknown> | undefined) =>
+    node ? Object.fromEntries(RULE_KEYS.filter((k) => node[k] !== undefined).map((k) => [k, node[k]])) : {};
+  const consts = contract.schemas.flatMap((s) => {
+    const name = ENTITY_FILE.exec(s.file)?.[1];
+    const { properties, $defs } = s.schema as { properties?: Record<string, Record<string, unknown>>; $defs?: Record<string, Record<string, unknown>> };
+    if (!name) return [];
+    const withRules = (nodes: Record<string, Record<string, unknown>> = {}) =>
+      Object.fromEntries(
+        Object.entries(nodes).flatMap(([field, node]) => {
+          const items = rulesOf(node.items as Record<string, unknown> | undefined);
+          const rules = { ...rulesOf(node), ...(Object.keys(items).length ? { items } : {}) };
+          return Object.keys(rules).length ? [[field, rules]] : [];
+        }),
+      );
+    const fields = withRules(properties);
+    const defs = withRules($defs);
+    const all = { ...fields, ...(Object.keys(defs).length ? { $defs: defs } : {}) };
+    return Object.keys(all).length ? [`export const ${camel(name)}Rules = ${JSON.stringify(all)} as const;`] : [];
+  });
+  return `${HEADER}
+// Field rules of the contract's entities (schemas/entities/*.json): pattern, minLength, maxLength, format, those
+// of a list's items, and those of the entity's $defs.
+${consts.join('\n')}
+`;
+}
+
 export async function generate(contract: Contract): Promise<Map<string, string>> {
   const rootNames = typeNamesByUrl(contract);
   const files = new Map<string, string>();
@@ -230,6 +266,7 @@ export async function generate(contract: Contract): Promise<Map<string, string>>
   files.set('errors.ts', errorsModule(contract));
   files.set('enums.ts', enumsModule(contract));
   files.set('labels.ts', labelsModule(contract));
+  files.set('field-rules.ts', fieldRulesModule(contract));
   files.set('openapi.json', `${JSON.stringify(openApiDocument(contract, rootNames), null, 1)}\n`);
   const screens = contract.screens.map((s) => resolveScreen(contract, s));
   for (const s of screens) files.set(`screens/${s.id}.json`, `${JSON.stringify({ $comment: JSON_COMMENT, ...s })}\n`);

@@ -43,8 +43,6 @@ const ownAccountHandlers: HandlerSet = {
       [ctx.tenant.tenant_id, userId, d.firstname, d.lastname, d.gender ?? null, d.date_of_birth ?? null, d.active_lang?.value ?? null, ...profile],
     );
     if (!updated.length) throw notFound('user');
-    ctx.audit.entity = 'user';
-    ctx.audit.record_id = userId;
     return { user_wdmr: accountOf((await loadUser(ctx.db, ctx.tenant.tenant_id, userId))!) };
   },
 

@@ -30,7 +30,6 @@ export const agreementHandlers: HandlerSet = {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
     const id = randomUUID();
-    ctx.audit.entity = 'agreement';
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id);
@@ -41,7 +40,6 @@ export const agreementHandlers: HandlerSet = {
         [id, tenantId, input.shop_client_id, input.bundle_client_id, input.agreement_name, input.agreement_text, input.approve_required ?? false, input.agreement_status ?? 'active', me.userId],
       );
     });
-    ctx.audit.record_id = id;
     const [row] = await ctx.db.query(`${AGREEMENT_SELECT} where a.agreement_client_id = $1`, [id]);
     return { agreement: agreementAnswer(row) };
   },
@@ -49,8 +47,6 @@ export const agreementHandlers: HandlerSet = {
   user_shop_bundle_agreement_edit: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
-    ctx.audit.entity = 'agreement';
-    ctx.audit.record_id = input.agreement_client_id;
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       const updated = await tx.query(
@@ -93,7 +89,6 @@ export const agreementHandlers: HandlerSet = {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
     const id = randomUUID();
-    ctx.audit.entity = 'product_agreement';
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       await productOfBundle(tx, tenantId, input.shop_client_id, input.bundle_client_id, input.pro_client_id);
@@ -115,7 +110,6 @@ export const agreementHandlers: HandlerSet = {
         ],
       );
     });
-    ctx.audit.record_id = id;
     const [row] = await ctx.db.query(`${PRODUCT_AGREEMENT_SELECT} where a.product_agreement_client_id = $1`, [id]);
     return { product_agreement: productAgreementAnswer(row) };
   },
@@ -123,8 +117,6 @@ export const agreementHandlers: HandlerSet = {
   user_shop_bundle_product_agreement_edit: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
-    ctx.audit.entity = 'product_agreement';
-    ctx.audit.record_id = input.product_agreement_client_id;
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       const updated = await tx.query(

@@ -116,8 +116,6 @@ export const authorizationHandlers: HandlerSet = {
         holder: { userId: me.userId, canAssign: plan.holding.can_assign_auth, assignCount: plan.holding.auth_count },
       }),
     );
-    ctx.audit.entity = 'authorization';
-    ctx.audit.record_id = ids.auth_id;
     return { authorization: authorizationAnswer(await holdingView(ctx.db, ctx.tenant.tenant_id, ids.user_auth_id)) };
   },
 
@@ -192,16 +190,12 @@ export const authorizationHandlers: HandlerSet = {
         await tx.query('update user_authorization set auth_count = $1 where user_auth_id = $2', [plan.assignerCountAfter, usable!.user_auth_id]);
       return userAuthId;
     });
-    ctx.audit.entity = 'user_authorization';
-    ctx.audit.record_id = newId;
     return { user_authorization: userAuthorizationAnswer(await holdingView(ctx.db, tenantId, newId)) };
   },
 
   authorization_cancel: async (input, ctx) => {
     const me = requireUser(ctx);
     const tenantId = ctx.tenant.tenant_id;
-    ctx.audit.entity = 'user_authorization';
-    ctx.audit.record_id = input.user_auth_id;
     await ctx.transaction(async (tx) => {
       const lockHolding = async (id: string) =>
         (

@@ -114,21 +114,17 @@ export const bundleHandlers: HandlerSet = {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
     const bundleId = randomUUID();
-    ctx.audit.entity = 'bundle';
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       const org = await organizationUsername(tx, tenantId, input.organization_user_id);
       await insertBundle(tx, { tenantId, shopId: input.shop_client_id, bundleId, userId: me.userId }, bundleFields(input), org);
     });
-    ctx.audit.record_id = bundleId;
     return { bundle: bundleAnswer((await bundleById(ctx.db, tenantId, bundleId))!) };
   },
 
   user_shop_bundle_edit: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
-    ctx.audit.entity = 'bundle';
-    ctx.audit.record_id = input.bundle_client_id;
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, { lock: true });
@@ -166,8 +162,6 @@ export const bundleHandlers: HandlerSet = {
   user_shop_bundle_status_active: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
-    ctx.audit.entity = 'bundle';
-    ctx.audit.record_id = input.bundle_client_id;
     const row = await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, { lock: true });
@@ -187,8 +181,6 @@ export const bundleHandlers: HandlerSet = {
   user_shop_bundle_status_passive: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
-    ctx.audit.entity = 'bundle';
-    ctx.audit.record_id = input.bundle_client_id;
     const row = await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, { lock: true });
@@ -211,7 +203,6 @@ export const bundleHandlers: HandlerSet = {
     const fields = productFields(input);
     checkProductRules(fields, ctx);
     const proId = randomUUID();
-    ctx.audit.entity = 'bundle_product';
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id);
@@ -219,7 +210,6 @@ export const bundleHandlers: HandlerSet = {
       const org = await organizationUsername(tx, tenantId, fields.organization_user_id);
       await insertProduct(tx, { tenantId, shopId: input.shop_client_id, bundleId: input.bundle_client_id, proId }, fields, org);
     });
-    ctx.audit.record_id = proId;
     return { bundle_product: productAnswer(await productOfBundle(ctx.db, tenantId, input.shop_client_id, input.bundle_client_id, proId)) };
   },
 
@@ -228,8 +218,6 @@ export const bundleHandlers: HandlerSet = {
     const tenantId = ctx.tenant.tenant_id;
     const fields = productFields(input);
     checkProductRules(fields, ctx);
-    ctx.audit.entity = 'bundle_product';
-    ctx.audit.record_id = input.pro_client_id;
     await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       const stored = await productOfBundle(tx, tenantId, input.shop_client_id, input.bundle_client_id, input.pro_client_id);

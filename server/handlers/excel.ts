@@ -23,8 +23,6 @@ export const excelHandlers: HandlerSet = {
   shop_bundle_update_by_excel: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
-    ctx.audit.entity = 'shop';
-    ctx.audit.record_id = input.shop_client_id;
     // The shop first: a caller outside it learns nothing about the file's problems.
     await staffShop(ctx.db, ctx, me, input.shop_client_id);
     if (!/\.xlsx?$/i.test(input.excel_file.file_name)) throw new ApiError('excel_type');

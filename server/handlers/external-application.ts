@@ -115,7 +115,6 @@ export const externalApplicationHandlers: HandlerSet = {
     const tenantId = ctx.tenant.tenant_id;
     checkKeyLength(input.externalapplication_key);
     checkWebAddress('externalapplication_url', input.externalapplication_url);
-    ctx.audit.entity = 'external_application';
     const generated = !input.externalapplication_client_id && !input.externalapplication_key ? newKey() : undefined;
     const key = input.externalapplication_key ?? generated;
     const id = await ctx.transaction(async (tx) => {
@@ -163,7 +162,6 @@ export const externalApplicationHandlers: HandlerSet = {
       if (isUniqueViolation(e)) throw new ApiError('invalid_input', { details: 'externalapplication_key: another application of this site has this key' });
       throw e;
     });
-    ctx.audit.record_id = id;
     const row = (await applicationById(ctx.db, tenantId, id))!;
     return { external_application: applicationAnswer(row), ...(generated ? { new_externalapplication_key: generated } : {}) };
   },
@@ -191,7 +189,6 @@ export const externalApplicationHandlers: HandlerSet = {
 
   register_externalapplication: async (input, ctx) => {
     checkKeyLength(input.access_key, input.externalapplication_key);
-    ctx.audit.entity = 'access_key';
     const [row] = await ctx.db.query<{ access_key_client_id: string } & ApplicationRow & Record<string, unknown>>(
       `update access_key k set registered_at = coalesce(k.registered_at, now()), updated_at = now()
          from external_application e, app_user u
@@ -214,7 +211,6 @@ export const externalApplicationHandlers: HandlerSet = {
     const tenantId = ctx.tenant.tenant_id;
     checkKeyLength(input.externalapplication_key);
     checkWebAddress('url', input.url);
-    ctx.audit.entity = 'access_key';
     const result = await ctx.transaction(async (tx) => {
       const [app] = await tx.query<{ id: string }>('select externalapplication_client_id as id from external_application where tenant_id = $1 and key_hash = $2', [
         tenantId,
@@ -243,15 +239,12 @@ export const externalApplicationHandlers: HandlerSet = {
       if (key) await tx.query('update access_key_token set revoked_at = now() where access_key_client_id = $1 and revoked_at is null', [existing.access_key_client_id]);
       return { id: existing.access_key_client_id, key };
     });
-    ctx.audit.record_id = result.id;
     return { access_key: await accessKeyAnswer(ctx.db, tenantId, result.id), ...(result.key ? { new_access_key: result.key } : {}) };
   },
 
   user_accesskey_token_create: async (input, ctx) => {
     const me = requireUser(ctx);
     const tenantId = ctx.tenant.tenant_id;
-    ctx.audit.entity = 'access_key';
-    ctx.audit.record_id = input.access_key_client_id;
     const token = newAccessKeyToken();
     const expiresAt = await ctx.transaction(async (tx) => {
       const [key] = await tx.query<{ id: string }>(

@@ -40,8 +40,6 @@ export const frontendKeyHandlers: HandlerSet = {
       'insert into frontend_key (key_hash, tenant_id, name, created_by) values ($1, $2, $3, $4) returning frontend_key_id',
       [hashSecret(key), ctx.tenant.tenant_id, input.name, me.userId],
     );
-    ctx.audit.entity = 'frontend_key';
-    ctx.audit.record_id = row.frontend_key_id;
     return { frontend_key: answer((await keyById(ctx.db, ctx.tenant.tenant_id, row.frontend_key_id))!), new_frontend_key: key };
   },
 
@@ -53,8 +51,6 @@ export const frontendKeyHandlers: HandlerSet = {
   },
 
   frontend_key_revoke: async (input, ctx) => {
-    ctx.audit.entity = 'frontend_key';
-    ctx.audit.record_id = input.frontend_key_id;
     const updated = await ctx.db.query(
       'update frontend_key set revoked_at = coalesce(revoked_at, now()) where frontend_key_id = $1 and tenant_id = $2 returning frontend_key_id',
       [input.frontend_key_id, ctx.tenant.tenant_id],

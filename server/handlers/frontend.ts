@@ -62,7 +62,6 @@ export const frontendHandlers: HandlerSet = {
   // Saved per domain: the caller's own site. The next frontend/get of that domain answers it.
   frontend_save: async ({ frontend }, ctx) => {
     const { db, tenant, lang } = ctx;
-    ctx.audit.entity = 'frontend_configuration';
     ctx.audit.record_id = tenant.frontend_client_id;
     const clean = checkConfiguration(frontend, lang);
     await db.query('update tenant set frontend = $2, updated_at = now() where tenant_id = $1', [tenant.tenant_id, JSON.stringify(clean)]);
@@ -89,8 +88,6 @@ export const frontendHandlers: HandlerSet = {
   frontend_websiteunit_new: async ({ website_unit }, ctx) => {
     const { tenant, lang } = ctx;
     const id = randomUUID();
-    ctx.audit.entity = 'website_unit';
-    ctx.audit.record_id = id;
     const unit = await unitWrite(ctx, async (tx) => {
       const frontend = await lockSiteUnits(tx, tenant.tenant_id);
       const definition = checkUnit(website_unit, { others: await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit)) }, frontend, lang);
@@ -110,8 +107,6 @@ export const frontendHandlers: HandlerSet = {
   frontend_website_unit_update: async ({ website_unit }, ctx) => {
     const { tenant, lang } = ctx;
     const id = website_unit.website_unit_client_id!;
-    ctx.audit.entity = 'website_unit';
-    ctx.audit.record_id = id;
     const save = (tx: Queryable, definition: WebsiteUnit) =>
       replaceUnit(tx, tenant.tenant_id, id, userIdOf(ctx), 'route_name = $4, position = $5, definition = $6', [definition.route_name, definition.position, JSON.stringify(definition)]).then(unitOf);
     const kept = (await ctx.services.sites.units(tenant)).find((u) => u.website_unit_client_id === id);
@@ -142,8 +137,6 @@ export const frontendHandlers: HandlerSet = {
 
   frontend_websiteunit_delete: async ({ website_unit_client_id: id, version }, ctx) => {
     const { tenant } = ctx;
-    ctx.audit.entity = 'website_unit';
-    ctx.audit.record_id = id;
     await unitWrite(ctx, async (tx) => {
       await lockSiteUnits(tx, tenant.tenant_id);
       const units = await storedUnits(tx, tenant.tenant_id, { ids: [id] });
@@ -160,7 +153,6 @@ export const frontendHandlers: HandlerSet = {
   // All or nothing: every item must name a unit of this site at its stored version.
   frontend_websiteunit_reorder: async ({ website_unit_order }, ctx) => {
     const { tenant } = ctx;
-    ctx.audit.entity = 'website_unit';
     const ids = website_unit_order.map((o) => o.website_unit_client_id);
     if (new Set(ids).size !== ids.length) throw new ApiError('invalid_input', { details: 'website_unit_order: a unit is named twice' });
     const list = await unitWrite(ctx, async (tx) => {

@@ -124,8 +124,6 @@ async function approveRegistration(ctx: RequestContext, userId: string | undefin
     return row?.mail_approved_at;
   });
   if (!approvedAt) throw new ApiError('approval_code_invalid');
-  ctx.audit.entity = 'user';
-  ctx.audit.record_id = userId;
   return { user_id: userId, registration_status: 'completed' as const, mail_approve_date: new Date(approvedAt).toISOString() };
 }
 
@@ -167,8 +165,6 @@ export const registrationHandlers: HandlerSet = {
       return { userId, mailId, outboxId };
     });
     rt.deliver(db, [created.outboxId], ctx.log);
-    ctx.audit.entity = 'user';
-    ctx.audit.record_id = created.userId;
     return { is_email_eligible: true, is_username_eligible: true, new_user_id: created.userId, new_mail_id: created.mailId };
   },
 
@@ -247,8 +243,6 @@ export const registrationHandlers: HandlerSet = {
     });
     if (!tokens) throw new ApiError('approval_code_invalid');
     await passwordWasReset(ctx, user.username, user.user_id);
-    ctx.audit.entity = 'user';
-    ctx.audit.record_id = user.user_id;
     return tokens;
   },
 
@@ -282,8 +276,6 @@ export const registrationHandlers: HandlerSet = {
       return { userId, mailId: code?.mailId, outboxId };
     });
     rt.deliver(db, [created.outboxId], ctx.log);
-    ctx.audit.entity = 'user';
-    ctx.audit.record_id = created.userId;
     return { is_email_eligible: true, is_username_eligible: true, new_user_id: created.userId, ...(created.mailId ? { new_mail_id: created.mailId } : {}) };
   },
 };

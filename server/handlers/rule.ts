@@ -1,7 +1,6 @@
 // Decision-support packages of the rule engine (schemas/routes/rule.json); the rules of who may do what
 // and the versioning live in server/services/rule-packages.ts. Writes run in one transaction each and name
 // the package in their audit record.
-import type { RequestContext } from '../http/context.ts';
 import {
   createPackage,
   getPackage,
@@ -16,31 +15,21 @@ import {
 import { requireUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
 
-/** Marks the audit record of a write with the package it touches. */
-function audited(ctx: RequestContext, packageId?: string): void {
-  ctx.audit.entity = 'decision_package';
-  if (packageId) ctx.audit.record_id = packageId;
-}
-
 export const ruleHandlers: HandlerSet = {
   rule_package_new: async (input, ctx) => {
     const me = requireUser(ctx);
-    audited(ctx);
     const id = await ctx.transaction((tx) => createPackage(tx, ctx.tenant.tenant_id, me, input));
-    audited(ctx, id);
     const { decision_package } = await packageWithDocument(ctx.db, ctx.tenant.tenant_id, me, id);
     return { decision_package };
   },
 
   rule_package_save: async (input, ctx) => {
     const me = requireUser(ctx);
-    audited(ctx, input.package_id);
     return { decision_package: await ctx.transaction((tx) => savePackage(tx, ctx.tenant.tenant_id, me, input)) };
   },
 
   rule_package_publish: async (input, ctx) => {
     const me = requireUser(ctx);
-    audited(ctx, input.package_id);
     const { published, decision_package } = await ctx.transaction(async (tx) => {
       const published = await publishPackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang);
       return { published, ...(await packageWithDocument(tx, ctx.tenant.tenant_id, me, input.package_id, input.version)) };
@@ -58,13 +47,11 @@ export const ruleHandlers: HandlerSet = {
 
   rule_package_share: async (input, ctx) => {
     const me = requireUser(ctx);
-    audited(ctx, input.package_id);
     return { share_list: await ctx.transaction((tx) => sharePackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang)) };
   },
 
   rule_package_unshare: async (input, ctx) => {
     const me = requireUser(ctx);
-    audited(ctx, input.package_id);
     return { share_list: await ctx.transaction((tx) => unsharePackage(tx, ctx.tenant.tenant_id, me, input, ctx.lang)) };
   },
 };

@@ -71,7 +71,6 @@ async function passwordGrant(input: OauthTokenRequest & { username: string; pass
 
   if (password.outdated && user.password_hash) await upgradeHash(ctx, user.user_id, input.password, user.password_hash);
   await loginSucceeded(ctx, input.username, user.user_id);
-  ctx.audit.entity = 'user';
   ctx.audit.record_id = user.user_id;
   return ctx.transaction((tx) =>
     issueSession(tx, { tenantId: tenant.tenant_id, userId: user.user_id, ...(input.scope ? { scope: input.scope } : {}), ...(accessKeyClientId ? { accessKeyClientId } : {}) }),
@@ -90,7 +89,6 @@ async function accessKeyGrant(input: OauthTokenRequest & { externalapplication_k
     await hitAll(db, tenant.tenant_id, failures);
     throw new ApiError('login_failed');
   }
-  ctx.audit.entity = 'user';
   ctx.audit.record_id = owner.user_id;
   return ctx.transaction((tx) =>
     issueSession(tx, { tenantId: tenant.tenant_id, userId: owner.user_id, accessKeyClientId: owner.access_key_client_id, ...(input.scope ? { scope: input.scope } : {}) }),
@@ -117,7 +115,6 @@ export const sessionHandlers: HandlerSet = {
     // client_id and client_secret are the clinical client's public constants: accepted, not credentials.
     if (input.grant_type === 'refresh_token') {
       if (!input.refresh_token) throw new ApiError('required_fields');
-      ctx.audit.entity = 'session';
       return rotateRefreshToken(ctx.db, ctx.tenant, input.refresh_token);
     }
     if (input.username !== undefined && input.password !== undefined)
@@ -165,7 +162,6 @@ export const sessionHandlers: HandlerSet = {
       if (family) families.add(family);
     }
     for (const family of families) await revokeFamily(ctx.db, family);
-    ctx.audit.entity = 'session';
     return {};
   },
 };

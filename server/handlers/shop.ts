@@ -62,7 +62,6 @@ export const shopHandlers: HandlerSet = {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
     const shopId = randomUUID();
-    ctx.audit.entity = 'shop';
     await ctx.transaction(async (tx) => {
       const staff = await wantedStaff(tx, ctx, me.userId, input.shop_member_list ?? []);
       // A counted shop_new is spent here, in the same transaction as the shop: no shop, no spent use.
@@ -74,15 +73,12 @@ export const shopHandlers: HandlerSet = {
       );
       await replaceStaff(tx, tenantId, shopId, staff, me.userId);
     });
-    ctx.audit.record_id = shopId;
     return { shop: await shopWithMembers(ctx.db, tenantId, shopId) };
   },
 
   user_shop_edit: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
-    ctx.audit.entity = 'shop';
-    ctx.audit.record_id = input.shop_client_id;
     await ctx.transaction(async (tx) => {
       const shop = await staffShop(tx, ctx, me, input.shop_client_id, { lock: true });
       if (input.shop_member_list) {

@@ -32,7 +32,6 @@ export const userSettingsHandlers: HandlerSet = {
       'update app_user set active_lang = $3, user_currency_type = $4, mail_notification = $5, updated_at = now() where tenant_id = $1 and user_id = $2',
       [ctx.tenant.tenant_id, userId, s.active_lang, s.user_currency_type, s.mail_notification],
     );
-    ctx.audit.entity = 'user';
     ctx.audit.record_id = userId;
     return settingsOf(ctx, userId);
   },
@@ -46,8 +45,7 @@ export const userSettingsHandlers: HandlerSet = {
       [ctx.tenant.tenant_id, session_settings.idle_session_minutes * 60],
     );
     ctx.services.sites.forget(ctx.tenant.tenant_id);
-    ctx.audit.entity = 'tenant';
-    ctx.audit.record_id = ctx.tenant.tenant_id;
+    ctx.audit.record_id = ctx.tenant.frontend_client_id;
     return { session_settings: { idle_session_minutes: minutesOf(row.session_idle_seconds) } };
   },
 };

@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/adapter.ts';
 import type { Caller } from '../auth/caller.ts';
+import type { RouteTableEntry } from '../../src/generated/route-table.ts';
 
-/** What a handler says it touched; the audit record carries it. */
+/** What a call touched, for its audit record (from the route catalogue; a handler may name it where no path can). */
 export interface AuditTarget {
   entity?: string;
   record_id?: string;
@@ -30,6 +31,22 @@ export function changedFields(input: unknown): string[] {
     .flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v).map((n) => `${k}.${n}`) : [k]))
     .sort()
     .slice(0, 200);
+}
+
+/** The value at a dotted path of an object, if it is a string. */
+function textAt(value: unknown, path: string): string | undefined {
+  const found = path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined), value);
+  return typeof found === 'string' ? found : undefined;
+}
+
+/**
+ * What the audit record names: the route's catalogued entity and the first id its paths find, each in the request
+ * and then in the answer (a new record's id is in the answer); what a handler named itself comes first.
+ */
+export function auditTarget(declared: RouteTableEntry['audit'], named: AuditTarget, input: unknown, answer: unknown): AuditTarget {
+  const entity = named.entity ?? declared?.entity;
+  const record_id = named.record_id ?? declared?.record?.map((p) => textAt(input, p) ?? textAt(answer, p)).find((id) => id !== undefined);
+  return { ...(entity ? { entity } : {}), ...(record_id ? { record_id } : {}) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -10,7 +10,7 @@ import { domainOf, languageOf, PreparedAnswer, type AppServices, type CommonQuer
 import { compileValidators } from './validators.ts';
 import { unstorableInput } from './input-guard.ts';
 import { identifyCaller, requireAuthCodes, type Caller } from '../auth/caller.ts';
-import { writeAudit, type AuditTarget } from './audit.ts';
+import { auditTarget, writeAudit, type AuditTarget } from './audit.ts';
 import { specInputError } from './spec-errors.ts';
 import { statusCatalogue } from '../../src/generated/errors.ts';
 import type { HandlerSet } from '../handlers/types.ts';
@@ -70,6 +70,7 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
         const input = route.method === 'GET' ? own : request.body === undefined ? {} : request.body;
         let caller: Caller = { kind: 'anonymous' };
         const audit: AuditTarget = {};
+        let output: object | undefined;
         let statusCode: string = statusCatalogue.internal_error.status_code;
         try {
           const unstorable = unstorableInput(request.query) ?? unstorableInput(input);
@@ -95,7 +96,7 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
             transaction,
             prepare,
           };
-          const output = await handler(input, ctx);
+          output = await handler(input, ctx);
           const answer = output instanceof PreparedAnswer ? output.json : checked(v.response, output, route, lang, request.log);
           statusCode = statusCatalogue.ok.status_code;
           if (typeof answer === 'string') reply.type('application/json; charset=utf-8');
@@ -108,7 +109,7 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
           if (route.effect === 'write')
             await writeAudit(
               db,
-              { tenantId: tenant.tenant_id, caller, routeName: route.name, statusCode, ip: request.ip, userAgent: request.headers['user-agent'], durationMs: performance.now() - started, target: audit, input },
+              { tenantId: tenant.tenant_id, caller, routeName: route.name, statusCode, ip: request.ip, userAgent: request.headers['user-agent'], durationMs: performance.now() - started, target: auditTarget(route.audit, audit, input, output), input },
               request.log,
             );
         }

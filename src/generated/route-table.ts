@@ -13,6 +13,8 @@ export interface RouteTableEntry {
   /** write = changes state: audited, and a refused call changes nothing. */
   effect: 'read' | 'write';
   auth_codes: string[];
+  /** A write call's audit record: the kind of record and the paths (request, then answer) of its id. */
+  audit?: { entity: string; record?: string[] };
   source: 'spec' | 'product';
   summary: { en: string; tr: string };
   /** The request schema, compiled with the $id `requestId` so its relative $refs resolve. */

@@ -12,6 +12,7 @@ import type { PageProps } from '../app/router/registry';
 import { useAppStore } from '../app/store';
 import { frontendSave } from '../generated/client';
 import type { CurrencyType, FrontendConfiguration, Language } from '../generated/types/entities';
+import { frontendConfigurationRules } from '../generated/field-rules';
 import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextAreaField, TextField, useErrorText } from '../app/ui';
 import { ColorField, contrastRatio, FAVICON, ImageField, isHexColour, LOGO } from './website/fields';
 import './website/strings';
@@ -24,7 +25,7 @@ const LANGUAGES: { value: Language; label: 'tr' | 'en' }[] = [
   { value: 1, label: 'en' },
 ];
 /** The schema's origin pattern (frontend_configuration.json frame_allowlist). */
-const ORIGIN = /^https?:\/\/[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:[0-9]{1,5})?$/;
+const ORIGIN = new RegExp(frontendConfigurationRules.frame_allowlist.items.pattern, 'u');
 
 const linesOf = (text: string): string[] =>
   text

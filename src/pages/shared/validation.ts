@@ -1,35 +1,37 @@
-// The client-side checks of the account forms, mirroring spec section 5 and the User schema. Each returns
-// the i18n key of its message (validation.* holds the section 5 wording in both languages) or null.
+// The client-side checks of the account forms, with spec section 5's messages and the bounds of the User and
+// External application schemas (generated field rules, never copies). Each returns the i18n key of its message
+// (validation.* holds the section 5 wording in both languages) or null.
+import { externalApplicationRules, userRules } from '../../generated/field-rules';
+
 export type Check = string | null;
 
-/** English letters, digits and dot (schemas/entities/user.json: 3 to 50 characters). */
-export const USERNAME_PATTERN = /^[A-Za-z0-9.]+$/;
-/** Good enough to catch typing mistakes; the server decides with its own format check. */
-export const MAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Letters, digits, underscore and hyphen (schemas/entities/external_application.json). */
-export const KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const KEY_MAX = 32;
+const { username, mail, password } = userRules;
+const key = externalApplicationRules.externalapplication_key;
+const USERNAME_PATTERN = new RegExp(username.pattern, 'u');
+/** Good enough to catch typing mistakes (the schema says `email`); the server decides with its own format check. */
+const MAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const KEY_PATTERN = new RegExp(key.pattern, 'u');
 
 export function checkUsername(value: string): Check {
   const v = value.trim();
   if (!v) return 'validation.usernameEmpty';
   if (!USERNAME_PATTERN.test(v)) return 'validation.usernameFormat';
-  if (v.length < 3 || v.length > 50) return 'validation.usernameLength';
+  if (v.length < username.minLength || v.length > username.maxLength) return 'validation.usernameLength';
   return null;
 }
 
 export function checkMail(value: string): Check {
   const v = value.trim();
   if (!v) return 'validation.mailRequired';
-  if (!MAIL_PATTERN.test(v) || v.length > 254) return 'validation.mailFormat';
+  if (!MAIL_PATTERN.test(v) || v.length > mail.maxLength) return 'validation.mailFormat';
   return null;
 }
 
-/** Every password at least 8 characters; 16 where the account holds admin (the server checks that one). */
-export function checkPassword(value: string, min: 8 | 16 = 8): Check {
+/** Every password at least the schema's 8 characters; 16 where the account holds admin (the server checks that one). */
+export function checkPassword(value: string, min: 8 | 16 = password.minLength): Check {
   if (!value) return 'validation.passwordRequired';
   if (value.length < min) return min === 16 ? 'validation.passwordMin16' : 'validation.passwordMin8';
-  if (value.length > 128) return 'validation.passwordMax';
+  if (value.length > password.maxLength) return 'validation.passwordMax';
   return null;
 }
 
@@ -41,7 +43,7 @@ export const checkMailCode = (value: string): Check => (value.trim() ? null : 'v
 
 export function checkKey(value: string): Check {
   if (!value) return 'validation.fillAllInputs';
-  if (value.length > KEY_MAX) return 'validation.keyTooLong';
+  if (value.length > key.maxLength) return 'validation.keyTooLong';
   if (!KEY_PATTERN.test(value)) return 'validation.keyFormat';
   return null;
 }

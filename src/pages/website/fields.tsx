@@ -3,6 +3,7 @@
 // colour hints. Plain HTML, keyboard usable.
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { frontendConfigurationRules } from '../../generated/field-rules';
 
 export interface ImageKind {
   /** MIME types accepted (the schema's pattern lists the same). */
@@ -100,7 +101,7 @@ export function ImageField({
   );
 }
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
+const HEX = new RegExp(frontendConfigurationRules.$defs.color.pattern, 'u');
 export const isHexColour = (value: string): boolean => HEX.test(value);
 
 export function ColorField({ label, value, onChange, hint }: { label: string; value: string; onChange: (value: string) => void; hint?: string | null }) {
