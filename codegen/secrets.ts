@@ -12,7 +12,10 @@ export function secretFields(contract: Contract, schema: unknown, base: string):
   const walk = (node: unknown, url: string, path: string): void => {
     if (!node || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
-    if (Array.isArray(node)) return node.forEach((n) => walk(n, url, path));
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, url, path);
+      return;
+    }
     const n = node as Node;
     if (n['x-secret'] === true && n.writeOnly !== true) found.add(path);
     if (typeof n.$ref === 'string') {
