@@ -1,7 +1,7 @@
 // The record view of a generic screen: a thin view over useRecordScreen. A record the user may change is an
 // rjsf form (RecordForm, its own lazy chunk with @rjsf, and the form's compiled validator); one they may
 // only read is a list of facts drawn with the list cells, with the get answer's related lists under it.
-import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ValidatorType } from '@rjsf/utils';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,7 @@ export default function RecordScreen({ screen, params, recordId }: RecordScreenP
   const editable = record.canSave && Boolean(record.formSchema);
   const { form, error: formError } = useRecordForm(editable ? record.formSchema : undefined);
 
-  let body;
+  let body: ReactNode;
   if (!record.canRead || (record.mode === 'new' && !record.canSave)) body = <Notice>{record.mode === 'new' ? t('screen.cannotCreate') : t('screen.cannotRead')}</Notice>;
   else if (record.loading) body = <p role="status">{t('app.loading')}</p>;
   else if (record.loadError)
