@@ -30,7 +30,6 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
   const { screen, formSchema, saveRouteName } = { ...record, saveRouteName: record.mode === 'new' ? record.screen.routes.new! : record.screen.routes.edit! };
   const schema = formSchema as RJSFSchema;
   const uiSchema = useMemo(() => buildUiSchema(screen, formSchema!, FORM_RENDERERS, lang, access) as UiSchema, [screen, formSchema, lang, access]);
-  const formTemplates = useMemo(() => templates(t), [t, lang]);
   const translate = useMemo(() => translateString(t), [t, lang]);
   const paramKey = JSON.stringify(record.params);
   const valueLabels = useMemo(() => valueLabelsOf(screen, record.record), [screen, record.record]);
@@ -93,7 +92,7 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
       validator={validator}
       widgets={rjsfWidgets}
       fields={rjsfFields}
-      templates={formTemplates}
+      templates={templates}
       translateString={translate}
       noHtml5Validate
       experimental_defaultFormStateBehavior={DEFAULTS}
@@ -122,8 +121,8 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
         <div ref={summaryRef} tabIndex={-1} className="notice notice--error" role="alert">
           <p>{summaryHeading(problems, lang, t)}</p>
           <ul>
-            {problems.map((p, i) => (
-              <li key={`${p.property}-${i}`}>{p.stack}</li>
+            {[...new Set(problems.map((p) => p.stack))].map((line) => (
+              <li key={line}>{line}</li>
             ))}
           </ul>
         </div>

@@ -220,12 +220,13 @@ function Related({ screen, related, answer }: { screen: ResolvedScreen; related:
               </tr>
             </thead>
             <tbody>
-              {rows.map((row, i) => {
+              {rows.map((row) => {
                 const href = related.open ? links(related.open, row) : null;
                 const [first, ...rest] = columns;
                 const text = first.cell.text(row[first.field], row, first.schema ?? {}, { lang, t, currency });
                 return (
-                  <tr key={i}>
+                  // Read-only records that each carry their own id: the content names the row.
+                  <tr key={JSON.stringify(row)}>
                     <th scope="row">{href ? <Link to={href}>{text}</Link> : text}</th>
                     {rest.map((c) => (
                       <td key={c.field}>{c.cell.text(row[c.field], row, c.schema ?? {}, { lang, t, currency })}</td>
