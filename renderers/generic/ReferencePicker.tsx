@@ -125,7 +125,7 @@ export function ReferencePicker({
   }, [search, inputKey, config.route.name, disabled, lang]);
 
   return (
-    <div className="picker" role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy}>
+    <fieldset className="picker" aria-labelledby={`${id}-label`} aria-describedby={describedBy}>
       <p id={`${id}-label`} className="picker__current">
         <span className="picker__label">{label}</span>
         {': '}
@@ -181,6 +181,6 @@ export function ReferencePicker({
           )}
         </>
       )}
-    </div>
+    </fieldset>
   );
 }

@@ -137,7 +137,7 @@ function RevealOnce({ item, onDone }: { item: Revealed; onDone: () => void }) {
       <h3 id={id}>{item.label}</h3>
       <Notice kind="info">{t('screen.revealWarning')}</Notice>
       <div className="secret">
-        <code aria-label={item.label}>{item.value}</code>
+        <code>{item.value}</code>
         <button type="button" className="button" onClick={() => void copy()}>
           {t('screen.revealCopy')}
         </button>

@@ -11,7 +11,7 @@ export function MenuButton({ label, children, items, className }: { label: strin
   const [open, setOpen] = useState(false);
   const id = useId().replace(/:/g, '');
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
   const [focusOn, setFocusOn] = useState<'first' | 'last'>('first');
 
   const entries = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
@@ -71,32 +71,31 @@ export function MenuButton({ label, children, items, className }: { label: strin
         {children}
       </button>
       {open && (
-        <ul ref={menuRef} id={`${id}-menu`} className="menu-button__list" role="menu" aria-label={label} onKeyDown={onMenuKey}>
-          {items.map((item) => (
-            <li key={item.key} role="none">
-              {'href' in item ? (
-                <Link role="menuitem" tabIndex={-1} className="menu-button__item" to={item.href} onClick={() => setOpen(false)}>
-                  {item.label}
-                </Link>
-              ) : (
-                <button
-                  type="button"
-                  role="menuitem"
-                  tabIndex={-1}
-                  className={`menu-button__item${item.danger ? ' menu-button__item--danger' : ''}`}
-                  aria-disabled={item.disabled || undefined}
-                  onClick={() => {
-                    if (item.disabled) return;
-                    close();
-                    item.onSelect();
-                  }}
-                >
-                  {item.label}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+        <div ref={menuRef} id={`${id}-menu`} className="menu-button__list" role="menu" aria-label={label} onKeyDown={onMenuKey}>
+          {items.map((item) =>
+            'href' in item ? (
+              <Link key={item.key} role="menuitem" tabIndex={-1} className="menu-button__item" to={item.href} onClick={() => setOpen(false)}>
+                {item.label}
+              </Link>
+            ) : (
+              <button
+                key={item.key}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={`menu-button__item${item.danger ? ' menu-button__item--danger' : ''}`}
+                aria-disabled={item.disabled || undefined}
+                onClick={() => {
+                  if (item.disabled) return;
+                  close();
+                  item.onSelect();
+                }}
+              >
+                {item.label}
+              </button>
+            ),
+          )}
+        </div>
       )}
     </span>
   );
