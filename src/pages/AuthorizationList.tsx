@@ -1,6 +1,6 @@
 // authorization_list (admin): every holding of the site's authorizations with filters and server paging,
 // a form to create an authorization (/authorization/new), and cancelling a holding after a confirmation.
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../app/router/hooks';
 import type { PageProps } from '../app/router/registry';
@@ -54,11 +54,13 @@ export default function AuthorizationList({ page }: PageProps) {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const list = usePagedList(
-    async (p) => {
-      const a = await authorizationList({ ...requestOf(filters), page: p, page_size: PAGE_SIZE });
-      return { rows: a.authorization_list, total: a.total };
-    },
-    [filters],
+    useCallback(
+      async (p: number) => {
+        const a = await authorizationList({ ...requestOf(filters), page: p, page_size: PAGE_SIZE });
+        return { rows: a.authorization_list, total: a.total };
+      },
+      [filters],
+    ),
   );
   const cancel = useCancelAuthorization(list.reload);
   const setDraftField = <K extends keyof Filters>(key: K) => (value: Filters[K]) => setDraft((d) => ({ ...d, [key]: value }));

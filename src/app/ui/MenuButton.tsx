@@ -7,6 +7,9 @@ export type MenuItem =
   | { key: string; label: string; onSelect: () => void; disabled?: boolean; danger?: boolean }
   | { key: string; label: string; href: string };
 
+/** The menu's items that can take the focus, in order. */
+const entriesOf = (menu: HTMLElement | null) => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
+
 export function MenuButton({ label, children, items, className }: { label: string; children: ReactNode; items: readonly MenuItem[]; className?: string }) {
   const [open, setOpen] = useState(false);
   const id = useId().replace(/:/g, '');
@@ -14,10 +17,9 @@ export function MenuButton({ label, children, items, className }: { label: strin
   const menuRef = useRef<HTMLDivElement>(null);
   const [focusOn, setFocusOn] = useState<'first' | 'last'>('first');
 
-  const entries = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
   useEffect(() => {
     if (!open) return;
-    const list = entries();
+    const list = entriesOf(menuRef.current);
     (focusOn === 'first' ? list[0] : list[list.length - 1])?.focus();
     const away = (e: PointerEvent) => {
       if (!menuRef.current?.contains(e.target as Node) && !buttonRef.current?.contains(e.target as Node)) setOpen(false);
@@ -38,7 +40,7 @@ export function MenuButton({ label, children, items, className }: { label: strin
     }
   };
   const onMenuKey = (e: KeyboardEvent) => {
-    const list = entries();
+    const list = entriesOf(menuRef.current);
     const at = list.indexOf(document.activeElement as HTMLElement);
     const go = (i: number) => list[(i + list.length) % list.length]?.focus();
     if (e.key === 'ArrowDown') go(at + 1);
