@@ -1,6 +1,6 @@
 // The list's search and filters: checked against the list route's input schema at the field before any call,
 // applied together. On a phone they fold behind one button (ListScreen) instead of filling the first screen.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import type { JsonSchema } from '../../../src/domain/screen';
@@ -45,11 +45,14 @@ export function ListFilters({ list, id, hidden }: { list: ListController; id: st
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Record<string, string>>(list.query.filters);
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // Filters applied from elsewhere (the address, a reset) replace the draft and its messages.
   const applied = JSON.stringify(list.query.filters);
-  useEffect(() => {
+  const [draftOf, setDraftOf] = useState(applied);
+  if (draftOf !== applied) {
+    setDraftOf(applied);
     setDraft(list.query.filters);
     setProblems({});
-  }, [applied]);
+  }
   return (
     <search id={id} hidden={hidden} aria-label={t('common.filters')}>
       <form

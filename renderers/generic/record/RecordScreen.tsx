@@ -27,19 +27,22 @@ export interface RecordScreenProps {
 
 let loadedForm: ComponentType<RecordFormProps> | undefined;
 
+type LoadedForm = { Form: ComponentType<RecordFormProps>; validator: ValidatorType };
+
+/** The form and the schema's validator when both are loaded already. */
+function readyForm(schema: JsonSchema | undefined): LoadedForm | undefined {
+  const validator = schema && loadedFormValidator(schema);
+  return loadedForm && validator ? { Form: loadedForm, validator } : undefined;
+}
+
 /** The form's chunk and the form schema's compiled validator, loaded together. */
 function useRecordForm(schema: JsonSchema | undefined) {
-  type Loaded = { Form: ComponentType<RecordFormProps>; validator: ValidatorType };
-  const ready = (): Loaded | undefined => {
-    const validator = schema && loadedFormValidator(schema);
-    return loadedForm && validator ? { Form: loadedForm, validator } : undefined;
-  };
-  const [form, setForm] = useState<Loaded | undefined>(ready);
+  const [form, setForm] = useState<LoadedForm | undefined>(() => readyForm(schema));
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
-    setForm(ready());
+    setForm(readyForm(schema));
     setError(null);
-    if (!schema || ready()) return;
+    if (!schema || readyForm(schema)) return;
     let live = true;
     Promise.all([loadedForm ?? loadChunk(() => import('./RecordForm')).then((m) => (loadedForm = m.default)), formValidatorOf(schema)]).then(
       ([Form, validator]) => live && setForm({ Form, validator }),
