@@ -13,7 +13,10 @@ export function fieldPaths(contract: Contract, schema: unknown, base: string, ke
   const found = new Set<string>();
   const walk = (node: unknown, url: string, path: string): void => {
     if (!node || typeof node !== 'object' || path.split('.').length > MAX_DEPTH) return;
-    if (Array.isArray(node)) return node.forEach((n) => walk(n, url, path));
+    if (Array.isArray(node)) {
+      for (const item of node) walk(item, url, path);
+      return;
+    }
     const n = node as Node;
     if (path && keep(n)) found.add(path);
     if (typeof n.$ref === 'string') {

@@ -181,7 +181,7 @@ function sortKeys(request: JsonSchema): string[] {
 /** The record schema of a list answer's items (the item, or its item_record property). */
 function listRecord(response: JsonSchema, items: string, itemRecord?: string): JsonSchema | undefined {
   const arr = propsOf(response)[items];
-  if (!arr || arr.type !== 'array' || !arr.items) return undefined;
+  if (arr?.type !== 'array' || !arr.items) return undefined;
   return itemRecord ? propsOf(arr.items)[itemRecord] : arr.items;
 }
 

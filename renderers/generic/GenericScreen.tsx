@@ -2,7 +2,7 @@
 // (or a website unit's content, or the `screen` prop), fills its parameters (query string, the page's fixed
 // values, the user's id), asks for a missing one with a picker, and shows the list or record view, each
 // in its own lazy chunk (the record view brings @rjsf and ajv; the list view never does).
-import { useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useState, type ComponentType } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAccess, useActiveLabel, usePages } from '../../src/app/router/hooks';
@@ -11,7 +11,7 @@ import { routeRefusal } from '../../src/domain/page-access';
 import type { PageProps } from '../../src/app/router/registry';
 import { loadChunk } from '../../src/app/router/chunk';
 import { labelOf, type ResolvedScreen, type ScreenRef } from '../../src/domain/screen';
-import { Notice, useAuthCodeLabel } from '../../src/app/ui';
+import { Notice, useAuthCodeLabel, useRepeatableEffect } from '../../src/app/ui';
 import { requiredParams, resolveParams, screenOfPage, useUserIds } from './context';
 import { pickerFromScreen, ReferencePicker } from './ReferencePicker';
 import { screenById, screenIdOfEntity } from './screens';
@@ -31,8 +31,7 @@ const loadedViews: Partial<Record<keyof typeof viewLoaders, ComponentType<ViewPr
 /** Loads a screen by id (cached) and reports loading, missing and failed states. */
 export function useScreen(id: string | undefined) {
   const [state, setState] = useState<{ id?: string; screen?: ResolvedScreen; missing?: boolean; error?: unknown }>({});
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
+  const load = useCallback(() => {
     if (!id) return;
     let live = true;
     setState({ id });
@@ -43,15 +42,15 @@ export function useScreen(id: string | undefined) {
     return () => {
       live = false;
     };
-  }, [id, attempt]);
-  return { ...(state.id === id ? state : {}), retry: () => setAttempt((n) => n + 1) };
+  }, [id]);
+  const retry = useRepeatableEffect(load);
+  return { ...(state.id === id ? state : {}), retry };
 }
 
 function useView(view: 'list' | 'record') {
   const [component, setComponent] = useState<ComponentType<ViewProps> | undefined>(() => loadedViews[view]);
   const [error, setError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
+  const load = useCallback(() => {
     if (loadedViews[view]) {
       setComponent(() => loadedViews[view]);
       return;
@@ -67,8 +66,9 @@ function useView(view: 'list' | 'record') {
     return () => {
       live = false;
     };
-  }, [view, attempt]);
-  return { component, error, retry: () => setAttempt((n) => n + 1) };
+  }, [view]);
+  const retry = useRepeatableEffect(load);
+  return { component, error, retry };
 }
 
 /** A generic screen's view without the page frame (for website units and embedding). */

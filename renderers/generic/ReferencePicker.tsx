@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../src/api/errors';
 import { routeInput, valueAt, type JsonSchema, type Lang, type ResolvedScreen, type ScreenRoute } from '../../src/domain/screen';
 import { useActiveLabel } from '../../src/app/router/hooks';
+import { useStableValue } from '../../src/app/ui';
 import { enumLabel } from './cells';
 import { callRoute } from './context';
 import './strings';
@@ -55,7 +56,7 @@ export function pickerFromScreen(screen: ResolvedScreen, values: Record<string, 
 }
 
 export function ReferencePicker({
-  config,
+  config: given,
   label,
   value,
   valueLabel,
@@ -78,6 +79,8 @@ export function ReferencePicker({
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const id = useId().replace(/:/g, '');
+  // A screen's picker is built on every render: the search follows its content, not its identity.
+  const config = useStableValue(given);
   const request = config.route.request;
   const hasSearch = Boolean(request.properties?.search);
   const min = Math.max(config.min_search ?? 0, hasSearch ? ((request.properties?.search?.minLength as number | undefined) ?? 1) : 0);
@@ -90,7 +93,6 @@ export function ReferencePicker({
     error: null,
     searched: false,
   });
-  const inputKey = JSON.stringify(config.input);
 
   useEffect(() => {
     if (disabled) return;
@@ -122,10 +124,10 @@ export function ReferencePicker({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [search, inputKey, config.route.name, disabled, lang]);
+  }, [search, config, disabled, lang, min, searchRequired, hasSearch, t]);
 
   return (
-    <div className="picker" role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy}>
+    <fieldset className="picker" aria-labelledby={`${id}-label`} aria-describedby={describedBy}>
       <p id={`${id}-label`} className="picker__current">
         <span className="picker__label">{label}</span>
         {': '}
@@ -181,6 +183,6 @@ export function ReferencePicker({
           )}
         </>
       )}
-    </div>
+    </fieldset>
   );
 }

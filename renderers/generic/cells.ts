@@ -109,10 +109,15 @@ export const dateTimeCell: CellRenderer = {
 };
 
 const numberFormats: Partial<Record<Lang, Intl.NumberFormat>> = {};
+/** One formatter per language, made when first needed. */
+function numberFormat(lang: Lang): Intl.NumberFormat {
+  numberFormats[lang] ??= new Intl.NumberFormat(LOCALES[lang]);
+  return numberFormats[lang];
+}
 export const numberCell: CellRenderer = {
   name: 'number',
   tester: rankWith(1, or(schemaTypeIs('integer'), schemaTypeIs('number'))),
-  text: (value, _r, _s, { lang }) => (typeof value === 'number' ? (numberFormats[lang] ??= new Intl.NumberFormat(LOCALES[lang])).format(value) : ''),
+  text: (value, _r, _s, { lang }) => (typeof value === 'number' ? numberFormat(lang).format(value) : ''),
 };
 
 export const listCell: CellRenderer = {

@@ -113,7 +113,7 @@ export interface AssignPlan {
  * 11021 "Please check the authorization amount" for uses or assignment counts that do not suffice.
  */
 export function planAssignment(authorization: AuthorizationRow, holding: HoldingRow | undefined, input: AssignInput, today: string): AssignPlan {
-  if (!holding || !holding.can_assign_auth || !isValidOn(holding, authorization, today))
+  if (!holding?.can_assign_auth || !isValidOn(holding, authorization, today))
     throw new ApiError('forbidden', { auth_codes: `${authorization.auth_name} (can_assign_auth)` });
 
   // Uses: an unlimited receiver only of an unlimited authorization; a counted one within what the assigner has.

@@ -301,16 +301,18 @@ export async function applyBundleSheet(tx: Queryable, target: ExcelUpdateTarget,
   const columns = new Map<number, ColumnSpec>();
   const headerText = new Map<string, string>();
   if (header) {
-    header.cells.forEach((cell, i) => {
+    for (const [i, cell] of header.cells.entries()) {
       const text = cell === undefined ? '' : String(cell).trim();
-      if (!text) return;
+      if (!text) continue;
       const spec = HEADER_OF.get(normalize(text));
-      if (spec) {
-        if (headerText.has(spec.key)) return add(header.number, text, M.repeatedColumn);
+      if (!spec) {
+        if (!SKIPPED.has(normalize(text))) add(header.number, text, M.unknownColumn);
+      } else if (headerText.has(spec.key)) add(header.number, text, M.repeatedColumn);
+      else {
         columns.set(i, spec);
         headerText.set(spec.key, text);
-      } else if (!SKIPPED.has(normalize(text))) add(header.number, text, M.unknownColumn);
-    });
+      }
+    }
   }
   if (!header || (!headerText.has('bundle_client_id') && !headerText.has('bundle_name'))) add(header?.number ?? 1, undefined, M.noHeader);
   if (errors.length) return fail();

@@ -94,7 +94,11 @@ export class SiteCache {
   unitsSaved(tenantId: string, saved: readonly WebsiteUnit[]): void {
     this.patchUnits(tenantId, (list) => {
       const kept = new Map(list.map((u) => [u.website_unit_client_id, u]));
-      const newer = saved.filter((u) => !(kept.get(u.website_unit_client_id)?.version! > u.version!));
+      const keptIsNewer = (u: WebsiteUnit) => {
+        const have = kept.get(u.website_unit_client_id)?.version;
+        return have !== undefined && u.version !== undefined && have > u.version;
+      };
+      const newer = saved.filter((u) => !keptIsNewer(u));
       const ids = new Set(newer.map((u) => u.website_unit_client_id));
       return [...list.filter((u) => !ids.has(u.website_unit_client_id)), ...newer].sort(menuOrder);
     });
@@ -134,8 +138,10 @@ export class SiteCache {
     if (change && entry.list) {
       entry.list = change(entry.list);
       entry.units = Promise.resolve(entry.list);
-    } else if (change && entry.units) (entry.pending ??= []).push(change);
-    else {
+    } else if (change && entry.units) {
+      entry.pending ??= [];
+      entry.pending.push(change);
+    } else {
       entry.list = undefined;
       entry.units = undefined;
       entry.pending = undefined;

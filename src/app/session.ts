@@ -158,7 +158,7 @@ async function renewNow(): Promise<void> {
   // Another tab may have renewed the session meanwhile: its stored token is then the one to use (presenting
   // the refresh token it already used would end the login everywhere).
   const stored = readSessionToken();
-  if (stored && stored.refresh_token && stored.refresh_token !== current.refresh_token) {
+  if (stored?.refresh_token && stored.refresh_token !== current.refresh_token) {
     state().setSessionToken(stored);
     if (!needsRenewal(stored)) return;
   }

@@ -28,7 +28,10 @@ export function nodesAt(schema: JsonSchema, path: string): JsonSchema[] {
 
 /** oneOf branches told apart by a const property get ajv's discriminator: only the chosen branch's errors are reported. */
 function markDiscriminators(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(markDiscriminators);
+  if (Array.isArray(node)) {
+    for (const item of node) markDiscriminators(item);
+    return;
+  }
   if (!node || typeof node !== 'object') return;
   const schema = node as JsonSchema;
   const tag = discriminatorOf(schema);

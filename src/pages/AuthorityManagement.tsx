@@ -2,7 +2,7 @@
 // find (/user/search → /authorization/assign/to/user, with can-assign, counts and dates), and the
 // assignments I made, each cancellable after a confirmation (/authorization/list, /authorization/cancel).
 // The server decides (spec section 6); the checks here only spare a round trip with the same messages.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../app/router/hooks';
 import type { PageProps } from '../app/router/registry';
@@ -32,19 +32,25 @@ export default function AuthorityManagement({ page }: PageProps) {
   );
 }
 
+async function loadHoldings(page: number) {
+  const a = await userAuthorizationList({ page, page_size: PAGE_SIZE });
+  return { rows: a.user_authorization_list, total: a.total };
+}
+
+/** The holdings I may assign, with at most 100 holdings in all. */
+async function loadAssignable() {
+  const a = await userAuthorizationList({ page: 1, page_size: 100 });
+  const rows = a.user_authorization_list.filter((h) => h.can_assign_auth && !h.is_cancelled && h.is_valid_today !== false);
+  return { rows, total: rows.length };
+}
+
 function Holdings({ version }: { version: number }) {
   const { t } = useTranslation();
   const authName = useAuthCodeLabel();
   const stateOf = useHoldingState();
   const limit = useLimit();
   const datesOf = useDates();
-  const list = usePagedList(
-    async (page) => {
-      const a = await userAuthorizationList({ page, page_size: PAGE_SIZE });
-      return { rows: a.user_authorization_list, total: a.total };
-    },
-    [version],
-  );
+  const list = usePagedList(loadHoldings, [version]);
   const columns: TableColumn<UserAuthorization>[] = [
     { header: t('authority.auth'), cell: (h) => authName(h.auth_name) },
     { header: t('authority.canAssign'), cell: (h) => (h.can_assign_auth ? t('common.yes') : t('common.no')) },
@@ -79,6 +85,8 @@ interface AssignForm {
   end_date: string;
 }
 
+const NO_HOLDINGS: UserAuthorization[] = [];
+
 const EMPTY_FORM: AssignForm = { user_auth_id: '', auth_type: 'unlimited', auth_count: '', can_assign_auth: false, auth_count_create: '', start_date: '', end_date: '' };
 
 function AssignSection({ version, onAssigned }: { version: number; onAssigned: () => void }) {
@@ -88,7 +96,9 @@ function AssignSection({ version, onAssigned }: { version: number; onAssigned: (
   const errorText = useErrorText();
   const me = useUsername();
   const formRef = useRef<HTMLFormElement>(null);
-  const [assignable, setAssignable] = useState<UserAuthorization[]>([]);
+  // Read again after each change (an assignment uses up a count).
+  const holdings = usePagedList(loadAssignable, [version]);
+  const assignable = holdings.error ? NO_HOLDINGS : holdings.rows;
   const [form, setForm] = useState<AssignForm>(EMPTY_FORM);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<FoundUser[] | null>(null);
@@ -97,17 +107,6 @@ function AssignSection({ version, onAssigned }: { version: number; onAssigned: (
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    userAuthorizationList({ page: 1, page_size: 100 }).then(
-      (a) => live && setAssignable(a.user_authorization_list.filter((h) => h.can_assign_auth && !h.is_cancelled && h.is_valid_today !== false)),
-      () => live && setAssignable([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [version]);
 
   const holding = useMemo(() => assignable.find((h) => h.user_auth_id === form.user_auth_id) ?? null, [assignable, form.user_auth_id]);
   const set = <K extends keyof AssignForm>(key: K) => (value: AssignForm[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -291,12 +290,15 @@ function Assignments({ version, onCancelled }: { version: number; onCancelled: (
   const datesOf = useDates();
   const [withCancelled, setWithCancelled] = useState(false);
   const list = usePagedList(
-    async (page) => {
-      // My own holdings are in the table above: the server leaves them out, so the count and pages match the rows.
-      const a = await authorizationList({ page, page_size: PAGE_SIZE, include_cancelled: withCancelled, given_by_me: true });
-      return { rows: a.authorization_list, total: a.total };
-    },
-    [version, withCancelled],
+    useCallback(
+      async (page: number) => {
+        // My own holdings are in the table above: the server leaves them out, so the count and pages match the rows.
+        const a = await authorizationList({ page, page_size: PAGE_SIZE, include_cancelled: withCancelled, given_by_me: true });
+        return { rows: a.authorization_list, total: a.total };
+      },
+      [withCancelled],
+    ),
+    [version],
   );
   const cancel = useCancelAuthorization(() => {
     list.reload();

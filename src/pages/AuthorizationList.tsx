@@ -1,6 +1,6 @@
 // authorization_list (admin): every holding of the site's authorizations with filters and server paging,
 // a form to create an authorization (/authorization/new), and cancelling a holding after a confirmation.
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../app/router/hooks';
 import type { PageProps } from '../app/router/registry';
@@ -54,11 +54,13 @@ export default function AuthorizationList({ page }: PageProps) {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const list = usePagedList(
-    async (p) => {
-      const a = await authorizationList({ ...requestOf(filters), page: p, page_size: PAGE_SIZE });
-      return { rows: a.authorization_list, total: a.total };
-    },
-    [filters],
+    useCallback(
+      async (p: number) => {
+        const a = await authorizationList({ ...requestOf(filters), page: p, page_size: PAGE_SIZE });
+        return { rows: a.authorization_list, total: a.total };
+      },
+      [filters],
+    ),
   );
   const cancel = useCancelAuthorization(list.reload);
   const setDraftField = <K extends keyof Filters>(key: K) => (value: Filters[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -93,44 +95,44 @@ export default function AuthorizationList({ page }: PageProps) {
         pagesLabel={t('authorizationList.pages')}
         footer={cancel.dialog}
       >
-        <form
-          className="filters"
-          role="search"
-          aria-label={t('common.filters')}
-          onSubmit={(e) => {
-            e.preventDefault();
-            setFilters(draft);
-          }}
-        >
-          <SelectField label={t('authority.auth')} name="auth_name" value={draft.auth_name} onValue={(v) => setDraftField('auth_name')(v as AuthCode | '')} placeholder={t('common.all')} options={authOptions} />
-          <TextField label={t('authorizationList.holder')} name="username" autoComplete="off" value={draft.username} onValue={setDraftField('username')} />
-          <TextField label={t('common.search')} name="search" type="search" autoComplete="off" value={draft.search} onValue={setDraftField('search')} hint={t('authorizationList.searchHint')} />
-          <TextField label={t('authorizationList.startFrom')} name="start_date_from" type="date" value={draft.start_date_from} onValue={setDraftField('start_date_from')} />
-          <TextField label={t('authorizationList.startTo')} name="start_date_to" type="date" value={draft.start_date_to} onValue={setDraftField('start_date_to')} />
-          <SelectField
-            label={t('common.sort')}
-            name="sort"
-            value={draft.sort}
-            onValue={(v) => setDraftField('sort')(v as Sort)}
-            options={SORTS.map((s) => ({ value: s, label: t(`authorizationList.sort.${s.replace('-', 'desc_')}`) }))}
-          />
-          <CheckboxField label={t('authority.includeCancelled')} name="include_cancelled" checked={draft.include_cancelled} onChecked={setDraftField('include_cancelled')} />
-          <div className="form__actions">
-            <button type="submit" className="button">
-              {t('common.apply')}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                setDraft(NO_FILTERS);
-                setFilters(NO_FILTERS);
-              }}
-            >
-              {t('common.reset')}
-            </button>
-          </div>
-        </form>
+        <search aria-label={t('common.filters')}>
+          <form
+            className="filters"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setFilters(draft);
+            }}
+          >
+            <SelectField label={t('authority.auth')} name="auth_name" value={draft.auth_name} onValue={(v) => setDraftField('auth_name')(v as AuthCode | '')} placeholder={t('common.all')} options={authOptions} />
+            <TextField label={t('authorizationList.holder')} name="username" autoComplete="off" value={draft.username} onValue={setDraftField('username')} />
+            <TextField label={t('common.search')} name="search" type="search" autoComplete="off" value={draft.search} onValue={setDraftField('search')} hint={t('authorizationList.searchHint')} />
+            <TextField label={t('authorizationList.startFrom')} name="start_date_from" type="date" value={draft.start_date_from} onValue={setDraftField('start_date_from')} />
+            <TextField label={t('authorizationList.startTo')} name="start_date_to" type="date" value={draft.start_date_to} onValue={setDraftField('start_date_to')} />
+            <SelectField
+              label={t('common.sort')}
+              name="sort"
+              value={draft.sort}
+              onValue={(v) => setDraftField('sort')(v as Sort)}
+              options={SORTS.map((s) => ({ value: s, label: t(`authorizationList.sort.${s.replace('-', 'desc_')}`) }))}
+            />
+            <CheckboxField label={t('authority.includeCancelled')} name="include_cancelled" checked={draft.include_cancelled} onChecked={setDraftField('include_cancelled')} />
+            <div className="form__actions">
+              <button type="submit" className="button">
+                {t('common.apply')}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setDraft(NO_FILTERS);
+                  setFilters(NO_FILTERS);
+                }}
+              >
+                {t('common.reset')}
+              </button>
+            </div>
+          </form>
+        </search>
         {cancel.outcome && <Notice kind={cancel.outcome.kind}>{cancel.outcome.text}</Notice>}
       </PagedTable>
     </article>

@@ -38,7 +38,8 @@ export default function Login({ page }: PageProps) {
   const [code, setCode] = useState('');
   const [captcha, setCaptcha] = useState<Captcha>({ state: 'loading' });
   const [errors, setErrors] = useState<{ username?: string; password?: string; captcha?: string }>({});
-  const [serverError, setServerError] = useState<{ message: string; code: string } | null>(null);
+  // A refusal is kept as the error and worded when shown: a change of language rewords it.
+  const [serverError, setServerError] = useState<{ error: unknown; code: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const newCaptcha = useCallback(async () => {
@@ -49,9 +50,8 @@ export default function Login({ page }: PageProps) {
       setCaptcha({ state: 'ready', challenge });
     } catch (e) {
       setCaptcha({ state: 'failed' });
-      setServerError({ message: errorText(e), code: e instanceof ApiError ? e.status_code : '' });
+      setServerError({ error: e, code: e instanceof ApiError ? e.status_code : '' });
     }
-    // errorText follows the language; a new language does not need a new challenge.
   }, []);
 
   useEffect(() => {
@@ -88,7 +88,7 @@ export default function Login({ page }: PageProps) {
       navigate(target, { replace: true });
     } catch (err) {
       const status = err instanceof ApiError ? err.status_code : '';
-      setServerError({ message: errorText(err), code: status });
+      setServerError({ error: err, code: status });
       setErrors(status === CAPTCHA_INCORRECT ? { captcha: '' } : {});
       setBusy(false);
       void newCaptcha(); // one attempt per challenge
@@ -100,7 +100,7 @@ export default function Login({ page }: PageProps) {
   return (
     <article className="page" aria-labelledby="page-title">
       <h1 id="page-title">{page.caption[lang]}</h1>
-      <Notice id="login-error">{serverError?.message}</Notice>
+      <Notice id="login-error">{serverError ? errorText(serverError.error) : null}</Notice>
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="page-title">
         <TextField
           label={t('login.username')}

@@ -1,7 +1,7 @@
 // /register/approve (/kayit/onay): approves a registration with the code from the approval mail. With the
 // mail link's user_id (and code) in the query string it uses /register/mail/approve (sent at once when both
 // are there); without it the person types their e-mail address and the code (/mail/verify).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../app/router/hooks';
@@ -45,14 +45,15 @@ export default function RegisterApprove({ page }: PageProps) {
     }
   };
 
-  // The mail link carries both: approve without asking.
+  // The mail link carries both: approve without asking, once per visit.
+  const linkCode = params.get('code');
   const auto = useRef(false);
+  const approveLink = useEffectEvent((typedCode: string) => void approve(typedCode));
   useEffect(() => {
-    if (auto.current || !userId || !params.get('code')) return;
+    if (auto.current || !userId || !linkCode) return;
     auto.current = true;
-    void approve(params.get('code')!);
-    // Runs once for the link's values.
-  }, []);
+    approveLink(linkCode);
+  }, [userId, linkCode]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -20,12 +20,15 @@ export default function UserAccountSettings({ page }: PageProps) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // Kept as the error and worded when shown: a change of language rewords it.
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const shown = result ?? (loadError ? { kind: 'error' as const, text: errorText(loadError) } : null);
 
   useEffect(() => {
     let live = true;
     tenantSessionSettingsGet({}).then(
       (a) => live && setMinutes(String(a.session_settings.idle_session_minutes)),
-      (e: unknown) => live && setResult({ kind: 'error', text: errorText(e) }),
+      (e: unknown) => live && setLoadError(e),
     );
     return () => {
       live = false;
@@ -58,9 +61,9 @@ export default function UserAccountSettings({ page }: PageProps) {
   return (
     <article className="page" aria-labelledby="page-title">
       <h1 id="page-title">{page.caption[lang]}</h1>
-      {result && <Notice kind={result.kind}>{result.text}</Notice>}
+      {shown && <Notice kind={shown.kind}>{shown.text}</Notice>}
       {minutes === null ? (
-        !result && <p role="status">{t('app.loading')}</p>
+        !shown && <p role="status">{t('app.loading')}</p>
       ) : (
         <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="page-title">
           <TextField

@@ -71,24 +71,24 @@ export default function UserSettings({ page }: PageProps) {
   const children = childPages(usePages(), page.route_name, useAccess());
   const errorText = useErrorText();
   const [user, setUser] = useState<UserAccount | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // Kept as the error and worded when shown: a change of language rewords it.
+  const [loadError, setLoadError] = useState<unknown>(null);
 
   useEffect(() => {
     let live = true;
     userUserController({}).then(
       (answer) => live && setUser(answer.user),
-      (e: unknown) => live && setLoadError(errorText(e)),
+      (e: unknown) => live && setLoadError(e),
     );
     return () => {
       live = false;
     };
-    // Loaded once per visit.
   }, []); // once per visit
 
   return (
     <article className="page" aria-labelledby="page-title">
       <h1 id="page-title">{page.caption[lang]}</h1>
-      <Notice>{loadError}</Notice>
+      <Notice>{loadError ? errorText(loadError) : null}</Notice>
       {user ? <ProfileSection user={user} onSaved={setUser} /> : !loadError && <p role="status">{t('app.loading')}</p>}
       <SettingsSection />
       {children.length > 0 && (
@@ -198,12 +198,15 @@ function SettingsSection() {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // Kept as the error and worded when shown: a change of language rewords it.
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const shown = result ?? (loadError ? { kind: 'error' as const, text: errorText(loadError) } : null);
 
   useEffect(() => {
     let live = true;
     userSettingsGet({}).then(
       (answer) => live && setSettings(answer.user_settings),
-      (e: unknown) => live && setResult({ kind: 'error', text: errorText(e) }),
+      (e: unknown) => live && setLoadError(e),
     );
     return () => {
       live = false;
@@ -233,7 +236,7 @@ function SettingsSection() {
   return (
     <section className="section" aria-labelledby="settings-title">
       <h2 id="settings-title">{t('userSettings.settings')}</h2>
-      {result && <Notice kind={result.kind}>{result.text}</Notice>}
+      {shown && <Notice kind={shown.kind}>{shown.text}</Notice>}
       {settings ? (
         <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="settings-title">
           <SelectField
@@ -263,7 +266,7 @@ function SettingsSection() {
           </div>
         </form>
       ) : (
-        !result && <p role="status">{t('app.loading')}</p>
+        !shown && <p role="status">{t('app.loading')}</p>
       )}
     </section>
   );

@@ -76,7 +76,10 @@ export function twentyNodeGraph(): DecisionGraph {
 /** Deterministic records (a small LCG), so two runs measure the same work. */
 export function records(n: number): Record<string, unknown>[] {
   let seed = 42;
-  const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const rand = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
   return Array.from({ length: n }, () => ({
     age: Math.floor(10 + rand() * 80),
     egfr: Math.floor(10 + rand() * 110),

@@ -7,6 +7,7 @@ import type { AuditRecord, ExternalApplication } from '../../src/generated/types
 import { storeSession } from './support/account';
 import { ok } from './support/handlers';
 import { startApp } from './support/app-fixtures';
+import { getSearch } from './support/dom';
 import { server } from './support/server';
 
 describe('external applications', { timeout: 20_000 }, () => {
@@ -181,7 +182,7 @@ describe('authorization list (admin)', () => {
     await user.click(screen.getByRole('button', { name: 'Sonraki sayfa' }));
     await waitFor(() => expect(lists.at(-1)).toMatchObject({ page: 2, page_size: 10 }));
 
-    const filters = within(screen.getByRole('search', { name: 'Filtreler' }));
+    const filters = within(getSearch('Filtreler'));
     await user.selectOptions(filters.getByLabelText(/^Yetki/), 'Yeni mağaza açma');
     await user.type(filters.getByLabelText(/^Sahibi/), 'mehmet.kaya');
     await user.click(filters.getByRole('button', { name: 'Uygula' }));
@@ -261,7 +262,7 @@ describe('audit log', () => {
     expect(within(table).queryByRole('columnheader', { name: 'İşlemler' })).not.toBeInTheDocument();
     expect(window.location.pathname).toBe('/denetim-kaydi');
 
-    const filters = within(screen.getByRole('search', { name: 'Filtreler' }));
+    const filters = within(getSearch('Filtreler'));
     await user.type(filters.getByLabelText(/^Durum kodu/), '110');
     const sent = requests.length;
     await user.click(filters.getByRole('button', { name: 'Uygula' }));

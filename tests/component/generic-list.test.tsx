@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { AuthCode } from '../../src/generated/types/entities';
 import { account, storeSession } from './support/account';
 import { startApp } from './support/app-fixtures';
+import { getSearch } from './support/dom';
 import { server } from './support/server';
 import { resetShop, seedBundles, seedShop, shop, shopHandlers, SHOP_ID } from './support/shop';
 
@@ -87,7 +88,7 @@ describe('the generic list of bundles', { timeout: 20_000 }, () => {
   it('filters with the route inputs and searches as the user types', async () => {
     seedBundles(30);
     const { user } = await openBundles();
-    const filters = screen.getByRole('search', { name: 'Filtreler' });
+    const filters = getSearch('Filtreler');
     await user.selectOptions(within(filters).getByLabelText('Durum'), 'Pasif');
     await user.click(within(filters).getByRole('button', { name: 'Uygula' }));
     await waitFor(() => expect(lastList()).toMatchObject({ bundle_status: 'passive', page: 1 }));
@@ -189,7 +190,7 @@ describe('the generic list of bundles', { timeout: 20_000 }, () => {
     shop.bundles[4].bundle_name = '=HYPERLINK("x")';
     const files = captureDownloads();
     const { user } = await openBundles();
-    const filters = screen.getByRole('search', { name: 'Filtreler' });
+    const filters = getSearch('Filtreler');
     await user.selectOptions(within(filters).getByLabelText('Durum'), 'Aktif');
     await user.click(within(filters).getByRole('button', { name: 'Uygula' }));
     await waitFor(() => expect(lastList().bundle_status).toBe('active'));
@@ -344,7 +345,7 @@ describe('the shop pages as generic screens', { timeout: 20_000 }, () => {
     expect(within(table).getByRole('row', { name: /Ödeme bekleniyor/ })).toHaveTextContent('₺1.499,90');
     expect(within(table).getByRole('row', { name: /Ödeme onaylandı/ })).toHaveTextContent('$49,90');
     expect(within(table).queryByRole('link')).not.toBeInTheDocument();
-    const filters = screen.getByRole('search', { name: 'Filtreler' });
+    const filters = getSearch('Filtreler');
     await user.type(within(filters).getByLabelText('Sipariş (başlangıç)'), '2025-03-02');
     await user.selectOptions(within(filters).getByLabelText('Sipariş durumu'), 'Ödeme onaylandı');
     await user.click(within(filters).getByRole('button', { name: 'Uygula' }));

@@ -419,7 +419,11 @@ describe('the rule canvas', () => {
 
     // Export: the document alone, named after the package.
     let exported: Blob | null = null;
-    Object.assign(URL, { createObjectURL: (b: Blob) => ((exported = b), 'blob:rules'), revokeObjectURL: () => undefined });
+    const createObjectURL = (b: Blob) => {
+      exported = b;
+      return 'blob:rules';
+    };
+    Object.assign(URL, { createObjectURL, revokeObjectURL: () => undefined });
     const names: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);

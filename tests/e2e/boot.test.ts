@@ -3,7 +3,7 @@
 // and the clinical site starts in English.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, startServer, type RunningServer } from './browser.ts';
+import { chromiumAvailable, launchBrowser, shownText, startServer, type RunningServer } from './browser.ts';
 
 describe.runIf(chromiumAvailable())('boot in a browser', () => {
   let server: RunningServer;
@@ -31,7 +31,7 @@ describe.runIf(chromiumAvailable())('boot in a browser', () => {
     expect(await menuLinks(page)).not.toContain('Kural Motoru Paketleri');
     expect(await page.locator('html').getAttribute('lang')).toBe('tr');
     expect(await page.title()).toBe('Sema');
-    await expect.poll(() => page.getByRole('main').innerText()).toContain("Sema'ya hoş geldiniz");
+    await expect.poll(() => shownText(page.getByRole('main'))).toContain("Sema'ya hoş geldiniz");
 
     // A marker on window survives only if the page is not reloaded.
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
@@ -66,7 +66,7 @@ describe.runIf(chromiumAvailable())('boot in a browser', () => {
   it('serves deep links (history mode) and answers unknown paths with the page-not-found page', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url('localhost')}/magaza`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Mağaza');
+    await expect.poll(() => shownText(page.getByRole('heading', { level: 1 }))).toBe('Mağaza');
     await page.goto(`${server.url('localhost')}/no/such/page`);
     await page.waitForURL('**/sayfa-bulunamadi');
   });

@@ -5,11 +5,17 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const CHROMIUM = process.env.SEMA_CHROMIUM || '/usr/bin/chromium';
+
+/** The text a person sees in `target`: laid out by the browser, with what is hidden left out. */
+export function shownText(target: Locator): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what these tests check; textContent would also read hidden nodes (a closed menu's items, a hidden status)
+  return target.innerText();
+}
 
 /** Browser tests run when Chromium is installed; in CI (CI=1) a missing Chromium is a failure, not a skip. */
 export function chromiumAvailable(): boolean {

@@ -4,7 +4,7 @@
 // the bundle active, then passive; a user without the auth is refused by the page and by the suite.server.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, submitLogin } from './browser.ts';
+import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, shownText, submitLogin } from './browser.ts';
 
 const SHOP_ID = '4a8f3ee7-7ad5-4a3b-a0ac-e769781ad817'; // fixtures/seed/shops.json
 const PASSWORD = 'selin.parola.1';
@@ -92,7 +92,7 @@ describe.runIf(chromiumAvailable())('shop management through generic screens', (
     await selin.getByRole('searchbox', { name: 'Ara' }).fill('E2E');
     const row = selin.getByRole('table', { name: 'Paketler' }).getByRole('row', { name: /E2E Paketi/ });
     await expect.poll(() => row.count()).toBe(1);
-    await expect.poll(() => row.innerText()).toContain('Pasif');
+    await expect.poll(() => shownText(row)).toContain('Pasif');
     await row.getByRole('button', { name: 'İşlemler: E2E Paketi' }).click();
     await selin.getByRole('menuitem', { name: 'Ürünler' }).click();
     await selin.getByRole('link', { name: 'Yeni kayıt' }).click();
@@ -117,7 +117,7 @@ describe.runIf(chromiumAvailable())('shop management through generic screens', (
     await selin.getByRole('menuitem', { name: 'Pasif yap' }).click();
     await selin.getByRole('alertdialog').getByRole('button', { name: 'Pasif yap' }).click();
     await selin.getByText('Paket pasif yapıldı.').waitFor();
-    await expect.poll(() => bundleRow.innerText()).toContain('Pasif');
+    await expect.poll(() => shownText(bundleRow)).toContain('Pasif');
     const [status] = await suite.server.db.query<{ bundle_status: string }>('select bundle_status from bundle where bundle_client_id = $1', [bundleId]);
     expect(status.bundle_status).toBe('passive');
 

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AUTH_CODES } from '../../src/domain/auth-codes.ts';
-import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, submitLogin } from './browser.ts';
+import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, shownText, submitLogin } from './browser.ts';
 
 const SHOP = '4a8f3ee7-7ad5-4a3b-a0ac-e769781ad817'; // fixtures/seed/shops.json
 const BUNDLE = 'db50f177-192f-4360-983c-efc0c56baef7';
@@ -33,7 +33,7 @@ const CODE = new RegExp(`\\b(${AUTH_CODES.filter((c) => c.includes('_')).join('|
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForFunction(() => !document.body.innerText.includes('Yükleniyor') && !document.body.innerText.includes('Loading'));
+  await expect.poll(() => shownText(page.locator('body')), { timeout: 30_000 }).not.toMatch(/Yükleniyor|Loading/);
 }
 
 describe.runIf(chromiumAvailable())('the shipped screens', { timeout: 300_000 }, () => {
@@ -60,14 +60,12 @@ describe.runIf(chromiumAvailable())('the shipped screens', { timeout: 300_000 },
         if (overflow.page > 1) problems.push(`${name}: the page scrolls sideways by ${overflow.page}px`);
         if (path.includes('listesi') && overflow.regions.length) problems.push(`${name}: a list scrolls sideways by ${overflow.regions.join(', ')}px`);
         // What a person reads: text and form values (not a hidden field's or a check box's value).
-        const shown = await page.evaluate(() =>
-          [
-            document.body.innerText,
-            ...[...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select, textarea')]
-              .filter((e) => e.offsetParent)
-              .map((e) => (e instanceof HTMLSelectElement ? (e.selectedOptions[0]?.text ?? '') : e.value)),
-          ].join('\n'),
+        const values = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select, textarea')]
+            .filter((e) => e.offsetParent)
+            .map((e) => (e instanceof HTMLSelectElement ? (e.selectedOptions[0]?.text ?? '') : e.value)),
         );
+        const shown = [await shownText(page.locator('body')), ...values].join('\n');
         if (shown.includes('Bir hata oluştu')) problems.push(`${name}: the page broke (error boundary)`);
         const id = UUID.exec(shown);
         if (id) problems.push(`${name}: shows the id ${id[0]}`);
@@ -97,7 +95,7 @@ describe.runIf(chromiumAvailable())('the shipped screens', { timeout: 300_000 },
     await page.getByRole('button', { name: 'Save' }).waitFor();
     const description = await page.getByLabel(/^Shop e-mail/).evaluate((e) => document.getElementById(e.getAttribute('aria-describedby')?.split(' ').find((x) => x.endsWith('error')) ?? '')?.textContent ?? '');
     expect(description).toMatch(/must be a valid e-mail address/);
-    expect(await page.locator('body').innerText()).not.toMatch(/geçerli bir e-posta/);
+    expect(await shownText(page.locator('body'))).not.toMatch(/geçerli bir e-posta/);
     await context.close();
   });
 });

@@ -489,8 +489,9 @@ async function fakeSmtpServer(): Promise<{ smtp: string; received: string[]; clo
     socket.write('220 fake ESMTP\r\n');
     socket.on('data', (chunk) => {
       buffer += chunk.toString();
-      let i: number;
-      while ((i = inData ? buffer.indexOf('\r\n.\r\n') : buffer.indexOf('\r\n')) >= 0) {
+      for (;;) {
+        const i = inData ? buffer.indexOf('\r\n.\r\n') : buffer.indexOf('\r\n');
+        if (i < 0) break;
         if (inData) {
           received.push(buffer.slice(0, i));
           buffer = buffer.slice(i + 5);

@@ -21,7 +21,11 @@ describe.each(databaseKinds())('the site cache on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    const counting = { ...t.db, query: (sql: string, params?: unknown[]) => (queries.push(sql), t.db.query(sql, params)) } as typeof t.db;
+    const query = (sql: string, params?: unknown[]) => {
+      queries.push(sql);
+      return t.db.query(sql, params);
+    };
+    const counting = { ...t.db, query } as typeof t.db;
     other = await buildApp({ db: counting });
     await other.ready();
     admin = await signInForTest(t.db, { username: 'admin' });

@@ -1,6 +1,6 @@
 // The list's search and filters: checked against the list route's input schema at the field before any call,
 // applied together. On a phone they fold behind one button (ListScreen) instead of filling the first screen.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import type { JsonSchema } from '../../../src/domain/screen';
@@ -45,82 +45,83 @@ export function ListFilters({ list, id, hidden }: { list: ListController; id: st
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Record<string, string>>(list.query.filters);
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // Filters applied from elsewhere (the address, a reset) replace the draft and its messages.
   const applied = JSON.stringify(list.query.filters);
-  useEffect(() => {
+  const [draftOf, setDraftOf] = useState(applied);
+  if (draftOf !== applied) {
+    setDraftOf(applied);
     setDraft(list.query.filters);
     setProblems({});
-  }, [applied]);
+  }
   return (
-    <form
-      ref={formRef}
-      id={id}
-      hidden={hidden}
-      className="filters"
-      role="search"
-      aria-label={t('common.filters')}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const values = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()]));
-        const found: Record<string, string> = {};
-        for (const f of list.filterSchemas) {
-          const problem = filterProblem(f.schema, values[f.field] ?? '', lang);
-          if (problem) found[f.field] = t('screen.filterInvalid', { label: f.label, problem });
-          const other = f.notBefore ? list.filterSchemas.find((o) => o.field === f.notBefore) : undefined;
-          if (!problem && other && isBefore(values[f.field], values[other.field], f.schema)) found[f.field] = t('screen.filterBefore', { label: f.label, other: other.label });
-        }
-        setProblems(found);
-        if (Object.keys(found).length > 0) {
-          focusFirstInvalid(formRef.current);
-          return;
-        }
-        list.applyFilters(values);
-      }}
-    >
-      {list.screen.list?.search && (
-        <TextField
-          label={t('common.search')}
-          name="q"
-          type="search"
-          autoComplete="off"
-          maxLength={100}
-          value={list.searchDraft}
-          onValue={list.setSearchDraft}
-          hint={[list.searchHint, list.searchMin > 1 ? t('screen.minSearch', { min: list.searchMin }) : ''].filter(Boolean).join(' ') || undefined}
-        />
-      )}
-      {list.filterSchemas.map((f) => {
-        const options = filterOptions(f.schema, lang, t);
-        const value = draft[f.field] ?? '';
-        const set = (v: string) => setDraft((d) => ({ ...d, [f.field]: v }));
-        if (options) return <SelectField key={f.field} label={f.label} name={f.field} value={value} onValue={set} placeholder={t('common.all')} options={options} hint={f.hint} />;
-        const type = f.schema?.format === 'date' ? 'date' : f.schema?.type === 'integer' || f.schema?.type === 'number' ? 'number' : 'text';
-        return (
+    <search id={id} hidden={hidden} aria-label={t('common.filters')}>
+      <form
+        ref={formRef}
+        className="filters"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const values = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()]));
+          const found: Record<string, string> = {};
+          for (const f of list.filterSchemas) {
+            const problem = filterProblem(f.schema, values[f.field] ?? '', lang);
+            if (problem) found[f.field] = t('screen.filterInvalid', { label: f.label, problem });
+            const other = f.notBefore ? list.filterSchemas.find((o) => o.field === f.notBefore) : undefined;
+            if (!problem && other && isBefore(values[f.field], values[other.field], f.schema)) found[f.field] = t('screen.filterBefore', { label: f.label, other: other.label });
+          }
+          setProblems(found);
+          if (Object.keys(found).length > 0) {
+            focusFirstInvalid(formRef.current);
+            return;
+          }
+          list.applyFilters(values);
+        }}
+      >
+        {list.screen.list?.search && (
           <TextField
-            key={f.field}
-            label={f.label}
-            name={f.field}
-            type={type}
+            label={t('common.search')}
+            name="q"
+            type="search"
             autoComplete="off"
-            value={value}
-            onValue={set}
-            maxLength={f.schema?.maxLength as number | undefined}
-            hint={f.hint}
-            error={problems[f.field]}
+            maxLength={100}
+            value={list.searchDraft}
+            onValue={list.setSearchDraft}
+            hint={[list.searchHint, list.searchMin > 1 ? t('screen.minSearch', { min: list.searchMin }) : ''].filter(Boolean).join(' ') || undefined}
           />
-        );
-      })}
-      <div className="form__actions">
-        <button type="submit" className="button">
-          {t('common.apply')}
-        </button>
-        {list.filtered && (
-          <button type="button" className="button button--secondary" onClick={list.clearFilters}>
-            {t('common.reset')}
-          </button>
         )}
-      </div>
-    </form>
+        {list.filterSchemas.map((f) => {
+          const options = filterOptions(f.schema, lang, t);
+          const value = draft[f.field] ?? '';
+          const set = (v: string) => setDraft((d) => ({ ...d, [f.field]: v }));
+          if (options) return <SelectField key={f.field} label={f.label} name={f.field} value={value} onValue={set} placeholder={t('common.all')} options={options} hint={f.hint} />;
+          const type = f.schema?.format === 'date' ? 'date' : f.schema?.type === 'integer' || f.schema?.type === 'number' ? 'number' : 'text';
+          return (
+            <TextField
+              key={f.field}
+              label={f.label}
+              name={f.field}
+              type={type}
+              autoComplete="off"
+              value={value}
+              onValue={set}
+              maxLength={f.schema?.maxLength as number | undefined}
+              hint={f.hint}
+              error={problems[f.field]}
+            />
+          );
+        })}
+        <div className="form__actions">
+          <button type="submit" className="button">
+            {t('common.apply')}
+          </button>
+          {list.filtered && (
+            <button type="button" className="button button--secondary" onClick={list.clearFilters}>
+              {t('common.reset')}
+            </button>
+          )}
+        </div>
+      </form>
+    </search>
   );
 }
 

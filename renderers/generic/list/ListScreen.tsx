@@ -43,7 +43,7 @@ export default function ListScreen({ screen, params, title }: ListScreenProps) {
   const lang = useActiveLabel();
   const busyId = useId();
   const filtersId = useId();
-  const region = useRef<HTMLDivElement>(null);
+  const region = useRef<HTMLElement>(null);
   const { shown, gone } = useColumnFit(region, list.visibleColumns, fieldOf, list.rows, list.picked);
   const hasFilters = Boolean(list.screen.list?.search) || list.filterSchemas.length > 0;
   // Open on wide screens; on a phone folded until asked for (a list opened with filters shows them).
@@ -142,7 +142,7 @@ function BulkBar({ list, onRun }: { list: ListController; onRun: (action: Screen
   const lang = useActiveLabel();
   const rows = [...list.selected.values()];
   return (
-    <div className="screen__bulk" role="region" aria-label={t('screen.bulk')}>
+    <section className="screen__bulk" aria-label={t('screen.bulk')}>
       <span>{t('screen.selected', { count: rows.length })}</span>
       {list.bulkActions.map((a) => {
         const applicable = rows.filter((r) => Object.entries(a.when ?? {}).every(([f, vs]) => vs.includes(r[f] as never)));
@@ -155,6 +155,6 @@ function BulkBar({ list, onRun }: { list: ListController; onRun: (action: Screen
       <button type="button" className="button button--secondary button--small" onClick={list.clearSelection}>
         {t('screen.clearSelection')}
       </button>
-    </div>
+    </section>
   );
 }

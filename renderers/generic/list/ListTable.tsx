@@ -17,7 +17,7 @@ interface ListTableProps {
   list: ListController;
   /** The columns that fit (useColumnFit), measured in `region`. */
   columns: Column[];
-  region: RefObject<HTMLDivElement | null>;
+  region: RefObject<HTMLElement | null>;
   title: string;
   busyId: string;
   lang: Lang;
@@ -92,6 +92,7 @@ function HeaderCell({ column, sort, onSort }: { column: Column; sort: string; on
 export function CellText({ text, wrap }: { text: string; wrap: boolean }) {
   if (wrap || text.length <= LONG_TEXT) return <>{text}</>;
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the focus is what shows a cut text whole (.screen__cut:focus-visible), the keyboard's way to what the title shows a mouse
     <span className="screen__cut" title={text} tabIndex={0}>
       {text}
     </span>

@@ -23,15 +23,12 @@ export function treeOrder<R extends TreeRow>(rows: readonly R[], tree: ListTree)
     if (seen.has(key)) return;
     seen.add(key);
     out.push({ row, depth });
-    rows
-      .filter((r) => text(r[tree.parent]) === key)
-      .sort(order)
-      .forEach((c) => visit(c, depth + 1));
+    for (const c of rows.filter((r) => text(r[tree.parent]) === key).sort(order)) visit(c, depth + 1);
   };
-  rows
+  const roots = rows
     .filter((r) => !text(r[tree.parent]) || !keys.has(text(r[tree.parent])))
-    .sort((a, b) => text(a[tree.parent]).localeCompare(text(b[tree.parent])) || order(a, b))
-    .forEach((r) => visit(r, 0));
+    .sort((a, b) => text(a[tree.parent]).localeCompare(text(b[tree.parent])) || order(a, b));
+  for (const r of roots) visit(r, 0);
   // A cycle (never from the server, which refuses one) would hide rows: they come last, flat.
   for (const row of rows) if (!seen.has(text(row[tree.key]))) out.push({ row, depth: 0 });
   return out;
@@ -44,7 +41,7 @@ export function siblingEnds<R extends TreeRow>(rows: readonly R[], tree: ListTre
   const ends = new Map<R, { first: boolean; last: boolean }>();
   for (const group of groups.values()) {
     const sorted = [...group].sort(bySiblingOrder(tree));
-    sorted.forEach((r, i) => ends.set(r, { first: i === 0, last: i === sorted.length - 1 }));
+    for (const [i, r] of sorted.entries()) ends.set(r, { first: i === 0, last: i === sorted.length - 1 });
   }
   return ends;
 }

@@ -1,6 +1,7 @@
 // One page of the list from the server (or every record when the route does not page), in tree order when
 // the screen has a tree; the whole query page by page for exports.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useRepeatableEffect } from '../../../src/app/ui';
 import { routeInput, valueAt, type JsonSchema, type ResolvedScreen } from '../../../src/domain/screen';
 import { callRoute } from '../context';
 import { EXPORT_MAX_ROWS } from './export';
@@ -31,7 +32,6 @@ export function useListData(screen: ResolvedScreen, params: Record<string, strin
   const [data, setData] = useState<{ rows: Row[]; total: number; loaded: boolean }>({ rows: [], total: 0, loaded: false });
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
-  const [tick, setTick] = useState(0);
 
   const inputFor = useCallback(
     (q: ListQuery): Record<string, unknown> => {
@@ -48,7 +48,7 @@ export function useListData(screen: ResolvedScreen, params: Record<string, strin
     [list.items, list.item_record],
   );
 
-  useEffect(() => {
+  const load = useCallback(() => {
     const controller = new AbortController();
     setLoading(true);
     callRoute(listRoute, inputFor(query), { signal: controller.signal }).then(
@@ -66,9 +66,8 @@ export function useListData(screen: ResolvedScreen, params: Record<string, strin
       },
     );
     return () => controller.abort();
-  }, [listRoute, inputFor, query, recordsOf, paged, tick]);
-
-  const reload = useCallback(() => setTick((n) => n + 1), []);
+  }, [listRoute, inputFor, query, recordsOf, paged]);
+  const reload = useRepeatableEffect(load);
   /** Puts a write's answer (the whole list) in place of a reload. */
   const replaceRows = useCallback((rows: Row[]) => setData({ rows, total: rows.length, loaded: true }), []);
 

@@ -1,12 +1,16 @@
 // Rows picked for a bulk action: kept across pages, cleared when the query's filters, sort or size change.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Row } from './useListData';
 import type { ListQuery } from './useListQuery';
 
 export function useListSelection(rows: Row[], idOf: (row: Row) => string, query: ListQuery, params: Record<string, string | undefined>) {
   const [selected, setSelected] = useState<Map<string, Row>>(() => new Map());
   const scope = JSON.stringify([query.search, query.filters, query.sort, query.pageSize, params]);
-  useEffect(() => setSelected(new Map()), [scope]);
+  const [selectedIn, setSelectedIn] = useState(scope);
+  if (selectedIn !== scope) {
+    setSelectedIn(scope);
+    setSelected(new Map());
+  }
   const toggleRow = useCallback(
     (row: Row) =>
       setSelected((prev) => {

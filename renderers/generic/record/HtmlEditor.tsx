@@ -2,9 +2,10 @@
 // writes exactly the HTML the server's allow-list keeps (rich-text-schema.ts). The editor and ProseMirror are
 // their own chunk, loaded the first time a form shows a rich-text field; until then (or if it fails) the
 // field keeps its label, its place and its error, and says what is happening.
-import { useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadChunk } from '../../../src/app/router/chunk';
+import { useRepeatableEffect } from '../../../src/app/ui';
 import './HtmlEditor.css';
 import '../strings';
 
@@ -40,9 +41,8 @@ export function HtmlEditor(props: HtmlEditorProps) {
   const { t } = useTranslation();
   const [Editor, setEditor] = useState(() => loaded);
   const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
+  const load = useCallback(() => {
     if (Editor) return;
     let live = true;
     loadEditor().then(
@@ -52,7 +52,8 @@ export function HtmlEditor(props: HtmlEditorProps) {
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [Editor]);
+  const retry = useRepeatableEffect(load);
 
   if (Editor) return <Editor {...props} />;
   return (
@@ -69,7 +70,7 @@ export function HtmlEditor(props: HtmlEditorProps) {
               className="button button--secondary button--small"
               onClick={() => {
                 setFailed(false);
-                setAttempt((n) => n + 1);
+                retry();
               }}
             >
               {t('screen.retry')}

@@ -30,13 +30,11 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
   const { screen, formSchema, saveRouteName } = { ...record, saveRouteName: record.mode === 'new' ? record.screen.routes.new! : record.screen.routes.edit! };
   const schema = formSchema as RJSFSchema;
   const uiSchema = useMemo(() => buildUiSchema(screen, formSchema!, FORM_RENDERERS, lang, access) as UiSchema, [screen, formSchema, lang, access]);
-  const formTemplates = useMemo(() => templates(t), [t, lang]);
-  const translate = useMemo(() => translateString(t), [t, lang]);
-  const paramKey = JSON.stringify(record.params);
+  const translate = useMemo(() => translateString(t), [t]);
   const valueLabels = useMemo(() => valueLabelsOf(screen, record.record), [screen, record.record]);
   const formContext: FormContext = useMemo(
     () => ({ screen, params: record.params, access, record: record.record, formData: record.formData, valueLabels }),
-    [screen, access, paramKey, record.record, record.formData, valueLabels],
+    [screen, access, record.params, record.record, record.formData, valueLabels],
   );
   // A new record's derived fields follow their sources until typed (a unit's paths follow its captions).
   const derivations = useMemo(() => (record.mode === 'new' ? derivationsOf(screen, formSchema!) : []), [record.mode, screen, formSchema]);
@@ -49,16 +47,15 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
     if (focusTick) summaryRef.current?.focus();
   }, [focusTick]);
 
-  // rjsf fills the schema's defaults into the form; that filled state is the unchanged one.
-  const { setBaseline, setFormData } = record;
-  const loaded = record.formData;
+  // rjsf fills the schema's defaults into the form; that filled state of the loaded record is the unchanged one.
+  const { setBaseline, setFormData, loadedData } = record;
   useEffect(() => {
-    const filled = getDefaultFormState(validator, schema, loaded, schema, false, DEFAULTS) as Record<string, unknown>;
+    const filled = getDefaultFormState(validator, schema, loadedData, schema, false, DEFAULTS) as Record<string, unknown>;
     setFormData(filled);
     setBaseline(filled);
-  }, [record.record, schema]);
+  }, [validator, schema, loadedData, setFormData, setBaseline]);
 
-  const partNames = useMemo(() => ({ tr: t('screen.lang.tr'), en: t('screen.lang.en') }), [t, lang]);
+  const partNames = useMemo(() => ({ tr: t('screen.lang.tr'), en: t('screen.lang.en') }), [t]);
   const transformErrors = useCallback(
     (errors: RJSFValidationError[]) => translateErrors(errors as FormError[], formSchema!, lang, saveRouteName, record.formData, partNames) as RJSFValidationError[],
     [formSchema, lang, saveRouteName, record.formData, partNames],
@@ -68,14 +65,24 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
   // the fields' own messages by validating again (without moving the focus, as a real submit does).
   const formRef = useRef<Form>(null);
   const rewording = useRef(false);
+  // The language the shown messages were made in: the effect below runs with every edit, and words again only on a new one.
+  const wordedIn = useRef(lang);
+  const formData = record.formData;
   useEffect(() => {
+    if (wordedIn.current === lang) return;
+    wordedIn.current = lang;
     if (!submitted) return;
-    setProblems(validator.validateFormData(record.formData, schema, undefined, transformErrors).errors as FormError[]);
+    setProblems(validator.validateFormData(formData, schema, undefined, transformErrors).errors as FormError[]);
     rewording.current = true;
     formRef.current?.validateForm();
-    const done = setTimeout(() => (rewording.current = false));
-    return () => clearTimeout(done);
-  }, [lang]);
+    const done = setTimeout(() => {
+      rewording.current = false;
+    });
+    return () => {
+      clearTimeout(done);
+      rewording.current = false;
+    };
+  }, [lang, submitted, validator, formData, schema, transformErrors]);
 
   const showProblems = (errors: RJSFValidationError[]) => {
     setProblems(errors as FormError[]);
@@ -93,7 +100,7 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
       validator={validator}
       widgets={rjsfWidgets}
       fields={rjsfFields}
-      templates={formTemplates}
+      templates={templates}
       translateString={translate}
       noHtml5Validate
       experimental_defaultFormStateBehavior={DEFAULTS}
@@ -122,8 +129,8 @@ export default function RecordForm({ record, validator }: RecordFormProps) {
         <div ref={summaryRef} tabIndex={-1} className="notice notice--error" role="alert">
           <p>{summaryHeading(problems, lang, t)}</p>
           <ul>
-            {problems.map((p, i) => (
-              <li key={`${p.property}-${i}`}>{p.stack}</li>
+            {[...new Set(problems.map((p) => p.stack))].map((line) => (
+              <li key={line}>{line}</li>
             ))}
           </ul>
         </div>

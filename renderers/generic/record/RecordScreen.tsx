@@ -1,7 +1,7 @@
 // The record view of a generic screen: a thin view over useRecordScreen. A record the user may change is an
 // rjsf form (RecordForm, its own lazy chunk with @rjsf, and the form's compiled validator); one they may
 // only read is a list of facts drawn with the list cells, with the get answer's related lists under it.
-import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ValidatorType } from '@rjsf/utils';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -27,19 +27,22 @@ export interface RecordScreenProps {
 
 let loadedForm: ComponentType<RecordFormProps> | undefined;
 
+type LoadedForm = { Form: ComponentType<RecordFormProps>; validator: ValidatorType };
+
+/** The form and the schema's validator when both are loaded already. */
+function readyForm(schema: JsonSchema | undefined): LoadedForm | undefined {
+  const validator = schema && loadedFormValidator(schema);
+  return loadedForm && validator ? { Form: loadedForm, validator } : undefined;
+}
+
 /** The form's chunk and the form schema's compiled validator, loaded together. */
 function useRecordForm(schema: JsonSchema | undefined) {
-  type Loaded = { Form: ComponentType<RecordFormProps>; validator: ValidatorType };
-  const ready = (): Loaded | undefined => {
-    const validator = schema && loadedFormValidator(schema);
-    return loadedForm && validator ? { Form: loadedForm, validator } : undefined;
-  };
-  const [form, setForm] = useState<Loaded | undefined>(ready);
+  const [form, setForm] = useState<LoadedForm | undefined>(() => readyForm(schema));
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
-    setForm(ready());
+    setForm(readyForm(schema));
     setError(null);
-    if (!schema || ready()) return;
+    if (!schema || readyForm(schema)) return;
     let live = true;
     Promise.all([loadedForm ?? loadChunk(() => import('./RecordForm')).then((m) => (loadedForm = m.default)), formValidatorOf(schema)]).then(
       ([Form, validator]) => live && setForm({ Form, validator }),
@@ -58,7 +61,7 @@ export default function RecordScreen({ screen, params, recordId }: RecordScreenP
   const editable = record.canSave && Boolean(record.formSchema);
   const { form, error: formError } = useRecordForm(editable ? record.formSchema : undefined);
 
-  let body;
+  let body: ReactNode;
   if (!record.canRead || (record.mode === 'new' && !record.canSave)) body = <Notice>{record.mode === 'new' ? t('screen.cannotCreate') : t('screen.cannotRead')}</Notice>;
   else if (record.loading) body = <p role="status">{t('app.loading')}</p>;
   else if (record.loadError)
@@ -137,7 +140,7 @@ function RevealOnce({ item, onDone }: { item: Revealed; onDone: () => void }) {
       <h3 id={id}>{item.label}</h3>
       <Notice kind="info">{t('screen.revealWarning')}</Notice>
       <div className="secret">
-        <code aria-label={item.label}>{item.value}</code>
+        <code>{item.value}</code>
         <button type="button" className="button" onClick={() => void copy()}>
           {t('screen.revealCopy')}
         </button>
@@ -220,12 +223,13 @@ function Related({ screen, related, answer }: { screen: ResolvedScreen; related:
               </tr>
             </thead>
             <tbody>
-              {rows.map((row, i) => {
+              {rows.map((row) => {
                 const href = related.open ? links(related.open, row) : null;
                 const [first, ...rest] = columns;
                 const text = first.cell.text(row[first.field], row, first.schema ?? {}, { lang, t, currency });
                 return (
-                  <tr key={i}>
+                  // Read-only records that each carry their own id: the content names the row.
+                  <tr key={JSON.stringify(row)}>
                     <th scope="row">{href ? <Link to={href}>{text}</Link> : text}</th>
                     {rest.map((c) => (
                       <td key={c.field}>{c.cell.text(row[c.field], row, c.schema ?? {}, { lang, t, currency })}</td>

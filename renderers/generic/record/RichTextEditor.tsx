@@ -115,6 +115,7 @@ export default function RichTextEditor({ id, label, lang, value, onChange, error
 
   return (
     <div className="field html-editor">
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a label's click focusing its field, as a <label> does for an input (an editing area cannot be a label's target); the keyboard reaches the area itself with Tab */}
       <span className="field__label" id={labelId} onClick={() => editor.view.focus()}>
         {label}
       </span>
@@ -248,7 +249,7 @@ function LinkForm({ id, initial, canRemove, onApply, onRemove, onClose }: { id: 
   };
 
   return (
-    <div className="rte__link" role="group" aria-labelledby={`${id}-label`}>
+    <fieldset className="rte__link" aria-labelledby={`${id}-label`}>
       <label id={`${id}-label`} htmlFor={`${id}-address`} className="field__label">
         {t('screen.editor.linkAddress')}
       </label>
@@ -285,6 +286,6 @@ function LinkForm({ id, initial, canRemove, onApply, onRemove, onClose }: { id: 
       <p id={`${id}-note`} className={refused ? 'field__error' : 'field__hint'} aria-live="polite">
         {refused ? t('screen.editor.linkRefused') : t('screen.editor.linkHint')}
       </p>
-    </div>
+    </fieldset>
   );
 }

@@ -202,8 +202,13 @@ export function serverErrorTree(errors: readonly { field: string; message: strin
       continue;
     }
     let node = tree;
-    for (const seg of path) node = (node[seg] ??= {}) as ErrorTree;
-    (node.__errors ??= []).push(message);
+    for (const seg of path) {
+      const child = (node[seg] ?? {}) as ErrorTree;
+      node[seg] = child;
+      node = child;
+    }
+    node.__errors ??= [];
+    node.__errors.push(message);
   }
   return { tree, elsewhere };
 }

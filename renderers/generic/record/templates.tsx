@@ -177,34 +177,35 @@ function ArrayFieldItemButtonsTemplate(p: ArrayFieldItemButtonsTemplateProps) {
   );
 }
 
-function textButton(text: string) {
-  return function TextButtonTemplate(p: IconButtonProps) {
-    const { onClick, disabled, id, className } = p;
-    return (
-      <button type="button" id={id} className={`button button--secondary button--small ${className ?? ''}`} onClick={onClick} disabled={disabled}>
-        {text}
-      </button>
-    );
-  };
+/** A button rjsf may still draw, with the page's word for it (it follows a change of language). */
+function TextButton({ p, word }: { p: IconButtonProps; word: string }) {
+  const { t } = useTranslation();
+  const { onClick, disabled, id, className } = p;
+  return (
+    <button type="button" id={id} className={`button button--secondary button--small ${className ?? ''}`} onClick={onClick} disabled={disabled}>
+      {t(word)}
+    </button>
+  );
 }
 
-/** Our templates; the buttons rjsf may still draw get the language's words through translateString. */
-export function templates(t: TFunction): Partial<TemplatesType> {
-  return {
-    FieldTemplate,
-    ObjectFieldTemplate,
-    ArrayFieldTemplate,
-    ArrayFieldItemTemplate,
-    ArrayFieldItemButtonsTemplate,
-    ButtonTemplates: {
-      AddButton: textButton(t('screen.add')),
-      CopyButton: textButton(t('screen.copy')),
-      MoveDownButton: textButton(t('screen.moveDown')),
-      MoveUpButton: textButton(t('screen.moveUp')),
-      RemoveButton: textButton(t('screen.remove')),
-    } as unknown as TemplatesType['ButtonTemplates'],
-  };
-}
+const AddButton = (p: IconButtonProps) => <TextButton p={p} word="screen.add" />;
+const CopyButton = (p: IconButtonProps) => <TextButton p={p} word="screen.copy" />;
+const MoveDownButton = (p: IconButtonProps) => <TextButton p={p} word="screen.moveDown" />;
+const MoveUpButton = (p: IconButtonProps) => <TextButton p={p} word="screen.moveUp" />;
+const RemoveButton = (p: IconButtonProps) => <TextButton p={p} word="screen.remove" />;
+
+/**
+ * Our templates: one set for every form and language (components made per call would be new component
+ * types each time, and React would remount the form's buttons).
+ */
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ArrayFieldItemButtonsTemplate,
+  ButtonTemplates: { AddButton, CopyButton, MoveDownButton, MoveUpButton, RemoveButton } as unknown as TemplatesType['ButtonTemplates'],
+};
 
 const STRINGS: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.AddButton]: 'screen.add',

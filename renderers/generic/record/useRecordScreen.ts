@@ -8,7 +8,7 @@ import { useBlocker, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldMessages } from '../../../src/api/errors';
 import { statusKeyOf } from '../../../src/domain/status-messages';
-import { useErrorText } from '../../../src/app/ui';
+import { useErrorText, useRepeatableEffect, useStableValue } from '../../../src/app/ui';
 import { useAccess, useActiveLabel, usePages } from '../../../src/app/router/hooks';
 import { labelOf, routeInput, valueAt, type JsonSchema, type ResolvedScreen } from '../../../src/domain/screen';
 import { fillText, recordName, type CellContext } from '../cells';
@@ -52,9 +52,11 @@ export interface Revealed {
 const pendingReveal = new Map<string, Revealed[]>();
 let revealSeq = 0;
 
-export function useRecordScreen(screen: ResolvedScreen, params: Record<string, string | undefined>, recordId: string | undefined) {
+export function useRecordScreen(screen: ResolvedScreen, givenParams: Record<string, string | undefined>, recordId: string | undefined) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
+  // The parameters as one object per content: the page builds them on every render.
+  const params = useStableValue(givenParams);
   const errorText = useErrorText();
   const access = useAccess();
   const pages = usePages();
@@ -71,14 +73,12 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
   const canSave = mayCall(saveRoute, access);
   const canRead = mode === 'new' || mayCall(getRoute, access);
   const formSchema: JsonSchema | undefined = canSave ? formSchemaOf(screen, mode) : undefined;
-  const paramKey = JSON.stringify(params);
 
   // --- Loading the record.
   const [answer, setAnswer] = useState<Record_ | null>(null);
   const [loading, setLoading] = useState(Boolean(recordId));
   const [loadError, setLoadError] = useState<unknown>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
+  const loadRecord = useCallback(() => {
     if (!recordId || !getRoute || !canRead) {
       setLoading(false);
       return;
@@ -99,7 +99,8 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
       },
     );
     return () => controller.abort();
-  }, [recordId, paramKey, tick, canRead]);
+  }, [recordId, getRoute, canRead, params, screen.key]);
+  const reload = useRepeatableEffect(loadRecord);
   const record = (answer ? valueAt(answer, screen.record?.record) : undefined) as Record_ | undefined;
 
   // --- The form's data, its last saved state, and whether it changed.
@@ -110,6 +111,7 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
     setFormData(loadedData);
     setBaseline(stableJson(loadedData));
   }, [loadedData]);
+  const setFilledBaseline = useCallback((data: Record_) => setBaseline(stableJson(data)), []);
   const dirty = canSave && stableJson(formData) !== baseline;
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
@@ -194,7 +196,7 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
         setSaving(false);
       }
     },
-    [saveRoute, formSchema, paramKey, recordId, mode, links, navigate, screen, lang, record, cellContext],
+    [saveRoute, formSchema, params, recordId, versionField, wrapper, mode, links, navigate, screen, lang, t, record, cellContext],
   );
 
   // --- Leaving with unsaved changes.
@@ -231,21 +233,23 @@ export function useRecordScreen(screen: ResolvedScreen, params: Record<string, s
     answer,
     loading,
     loadError,
-    reload: () => setTick((n) => n + 1),
+    reload,
     /** After a version conflict: the record as it is now saved, the form's changes and messages dropped. */
     loadLatest: () => {
       setOutcome(null);
       setRefusal(null);
       setRevealed([]);
-      setTick((n) => n + 1);
+      reload();
     },
     canSave,
     canRead,
     formSchema,
+    /** The record as the form's data, before rjsf fills in the schema's defaults. */
+    loadedData,
     formData,
     setFormData,
     /** The form reports its state with rjsf's defaults filled: that is the unchanged state. */
-    setBaseline: (data: Record_) => setBaseline(stableJson(data)),
+    setBaseline: setFilledBaseline,
     dirty,
     save,
     saving,

@@ -1,6 +1,6 @@
 // The sidebar menu: the pages shown in the menu that the user may see, nested under their parents, with
 // their captions and paths in the active language.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { menuTree, pageAtPath, pathOf, type MenuNode } from '../router/catalogue';
@@ -63,7 +63,7 @@ function MenuItem({ node, current }: { node: MenuNode; current: string | undefin
     </>
   );
 
-  let entry;
+  let entry: ReactNode;
   if (page.click_type === 'expand' && children.length > 0) {
     entry = (
       <button type="button" className="menu__link" aria-expanded={open} aria-controls={childrenId} onClick={() => setOpen(!open)}>

@@ -1,7 +1,8 @@
 // Renders a lazily-loaded page component. A failed or timed-out chunk shows a bilingual, recoverable error:
 // Retry runs the import again; the reload link reloads the page.
-import { useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRepeatableEffect } from '../ui/hooks';
 import { chunkErrorKind, loadChunk, type ChunkErrorKind } from './chunk';
 import type { PageLoader, PageProps } from './registry';
 
@@ -11,10 +12,9 @@ type LoadState = { component: ComponentType<PageProps> } | { error: ChunkErrorKi
 
 export function LazyPage({ loader, page }: PageProps & { loader: PageLoader }) {
   const cached = loaded.get(loader);
-  const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>(() => (cached ? { component: cached } : { loading: true }));
 
-  useEffect(() => {
+  const load = useCallback(() => {
     const hit = loaded.get(loader);
     if (hit) {
       setState({ component: hit });
@@ -35,13 +35,14 @@ export function LazyPage({ loader, page }: PageProps & { loader: PageLoader }) {
     return () => {
       live = false;
     };
-  }, [loader, attempt]);
+  }, [loader]);
+  const retry = useRepeatableEffect(load);
 
   if ('component' in state) {
     const Page = state.component;
     return <Page page={page} />;
   }
-  if ('error' in state) return <ChunkError kind={state.error} onRetry={() => setAttempt((n) => n + 1)} />;
+  if ('error' in state) return <ChunkError kind={state.error} onRetry={retry} />;
   return <PageLoading />;
 }
 

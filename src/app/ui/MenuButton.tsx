@@ -7,17 +7,19 @@ export type MenuItem =
   | { key: string; label: string; onSelect: () => void; disabled?: boolean; danger?: boolean }
   | { key: string; label: string; href: string };
 
+/** The menu's items that can take the focus, in order. */
+const entriesOf = (menu: HTMLElement | null) => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
+
 export function MenuButton({ label, children, items, className }: { label: string; children: ReactNode; items: readonly MenuItem[]; className?: string }) {
   const [open, setOpen] = useState(false);
   const id = useId().replace(/:/g, '');
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
   const [focusOn, setFocusOn] = useState<'first' | 'last'>('first');
 
-  const entries = () => [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
   useEffect(() => {
     if (!open) return;
-    const list = entries();
+    const list = entriesOf(menuRef.current);
     (focusOn === 'first' ? list[0] : list[list.length - 1])?.focus();
     const away = (e: PointerEvent) => {
       if (!menuRef.current?.contains(e.target as Node) && !buttonRef.current?.contains(e.target as Node)) setOpen(false);
@@ -38,7 +40,7 @@ export function MenuButton({ label, children, items, className }: { label: strin
     }
   };
   const onMenuKey = (e: KeyboardEvent) => {
-    const list = entries();
+    const list = entriesOf(menuRef.current);
     const at = list.indexOf(document.activeElement as HTMLElement);
     const go = (i: number) => list[(i + list.length) % list.length]?.focus();
     if (e.key === 'ArrowDown') go(at + 1);
@@ -71,32 +73,31 @@ export function MenuButton({ label, children, items, className }: { label: strin
         {children}
       </button>
       {open && (
-        <ul ref={menuRef} id={`${id}-menu`} className="menu-button__list" role="menu" aria-label={label} onKeyDown={onMenuKey}>
-          {items.map((item) => (
-            <li key={item.key} role="none">
-              {'href' in item ? (
-                <Link role="menuitem" tabIndex={-1} className="menu-button__item" to={item.href} onClick={() => setOpen(false)}>
-                  {item.label}
-                </Link>
-              ) : (
-                <button
-                  type="button"
-                  role="menuitem"
-                  tabIndex={-1}
-                  className={`menu-button__item${item.danger ? ' menu-button__item--danger' : ''}`}
-                  aria-disabled={item.disabled || undefined}
-                  onClick={() => {
-                    if (item.disabled) return;
-                    close();
-                    item.onSelect();
-                  }}
-                >
-                  {item.label}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+        <div ref={menuRef} id={`${id}-menu`} className="menu-button__list" role="menu" aria-label={label} onKeyDown={onMenuKey}>
+          {items.map((item) =>
+            'href' in item ? (
+              <Link key={item.key} role="menuitem" tabIndex={-1} className="menu-button__item" to={item.href} onClick={() => setOpen(false)}>
+                {item.label}
+              </Link>
+            ) : (
+              <button
+                key={item.key}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={`menu-button__item${item.danger ? ' menu-button__item--danger' : ''}`}
+                aria-disabled={item.disabled || undefined}
+                onClick={() => {
+                  if (item.disabled) return;
+                  close();
+                  item.onSelect();
+                }}
+              >
+                {item.label}
+              </button>
+            ),
+          )}
+        </div>
       )}
     </span>
   );

@@ -13,3 +13,4 @@ export { formatDate } from './format';
 export { DateInput, DATE_HINT } from './DateInput';
 export { useAuthCodeLabel } from './labels';
 export { givingWay, useColumnFit, type FitColumn } from './useColumnFit';
+export { useRepeatableEffect, useStableValue } from './hooks';

@@ -3,6 +3,7 @@
 // column); a wider region, other columns or other rows start again from all of them. Used by the generic
 // lists and the hand-written tables alike.
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useStableValue } from './hooks';
 
 export interface FitColumn {
   /** 1 never gives way; 3 gives way first. */
@@ -24,15 +25,19 @@ export function givingWay<C extends FitColumn>(columns: readonly C[], keyOf: (c:
 const NONE: ReadonlySet<string> = new Set();
 
 export function useColumnFit<C extends FitColumn>(region: RefObject<HTMLElement | null>, columns: C[], keyOf: (c: C) => string, rows: unknown, kept: ReadonlySet<string> = NONE) {
-  // Keyed by what decides the order, not by the arrays' identity: a page may build its columns on every render,
-  // and a new order would start the fit again after each step (a render loop). The signature names everything
-  // the order is made of.
-  const signature = `${columns.map((c) => `${keyOf(c)}:${c.priority}`).join('|')}#${[...kept].join('|')}`;
-  const order = useMemo(() => givingWay(columns, keyOf, kept), [signature]);
+  // By content, not by the arrays' identity: a page may build its columns on every render, and what is shown
+  // stays one array while nothing changes (memoized rows are drawn from it).
+  const order = useStableValue(givingWay(columns, keyOf, kept));
   const [dropped, setDropped] = useState(0);
   const width = useRef(0);
-  // Start again whenever what is laid out changes.
-  useLayoutEffect(() => setDropped(0), [order, rows]);
+  // Start again whenever what is laid out changes: the columns (named with their priorities) or the rows. Made
+  // while rendering and keyed by content: a restart keyed by a new array each render would loop.
+  const laidOut = { columns: `${columns.map((c) => `${keyOf(c)}:${c.priority}`).join('|')}#${[...kept].join('|')}`, rows };
+  const [fitted, setFitted] = useState(laidOut);
+  if (fitted.columns !== laidOut.columns || fitted.rows !== laidOut.rows) {
+    setFitted(laidOut);
+    setDropped(0);
+  }
   useLayoutEffect(() => {
     const el = region.current;
     if (!el) return;

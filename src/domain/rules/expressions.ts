@@ -108,7 +108,7 @@ export function checkExpr(e: Expr, scope: Scope, issues: RuleIssue[]): Type {
       const spec = FUNCTIONS.get(e.fn);
       if (!spec) {
         issues.push(issue('unknown_function', { pos: human(e.span), name: e.fn, list: FUNCTION_NAMES.join(', ') }, at));
-        e.args.forEach((a) => checkExpr(a, scope, issues));
+        for (const a of e.args) checkExpr(a, scope, issues);
         return 'unknown';
       }
       const min = spec.params.length - (spec.optional ?? 0);
@@ -157,7 +157,7 @@ export function checkCondition(c: Condition, scope: Scope, issues: RuleIssue[]):
   switch (c.kind) {
     case 'and':
     case 'or':
-      c.args.forEach((a) => checkCondition(a, scope, issues));
+      for (const a of c.args) checkCondition(a, scope, issues);
       return;
     case 'not':
       checkCondition(c.arg, scope, issues);
@@ -209,7 +209,7 @@ export function variablesOf(tree: Expr | Condition, into = new Set<string>()): S
       into.add(tree.name);
       break;
     case 'call':
-      tree.args.forEach((a) => variablesOf(a, into));
+      for (const a of tree.args) variablesOf(a, into);
       break;
     case 'binary':
       variablesOf(tree.left, into);
@@ -220,7 +220,7 @@ export function variablesOf(tree: Expr | Condition, into = new Set<string>()): S
       break;
     case 'and':
     case 'or':
-      tree.args.forEach((a) => variablesOf(a, into));
+      for (const a of tree.args) variablesOf(a, into);
       break;
     case 'not':
       variablesOf(tree.arg, into);

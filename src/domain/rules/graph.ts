@@ -49,32 +49,43 @@ function analyse(doc: unknown): Analysis {
   }
   const inputs = g.nodes.filter((n) => n.type === 'input');
   if (inputs.length === 0) issues.push(issue('no_input'));
-  inputs.slice(1).forEach((n) => issues.push(issue('many_inputs', {}, { node_id: n.id })));
+  for (const n of inputs.slice(1)) issues.push(issue('many_inputs', {}, { node_id: n.id }));
   const input = inputs[0];
 
   // Edges: both ends exist, switches leave by a branch, nothing enters the input.
   const edgeIds = new Set<string>();
   const edges = g.edges.filter((e) => {
     const at = { edge_id: e.id };
-    if (edgeIds.has(e.id)) return issues.push(issue('duplicate_id', { id: e.id }, at)), false;
+    /** Records why the edge is left out of the graph. */
+    const refuse = (code: Parameters<typeof issue>[0], params: Parameters<typeof issue>[1] = {}) => {
+      issues.push(issue(code, params, at));
+      return false;
+    };
+    if (edgeIds.has(e.id)) return refuse('duplicate_id', { id: e.id });
     edgeIds.add(e.id);
     const source = byId.get(e.source);
     const target = byId.get(e.target);
-    if (!source || !target) return issues.push(issue('dangling_edge', {}, at)), false;
-    if (e.source === e.target) return issues.push(issue('self_edge', {}, at)), false;
-    if (target.type === 'input') return issues.push(issue('into_input', {}, at)), false;
+    if (!source || !target) return refuse('dangling_edge');
+    if (e.source === e.target) return refuse('self_edge');
+    if (target.type === 'input') return refuse('into_input');
     if (source.type === 'switch') {
-      if (!e.source_handle) return issues.push(issue('handle_needed', {}, at)), false;
-      if (e.source_handle !== ELSE && !source.branches.some((b) => b.id === e.source_handle)) return issues.push(issue('bad_handle', {}, at)), false;
-    } else if (e.source_handle) return issues.push(issue('bad_handle', {}, at)), false;
+      if (!e.source_handle) return refuse('handle_needed');
+      if (e.source_handle !== ELSE && !source.branches.some((b) => b.id === e.source_handle)) return refuse('bad_handle');
+    } else if (e.source_handle) return refuse('bad_handle');
     return true;
   });
 
   // Order (Kahn); what is left over sits on a cycle.
   const incoming = new Map<string, RuleEdge[]>();
   const outgoing = new Map<string, RuleEdge[]>();
-  for (const n of byId.values()) (incoming.set(n.id, []), outgoing.set(n.id, []));
-  for (const e of edges) (incoming.get(e.target)!.push(e), outgoing.get(e.source)!.push(e));
+  for (const n of byId.values()) {
+    incoming.set(n.id, []);
+    outgoing.set(n.id, []);
+  }
+  for (const e of edges) {
+    incoming.get(e.target)!.push(e);
+    outgoing.get(e.source)!.push(e);
+  }
   const indegree = new Map([...incoming].map(([id, list]) => [id, list.length]));
   const ready = [...byId.values()].filter((n) => indegree.get(n.id) === 0);
   const sorted: RuleNode[] = [];
@@ -90,7 +101,7 @@ function analyse(doc: unknown): Analysis {
   const onCycle = [...byId.values()].filter((n) => !sorted.includes(n));
   if (onCycle.length) {
     const names = onCycle.map((n) => n.name?.en || n.id).join(', ');
-    onCycle.forEach((n) => issues.push(issue('cycle', { nodes: names }, { node_id: n.id })));
+    for (const n of onCycle) issues.push(issue('cycle', { nodes: names }, { node_id: n.id }));
   }
 
   // Reachability from the input.
@@ -101,7 +112,7 @@ function analyse(doc: unknown): Analysis {
       const id = stack.pop()!;
       if (reached.has(id)) continue;
       reached.add(id);
-      outgoing.get(id)!.forEach((e) => stack.push(e.target));
+      for (const e of outgoing.get(id)!) stack.push(e.target);
     }
   }
   for (const n of byId.values()) {
@@ -177,7 +188,9 @@ const scopeOf = (known: Map<string, ValueType>, maybe: Set<string>): Scope => ({
 
 /** Parses and types one node's texts against what is known when it runs; adds what it sets to `known`. */
 function checkNode(n: RuleNode, known: Map<string, ValueType>, maybe: Set<string>, types: Map<string, ValueType>, inputNames: Set<string>, issues: RuleIssue[]): void {
-  const place = (field: string, found: RuleIssue[]) => found.forEach((i) => issues.push({ ...i, node_id: n.id, field }));
+  const place = (field: string, found: RuleIssue[]) => {
+    for (const i of found) issues.push({ ...i, node_id: n.id, field });
+  };
   const typed = <T extends Expr | Condition>(field: string, parsed: Parsed<T>, check: (tree: T, found: RuleIssue[]) => void) => {
     if (!parsed.ok) return place(field, [parsed.issue]);
     const found: RuleIssue[] = [];
@@ -196,17 +209,17 @@ function checkNode(n: RuleNode, known: Map<string, ValueType>, maybe: Set<string
       return;
     case 'switch':
       if (!n.branches.length) issues.push(issue('no_branches', {}, { node_id: n.id }));
-      n.branches.forEach((b) => typed(`branches.${b.id}.condition`, parseCondition(b.condition), (c, f) => checkCondition(c, scope, f)));
+      for (const b of n.branches) typed(`branches.${b.id}.condition`, parseCondition(b.condition), (c, f) => checkCondition(c, scope, f));
       return;
     case 'table': {
       if (!n.rows.length) issues.push(issue('no_rows', {}, { node_id: n.id, severity: 'warning' }));
       if (!n.outputs.length) issues.push(issue('no_outputs', {}, { node_id: n.id }));
       const subjects = new Map<string, Expr | null>();
-      n.inputs.forEach((col) => {
+      for (const col of n.inputs) {
         const parsed = parseExpression(col.expression);
         typed(`inputs.${col.id}.expression`, parsed, (e, f) => checkExpr(e, scope, f));
         subjects.set(col.id, parsed.ok ? parsed.value : null);
-      });
+      }
       const outputs = new Map(n.outputs.map((o) => [o.id, o]));
       for (const row of n.rows) {
         for (const [colId, text] of Object.entries(row.cells)) {
@@ -230,7 +243,7 @@ function checkNode(n: RuleNode, known: Map<string, ValueType>, maybe: Set<string
           });
         }
       }
-      n.outputs.forEach((o) => sets(`outputs.${o.id}.variable`, o.variable, n.hit_policy === 'collect' ? 'list' : o.type));
+      for (const o of n.outputs) sets(`outputs.${o.id}.variable`, o.variable, n.hit_policy === 'collect' ? 'list' : o.type);
       return;
     }
     case 'expression':
@@ -322,7 +335,7 @@ export function compileGraph(doc: unknown): Compilation {
     switch (n.type) {
       case 'input':
         run = () => undefined;
-        n.fields.forEach((f) => writes.push(f.name));
+        for (const f of n.fields) writes.push(f.name);
         break;
       case 'switch': {
         const branches = n.branches.map((b) => ({ id: b.id, test: cond(b.condition) }));
@@ -354,7 +367,7 @@ export function compileGraph(doc: unknown): Compilation {
       }
       case 'table':
         run = compileTable(n, condTree, expr, slots);
-        n.outputs.forEach((o) => writes.push(o.variable));
+        for (const o of n.outputs) writes.push(o.variable);
         break;
       case 'expression': {
         const steps = n.assignments.map((s) => ({ slot: slots.get(s.variable)!, value: expr(s.expression) }));
@@ -362,13 +375,13 @@ export function compileGraph(doc: unknown): Compilation {
           for (const s of steps) v[s.slot] = s.value(v);
           return undefined;
         };
-        n.assignments.forEach((s) => writes.push(s.variable));
+        for (const s of n.assignments) writes.push(s.variable);
         break;
       }
       case 'output': {
         const en = template(n.text.en, slots, a.types);
         const tr = template(n.text.tr, slots, a.types);
-        placeholders(n.text.en + n.text.tr).forEach((p) => slots.has(p) && reads.add(p));
+        for (const p of placeholders(n.text.en + n.text.tr)) if (slots.has(p)) reads.add(p);
         const { kind, severity, code, id } = n;
         run = (v, st) => {
           st.decisions.push({ node_id: id, kind, severity, code, text: { en: en(v), tr: tr(v) } });

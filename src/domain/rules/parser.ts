@@ -307,11 +307,17 @@ class Parser {
     return this.atom();
   }
 
+  /** Consumes the current token as a literal of `value`. */
+  private literal(value: number | string | boolean): Expr {
+    const t = this.next();
+    return { kind: 'literal', value, span: [t.start, t.end] };
+  }
+
   private atom(): Expr {
     const t = this.t;
-    if (t.kind === 'number') return this.next(), { kind: 'literal', value: t.value as number, span: [t.start, t.end] };
-    if (t.kind === 'string') return this.next(), { kind: 'literal', value: t.value as string, span: [t.start, t.end] };
-    if (this.isKeyword('true') || this.isKeyword('false')) return this.next(), { kind: 'literal', value: this.keyword(t) === 'true', span: [t.start, t.end] };
+    if (t.kind === 'number') return this.literal(t.value as number);
+    if (t.kind === 'string') return this.literal(t.value as string);
+    if (this.isKeyword('true') || this.isKeyword('false')) return this.literal(this.keyword(t) === 'true');
     if (this.isPunct('(')) {
       this.next();
       const inner = this.expression();
@@ -385,13 +391,12 @@ function withBracketDetail(found: RuleIssue, text: string): RuleIssue {
   const ch = text[at];
   if (ch === '(' || ch === '[') return issue('parenthesis', { detail: detail('unclosed', { pos: at + 1 }) }, { span: found.span });
   // A closer: does it close nothing, or the wrong kind?
-  let depth: string[] = [];
-  let openAt: number[] = [];
+  const openAt: number[] = [];
   for (let i = 0; i < at; i++) {
-    if (text[i] === '(' || text[i] === '[') (depth.push(text[i]), openAt.push(i));
-    else if (text[i] === ')' || text[i] === ']') (depth = depth.slice(0, -1), (openAt = openAt.slice(0, -1)));
+    if (text[i] === '(' || text[i] === '[') openAt.push(i);
+    else if (text[i] === ')' || text[i] === ']') openAt.pop();
   }
-  if (!depth.length) return issue('parenthesis', { detail: detail('unopened', { pos: at + 1 }) }, { span: found.span });
+  if (!openAt.length) return issue('parenthesis', { detail: detail('unopened', { pos: at + 1 }) }, { span: found.span });
   return issue('parenthesis', { detail: detail('mismatched', { pos: at + 1, open: openAt[openAt.length - 1] + 1 }) }, { span: found.span });
 }
 

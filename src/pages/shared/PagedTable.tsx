@@ -42,7 +42,7 @@ export function PagedTable<Row>({ id, title, list, columns, rowKey, pageSize, pa
   const { t } = useTranslation();
   const errorText = useErrorText();
   const phone = useAppStore((s) => s.layout.device.isMobile);
-  const region = useRef<HTMLDivElement>(null);
+  const region = useRef<HTMLElement>(null);
   const prioritized = columns.map((c, i) => ({ ...c, priority: i === 0 ? (1 as const) : (c.priority ?? 2) }));
   const { shown } = useColumnFit(region, prioritized, headerOf, list.rows);
   const [first, ...rest] = shown;

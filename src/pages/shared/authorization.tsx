@@ -69,7 +69,10 @@ export function useCancelAuthorization(onDone: () => void) {
     </ConfirmDialog>
   );
 
-  const ask = (row: CancelTarget) => (setOutcome(null), setTarget(row));
+  const ask = (row: CancelTarget) => {
+    setOutcome(null);
+    setTarget(row);
+  };
   /** The row's "Cancel" button, named by the auth and the holder. */
   const button = (row: CancelTarget) => (
     <button

@@ -55,6 +55,6 @@ export function failed<T extends Record<string, Check>>(checks: T): Partial<Reco
 
 /** A same-site path to go to after login: only "/…" (never "//host" or an absolute address). */
 export function safeReturnPath(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }

@@ -6,6 +6,16 @@ export function setBodyWidth(width: number): void {
   Object.defineProperty(document.body, 'clientWidth', { configurable: true, get: () => width });
 }
 
+/**
+ * The search landmark named `name` (a shown <search> element). Testing Library's roles come from aria-query
+ * 5.3, which does not know the element yet, so getByRole('search') cannot find it; browsers and axe do.
+ */
+export function getSearch(name: string): HTMLElement {
+  const found = [...document.querySelectorAll<HTMLElement>('search')].filter((e) => !e.closest('[hidden]') && e.getAttribute('aria-label') === name);
+  if (found.length !== 1) throw new Error(`expected one shown <search> named "${name}", found ${found.length}`);
+  return found[0];
+}
+
 const routers: ReturnType<typeof createBrowserRouter>[] = [];
 
 /** Routers created in a test, disposed after it (they listen to the window's history). */

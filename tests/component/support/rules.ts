@@ -183,7 +183,7 @@ export const ruleHandlers = [
     const stored = rules.packages.get(body.package_id as string)!;
     const version = (body.version as number | undefined) ?? stored.versions.at(-1)!.published_version;
     const v = stored.versions.find((x) => x.version === version);
-    if (!v || v.status !== 'published') return fail(request, 'rule_package_not_published');
+    if (v?.status !== 'published') return fail(request, 'rule_package_not_published');
     const compiled = compileGraph(v.document as unknown as DecisionGraph);
     if (!compiled.ok) throw new Error('a published version that does not compile');
     const records = (body.records ?? [body.record]) as Record<string, unknown>[];

@@ -56,15 +56,15 @@ function stringOf(s: Schema): string {
   if (typeof s.format === 'string' && FORMATS[s.format]) return FORMATS[s.format];
   const min = (s.minLength as number | undefined) ?? 0;
   const max = (s.maxLength as number | undefined) ?? 100;
-  const fit = (v: string) => (v.length < min ? v + 'a'.repeat(min - v.length) : v).slice(0, max);
+  const sized = (v: string) => (v.length < min ? v + 'a'.repeat(min - v.length) : v).slice(0, max);
   if (typeof s.pattern === 'string') {
     const re = new RegExp(s.pattern, 'u');
     for (const c of PATTERN_CANDIDATES) {
-      for (const v of [fit(c), c.repeat(Math.max(1, Math.ceil(min / c.length))).slice(0, max)]) if (v.length >= min && re.test(v)) return v;
+      for (const v of [sized(c), c.repeat(Math.max(1, Math.ceil(min / c.length))).slice(0, max)]) if (v.length >= min && re.test(v)) return v;
     }
     throw new Error(`no candidate string matches ${s.pattern}`);
   }
-  return fit('abc');
+  return sized('abc');
 }
 
 function numberOf(s: Schema): number {

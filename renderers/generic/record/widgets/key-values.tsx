@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorId, helpId, type FieldProps } from '@rjsf/utils';
 import { stableJson } from '../form';
@@ -19,26 +19,31 @@ export function parseKeyValues(text: string): { values: Record<string, string>; 
   return { values, bad };
 }
 
+const toText = (v: Record<string, unknown>) =>
+  Object.entries(v)
+    .map(([k, x]) => (k === x ? k : `${k}=${String(x ?? '')}`))
+    .join('\n');
+
+/** The text's object; a line that is no name=value stays in it as a name the schema refuses, so the form cannot be saved. */
+const asValue = (s: string) => {
+  const { values, bad } = parseKeyValues(s);
+  return { ...values, ...Object.fromEntries(bad.map((b) => [b, b])) };
+};
+
 /** An object of texts by name (a screen's fixed parameters), typed as one name=value a line. */
 function KeyValuesField(p: FieldProps) {
   const { t } = useTranslation();
   const id = p.fieldPathId.$id;
   const value = (p.formData && typeof p.formData === 'object' ? p.formData : {}) as Record<string, unknown>;
-  const toText = (v: Record<string, unknown>) =>
-    Object.entries(v)
-      .map(([k, x]) => (k === x ? k : `${k}=${String(x ?? '')}`))
-      .join('\n');
   const [text, setText] = useState(() => toText(value));
   const [left, setLeft] = useState(false);
+  // A value set from outside replaces the text unless the text already says it.
   const valueKey = stableJson(value);
-  const asValue = (s: string) => {
-    const { values, bad } = parseKeyValues(s);
-    // A line that is no name=value stays in the data as a name the schema refuses, so the form cannot be saved.
-    return { ...values, ...Object.fromEntries(bad.map((b) => [b, b])) };
-  };
-  useEffect(() => {
+  const [shown, setShown] = useState(valueKey);
+  if (shown !== valueKey) {
+    setShown(valueKey);
     if (stableJson(asValue(text)) !== valueKey) setText(toText(value));
-  }, [valueKey]);
+  }
   const { values, bad } = parseKeyValues(text);
   const max = p.schema.maxProperties as number | undefined;
   const problem = (left || (p.rawErrors?.length ?? 0) > 0) && (bad.length > 0 || (max !== undefined && Object.keys(values).length > max)) ? t('screen.keyValuesFormat', { max: max ?? '—', lines: bad.join(', ') }) : null;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from '@rjsf/utils';
 import { useActiveLabel } from '../../../../src/app/router/hooks';
@@ -21,8 +21,11 @@ function MoneyListField(p: FieldProps) {
   const currencies = ((currencySchema.enum as number[] | undefined) ?? Object.keys(CURRENCIES).map(Number)).filter((c) => CURRENCIES[c]);
   const label = (p.uiSchema?.['ui:title'] as string | undefined) ?? p.name;
   const [texts, setTexts] = useState<Record<number, string>>(() => Object.fromEntries(list.map((e) => [e.currency_type, minorToInput(e.amount, e.currency_type, lang)])));
-  const listKey = JSON.stringify(list);
-  useEffect(() => {
+  // Amounts set from outside, or a new language, rewrite the texts that do not already say them.
+  const shownKey = `${JSON.stringify(list)}|${lang}`;
+  const [shown, setShown] = useState(shownKey);
+  if (shown !== shownKey) {
+    setShown(shownKey);
     setTexts((prev) => {
       const next = { ...prev };
       for (const c of currencies) {
@@ -31,7 +34,7 @@ function MoneyListField(p: FieldProps) {
       }
       return next;
     });
-  }, [listKey, lang]);
+  }
   const set = (currency: number, text: string) => {
     setTexts((prev) => ({ ...prev, [currency]: text }));
     const amount = inputToMinor(text, currency);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { useActiveLabel } from '../../../../src/app/router/hooks';
 import { inputToMinor, minorToInput } from '../../../../src/domain/money';
@@ -11,9 +11,12 @@ function MoneyWidget(p: WidgetProps) {
   const lang = useActiveLabel();
   const currency = p.options.currency as number | undefined;
   const [text, setText] = useState(() => minorToInput(p.value, currency, lang));
-  useEffect(() => {
+  // A value set from outside, or a new language, rewrites the text unless it already says that amount.
+  const [shown, setShown] = useState({ value: p.value, lang });
+  if (!Object.is(shown.value, p.value) || shown.lang !== lang) {
+    setShown({ value: p.value, lang });
     if (inputToMinor(text, currency) !== p.value && !Number.isNaN(p.value)) setText(minorToInput(p.value, currency, lang));
-  }, [p.value, lang]);
+  }
   return (
     <input
       {...inputProps(p)}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { or, rankWith, schemaTypeIs } from '../../rank';
 import { inputProps } from './shared';
@@ -7,9 +7,12 @@ import type { FormRenderer } from './registry';
 function NumberWidget(p: WidgetProps) {
   const integer = p.schema.type === 'integer';
   const [text, setText] = useState(p.value === undefined || p.value === null ? '' : String(p.value));
-  useEffect(() => {
+  // A value set from outside (a reset, a derivation) replaces the text unless the text already says it.
+  const [shown, setShown] = useState(p.value);
+  if (!Object.is(shown, p.value)) {
+    setShown(p.value);
     if (Number(text.replace(',', '.')) !== p.value) setText(p.value === undefined || p.value === null || Number.isNaN(p.value) ? (Number.isNaN(p.value) ? text : '') : String(p.value));
-  }, [p.value]);
+  }
   return (
     <input
       {...inputProps(p)}

@@ -18,6 +18,7 @@ function ReferenceWidget(p: WidgetProps) {
   const entity = p.schema['x-ref'] as string;
   const [config, setConfig] = useState<PickerConfig | null | undefined>(() => pickerFromHint(hint, ctx));
   const [valueLabel, setValueLabel] = useState<string | undefined>(() => (typeof p.value === 'string' ? ctx.valueLabels?.get(p.value) : undefined));
+  const params = ctx.params;
   useEffect(() => {
     if (hint) return;
     const id = screenIdOfEntity(entity);
@@ -27,13 +28,13 @@ function ReferenceWidget(p: WidgetProps) {
     }
     let live = true;
     screenById(id).then(
-      (s) => live && setConfig((s && pickerFromScreen(s, { ...ctx.params })) ?? null),
+      (s) => live && setConfig((s && pickerFromScreen(s, { ...params })) ?? null),
       () => live && setConfig(null),
     );
     return () => {
       live = false;
     };
-  }, [entity]);
+  }, [entity, hint, params]);
   // Read-only, the reference reads as its name (never the id).
   if (p.readonly || p.disabled) return <TextWidget {...p} value={valueLabel ?? (p.value ? t('screen.chosenRecord') : '')} />;
   if (config === null) return <TextWidget {...p} />;
