@@ -6,6 +6,9 @@
 // generic list, record and picker cells (renderers/generic/cells.ts) and hand-written pages alike.
 import type { Lang } from './language';
 
+/** The field holding a record's translations (one name for the concept). */
+export const TRANSLATIONS_FIELD = 'translations';
+
 /** A record that may carry `translations: { en?: {...}, tr?: {...} }`. */
 export type Translatable = { translations?: Partial<Record<Lang, object | undefined>> | null };
 
