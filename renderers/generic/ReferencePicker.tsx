@@ -7,7 +7,7 @@ import { ApiError } from '../../src/api/errors';
 import { routeInput, valueAt, type JsonSchema, type Lang, type ResolvedScreen, type ScreenRoute } from '../../src/domain/screen';
 import { useActiveLabel } from '../../src/app/router/hooks';
 import { useStableValue } from '../../src/app/ui';
-import { enumLabel } from './cells';
+import { enumLabel, fieldValue } from './cells';
 import { callRoute } from './context';
 import './strings';
 
@@ -32,10 +32,13 @@ export interface PickedOption {
 const PAGE = 10;
 const DEBOUNCE_MS = 300;
 
-/** A choice's name: its label fields joined, an enumeration value by its label in the language (an auth code by its name). */
+/**
+ * A choice's name: its label fields joined, each as the reader sees it (a translated bundle name in the
+ * reader's language), an enumeration value by its label in the language (an auth code by its name).
+ */
 export const optionLabel = (record: Record<string, unknown>, config: Pick<PickerConfig, 'label' | 'label_enums'>, lang: Lang): string =>
   config.label
-    .map((f) => (config.label_enums?.[f] ? enumLabel(config.label_enums[f], record[f], lang) : record[f]))
+    .map((f) => (config.label_enums?.[f] ? enumLabel(config.label_enums[f], record[f], lang) : fieldValue(record, f, lang)))
     .filter((v) => v !== undefined && v !== null && v !== '')
     .join(' · ');
 

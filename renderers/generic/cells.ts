@@ -1,9 +1,12 @@
 // The cell registry: how a value is shown in a list, a related table, a read-only record and an export.
 // Cells are plain text functions (cheap for a page of 100 rows, and the same text goes into CSV and Excel),
-// chosen by rank per column once, never per row.
+// chosen by rank per column once, never per row. The value a cell shows is the field's as the reader sees it
+// (`fieldValue`): a record carrying `translations` shows the text of the reader's language in place of the
+// field's, for any column of any screen (src/domain/catalogue-text.ts).
 import type { TFunction } from 'i18next';
+import { translatedValue } from '../../src/domain/catalogue-text';
 import { formatMinor } from '../../src/domain/money';
-import { labelOf, type Bilingual, type FieldHints, type JsonSchema, type Lang, type ResolvedScreen } from '../../src/domain/screen';
+import { labelOf, valueAt, type Bilingual, type FieldHints, type JsonSchema, type Lang, type ResolvedScreen } from '../../src/domain/screen';
 import { entityLabels, routeSummaries } from '../../src/generated/labels';
 import { and, formatIs, hasEnum, nameMatches, NOT_APPLICABLE, or, pickBest, rankWith, schemaMatches, schemaTypeIs, type Ranked, type TesterContext } from './rank';
 
@@ -47,9 +50,10 @@ export function enumLabel(schema: JsonSchema, value: unknown, lang: Lang): strin
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 const isMoneyItem = (s: JsonSchema | undefined) => Boolean(s?.properties?.currency_type && s.properties.amount);
+/** A text per language ({tr, en} of strings); not a record's translations, whose languages hold objects. */
 const isBilingual = (s: JsonSchema) => {
   const keys = Object.keys(s.properties ?? {});
-  return keys.length === 2 && keys.includes('en') && keys.includes('tr');
+  return keys.length === 2 && keys.includes('en') && keys.includes('tr') && keys.every((k) => s.properties?.[k]?.type === 'string');
 };
 
 export const moneyListCell: CellRenderer = {
@@ -174,11 +178,25 @@ export function cellFor(schema: JsonSchema | undefined, name: string, parent: Js
   return pickBest(registry, schema ?? {}, ctx, explicit) ?? textCell;
 }
 
-/** A record's name in the language: its label field as its cell shows it (a bilingual caption...), else its key. */
+/**
+ * The value at a field's path as a reader of `lang` sees it: the translation of the reader's language in the
+ * record holding the field (`translations[lang][field]`, when not empty), else the field's own value.
+ */
+export function fieldValue(record: unknown, path: string, lang: Lang): unknown {
+  const dot = path.lastIndexOf('.');
+  return translatedValue(dot < 0 ? record : valueAt(record, path.slice(0, dot)), path.slice(dot + 1), lang);
+}
+
+/** The text of a field of the record in a cell: its value as the reader sees it (fieldValue), through the cell. */
+export function fieldText(cell: CellRenderer, record: Record<string, unknown>, path: string, schema: JsonSchema | undefined, ctx: CellContext): string {
+  return cell.text(fieldValue(record, path, ctx.lang), record, schema ?? {}, ctx);
+}
+
+/** A record's name in the language: its label field as its cell shows it (a bilingual caption, a translated name...), else its key. */
 export function recordName(screen: ResolvedScreen, record: Record<string, unknown> | undefined, ctx: CellContext): string {
   if (!record) return '';
   const schema = screen.entity_schema.properties?.[screen.label_field];
-  const text = cellFor(schema, screen.label_field, screen.entity_schema).text(record[screen.label_field], record, schema ?? {}, ctx);
+  const text = fieldText(cellFor(schema, screen.label_field, screen.entity_schema), record, screen.label_field, schema, ctx);
   return text || String(record[screen.key] ?? '');
 }
 
@@ -188,6 +206,6 @@ export function fillText(text: string, screen: ResolvedScreen, record: Record<st
   return text.replace(/\{\{(\w+)\}\}/g, (_m, field: string) => {
     if (field === 'label') return recordName(screen, record, ctx);
     const schema = screen.entity_schema.properties?.[field];
-    return cellFor(schema, field, screen.entity_schema).text(record?.[field], record ?? {}, schema ?? {}, ctx);
+    return fieldText(cellFor(schema, field, screen.entity_schema), record ?? {}, field, schema, ctx);
   });
 }

@@ -3,7 +3,7 @@
 // no_need_order/list). Staff calls reach only shops the caller staffs (server/services/shop-access.ts);
 // open calls show bundles of the request's tenant only.
 import { randomUUID } from 'node:crypto';
-import { ApiError, notFound } from '../http/api-error.ts';
+import { ApiError, notFound, type Lang } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
 import type { Queryable } from '../db/adapter.ts';
 import type { Agreement, ProductAgreement } from '../../src/generated/types/entities.ts';
@@ -11,6 +11,7 @@ import {
   BUNDLE_SELECT,
   ON_SALE,
   PRODUCT_SELECT,
+  anyLanguageLike,
   bundleAnswer,
   bundleOfShop,
   checkProductAuthorization,
@@ -21,6 +22,7 @@ import {
   productOfBundle,
   productRuleErrors,
   productsOf,
+  shownText,
   updateBundle,
   updateProduct,
   type BundleFields,
@@ -32,11 +34,12 @@ import { isStaffOf, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type ShopRo
 import { optionalUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
 
-const SORT_COLUMNS = { created_at: 'b.created_at', bundle_name: 'lower(b.bundle_name)', priority: 'b.priority_rank' };
+/** Sort keys: a name sorts as the caller reads it (its translation in the request's language, else the name). */
+const sortColumns = (lang: Lang) => ({ created_at: 'b.created_at', bundle_name: `lower(${shownText('b', 'bundle_name', lang)})`, priority: 'b.priority_rank' });
 
 function bundleFields(input: BundleFields): BundleFields {
-  const { bundle_name, feature_list, organization_id, organization_user_id, task_type, priority } = input;
-  return { bundle_name, feature_list, organization_id, organization_user_id, task_type, priority };
+  const { bundle_name, feature_list, organization_id, organization_user_id, task_type, priority, translations } = input;
+  return { bundle_name, feature_list, organization_id, organization_user_id, task_type, priority, translations };
 }
 
 function productFields(input: ProductFields & { shop_client_id: string; bundle_client_id: string; user_client_id: string; pro_client_id?: string }): ProductFields {
@@ -86,14 +89,14 @@ async function windowList(
     );
   if (input.search) {
     const pattern = containsPattern(input.search);
+    const [bundleName, productName] = [anyLanguageLike('b', 'bundle_name', pattern), anyLanguageLike('p', 'pro_name', pattern)];
     where.add(
-      `(b.bundle_name ilike ? escape '\\' or exists (select 1 from bundle_product p where p.bundle_client_id = b.bundle_client_id ${productScope}
-          and p.pro_name ilike ? escape '\\'))`,
-      pattern,
-      pattern,
+      `(${bundleName.sql} or exists (select 1 from bundle_product p where p.bundle_client_id = b.bundle_client_id ${productScope} and ${productName.sql}))`,
+      ...bundleName.params,
+      ...productName.params,
     );
   }
-  const order = orderBy(input.sort, 'priority', SORT_COLUMNS, 'b.created_at desc, b.bundle_client_id');
+  const order = orderBy(input.sort, 'priority', sortColumns(ctx.lang), 'b.created_at desc, b.bundle_client_id');
   const { rows, ...paging } = await pageRows(ctx.db, { select: BUNDLE_SELECT, where, order, paging: input });
   const products = await productsOf(
     ctx.db,
@@ -153,8 +156,11 @@ export const bundleHandlers: HandlerSet = {
     if (input.active_date_to) where.add("b.active_date < ?::date + 1", input.active_date_to);
     if (input.passive_date_from) where.add('b.passive_date >= ?::date', input.passive_date_from);
     if (input.passive_date_to) where.add('b.passive_date < ?::date + 1', input.passive_date_to);
-    if (input.search) where.add("b.bundle_name ilike ? escape '\\'", containsPattern(input.search));
-    const order = orderBy(input.sort, '-created_at', SORT_COLUMNS, 'b.bundle_client_id');
+    if (input.search) {
+      const name = anyLanguageLike('b', 'bundle_name', containsPattern(input.search));
+      where.add(name.sql, ...name.params);
+    }
+    const order = orderBy(input.sort, '-created_at', sortColumns(ctx.lang), 'b.bundle_client_id');
     const { rows, ...paging } = await pageRows(ctx.db, { select: BUNDLE_SELECT, where, order, paging: input });
     return { bundle_list: rows.map(bundleAnswer), ...paging };
   },
@@ -242,9 +248,11 @@ export const bundleHandlers: HandlerSet = {
     const where = new Where().add('p.bundle_client_id = ?', input.bundle_client_id).add('p.tenant_id = ?', tenantId);
     if (input.search) {
       const pattern = containsPattern(input.search);
-      where.add("(p.pro_name ilike ? escape '\\' or p.pro_group_name ilike ? escape '\\')", pattern, pattern);
+      const [name, group] = [anyLanguageLike('p', 'pro_name', pattern), anyLanguageLike('p', 'pro_group_name', pattern)];
+      where.add(`(${name.sql} or ${group.sql})`, ...name.params, ...group.params);
     }
-    const order = orderBy(input.sort, 'created_at', { created_at: 'p.created_at', pro_name: 'lower(p.pro_name)', pro_start_date: 'p.pro_start_date' }, 'p.pro_client_id');
+    const proName = `lower(${shownText('p', 'pro_name', ctx.lang)})`;
+    const order = orderBy(input.sort, 'created_at', { created_at: 'p.created_at', pro_name: proName, pro_start_date: 'p.pro_start_date' }, 'p.pro_client_id');
     const { rows, ...paging } = await pageRows(ctx.db, { select: PRODUCT_SELECT, where, order, paging: input });
     return { bundle_product_list: rows.map(productAnswer), ...paging };
   },

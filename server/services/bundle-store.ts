@@ -1,6 +1,7 @@
-// Bundles and bundle products in the database (server/db/migrations/0006_shop.sql): the rows as the
-// contract's records, the rules a product must follow beyond its schema, and the writes shared by the
-// bundle handlers and the Excel update (server/services/bundle-excel.ts).
+// Bundles and bundle products in the database (server/db/migrations/0006_shop.sql; their translations,
+// 0013_catalogue_translations.sql): the rows as the contract's records, the rules a product must follow
+// beyond its schema, and the writes shared by the bundle handlers and the Excel update
+// (server/services/bundle-excel.ts).
 import type { Queryable } from '../db/adapter.ts';
 import { ApiError, notFound, type Lang } from '../http/api-error.ts';
 import type { Bundle, BundleProduct } from '../../src/generated/types/entities.ts';
@@ -17,9 +18,10 @@ export interface BundleFields {
   organization_user_id?: string;
   task_type?: Bundle['task_type'];
   priority?: Bundle['priority'];
+  translations?: Bundle['translations'];
 }
 
-export const BUNDLE_FIELD_NAMES = ['bundle_name', 'feature_list', 'organization_id', 'organization_user_id', 'task_type', 'priority'] as const;
+export const BUNDLE_FIELD_NAMES = ['bundle_name', 'feature_list', 'organization_id', 'organization_user_id', 'task_type', 'priority', 'translations'] as const;
 
 /** What a product form sends (product/new and product/edit without the ids). */
 export interface ProductFields {
@@ -44,6 +46,7 @@ export interface ProductFields {
   organization_user_id?: string;
   task_type?: BundleProduct['task_type'];
   priority?: BundleProduct['priority'];
+  translations?: BundleProduct['translations'];
 }
 
 /** The product columns stored as they are sent (prices live in bundle_product_price). */
@@ -70,21 +73,40 @@ export const PRODUCT_COLUMNS = [
   'priority',
 ] as const satisfies readonly (keyof ProductFields)[];
 
-export const PRODUCT_FIELD_NAMES = [...PRODUCT_COLUMNS, 'currency_amount_list'] as const;
+export const PRODUCT_FIELD_NAMES = [...PRODUCT_COLUMNS, 'currency_amount_list', 'translations'] as const;
+
+/** The languages a catalogue text may be translated into (the contract's translations keys). */
+const TRANSLATION_LANGS = ['en', 'tr'] as const satisfies readonly Lang[];
+
+/**
+ * A condition matching a catalogue text in any language (the field itself or a translation of it) against
+ * an ilike pattern: the SQL with one `?` per language and the field, and the pattern for each.
+ */
+export function anyLanguageLike(alias: string, field: string, pattern: string): { sql: string; params: string[] } {
+  const texts = [`${alias}.${field}`, ...TRANSLATION_LANGS.map((l) => `${alias}.translations -> '${l}' ->> '${field}'`)];
+  return { sql: `(${texts.map((t) => `${t} ilike ? escape '\\'`).join(' or ')})`, params: texts.map(() => pattern) };
+}
+
+/** SQL: a catalogue text as a reader of `lang` sees it (src/domain/catalogue-text.ts): the translation when not blank, else the field. */
+export function shownText(alias: string, field: string, lang: Lang): string {
+  const translated = `${alias}.translations -> '${lang === 'en' ? 'en' : 'tr'}' ->> '${field}'`;
+  return `case when btrim(${translated}) <> '' then ${translated} else ${alias}.${field} end`;
+}
 
 /** A product on sale: active, and today inside its start and end dates (the database's day). */
 export const ON_SALE = `p.pro_status = 'active' and (p.pro_start_date is null or p.pro_start_date <= current_date)
   and (p.pro_end_date is null or p.pro_end_date >= current_date)`;
 
 export const BUNDLE_SELECT = `select b.bundle_client_id, b.shop_client_id, b.user_id, b.bundle_name, b.feature_list, b.bundle_status, b.active_date,
-  b.passive_date, b.organization_id, b.organization_name, b.organization_user_id, b.organization_username, b.task_type, b.priority
+  b.passive_date, b.organization_id, b.organization_name, b.organization_user_id, b.organization_username, b.task_type, b.priority,
+  b.translations
   from bundle b`;
 
 export const PRODUCT_SELECT = `select p.pro_client_id, p.bundle_client_id, p.shop_client_id, p.pro_name, p.pro_info, p.pro_group_name, p.pay_type,
   p.pay_period_type, p.currency_type, p.preparation_type, p.pay_credit_card, p.pay_transfer_to_account, p.pay_delay_max_days,
   to_char(p.pro_start_date, 'YYYY-MM-DD') as pro_start_date, to_char(p.pro_end_date, 'YYYY-MM-DD') as pro_end_date, p.pro_usage_count,
   p.pro_usage_count_type, p.pro_count_suffix, p.pro_auth_id, p.pro_status, p.organization_id, p.organization_name, p.organization_user_id,
-  p.organization_username, p.task_type, p.priority,
+  p.organization_username, p.task_type, p.priority, p.translations,
   (select json_agg(json_build_object('currency_type', pp.currency_type, 'amount', pp.amount) order by pp.position)
      from bundle_product_price pp where pp.pro_client_id = p.pro_client_id) as currency_amount_list
   from bundle_product p`;
@@ -97,10 +119,11 @@ const present = (row: Row): Row => Object.fromEntries(Object.entries(row).filter
 const jsonOf = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
 export function bundleAnswer(row: Row): Bundle {
-  const { user_id, active_date, passive_date, feature_list, ...rest } = present(row);
+  const { user_id, active_date, passive_date, feature_list, translations, ...rest } = present(row);
   const features = jsonOf<string[]>(feature_list ?? []);
   return {
     ...(rest as unknown as Bundle),
+    ...(translations ? { translations: jsonOf<Bundle['translations']>(translations) } : {}),
     ...(user_id ? { user_client_id: user_id as string } : {}),
     ...(features.length ? { feature_list: features } : {}),
     ...(active_date ? { active_date: isoOf(active_date) } : {}),
@@ -109,10 +132,11 @@ export function bundleAnswer(row: Row): Bundle {
 }
 
 export function productAnswer(row: Row): BundleProduct {
-  const { currency_amount_list, currency_type, ...rest } = present(row);
+  const { currency_amount_list, currency_type, translations, ...rest } = present(row);
   const prices = jsonOf<{ currency_type: number; amount: number | string }[] | undefined>(currency_amount_list);
   return {
     ...(rest as unknown as BundleProduct),
+    ...(translations ? { translations: jsonOf<BundleProduct['translations']>(translations) } : {}),
     ...(currency_type !== undefined ? { currency_type: Number(currency_type) as 0 | 1 } : {}),
     ...(prices?.length ? { currency_amount_list: prices.map((p) => ({ currency_type: Number(p.currency_type) as 0 | 1, amount: Number(p.amount) })) } : {}),
   };
@@ -204,6 +228,9 @@ export async function checkProductAuthorization(
   if (!rows.length) throw notFound('authorization');
 }
 
+/** A JSON column's parameter: the value as sent, or null when absent. */
+const jsonOrNull = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
+
 const valuesOf = (b: Partial<BundleFields>, orgUsername: string | null) => [
   b.bundle_name,
   JSON.stringify(b.feature_list ?? []),
@@ -212,13 +239,14 @@ const valuesOf = (b: Partial<BundleFields>, orgUsername: string | null) => [
   orgUsername,
   b.task_type ?? null,
   b.priority ?? null,
+  jsonOrNull(b.translations),
 ];
 
 export async function insertBundle(tx: Queryable, ids: { tenantId: string; shopId: string; bundleId: string; userId: string }, b: BundleFields, orgUsername: string | null): Promise<void> {
   await tx.query(
     `insert into bundle (bundle_client_id, tenant_id, shop_client_id, user_id, bundle_name, feature_list, organization_id, organization_user_id,
-                         organization_username, task_type, priority)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+                         organization_username, task_type, priority, translations)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [ids.bundleId, ids.tenantId, ids.shopId, ids.userId, ...valuesOf(b, orgUsername)],
   );
 }
@@ -227,13 +255,13 @@ export async function insertBundle(tx: Queryable, ids: { tenantId: string; shopI
 export async function updateBundle(tx: Queryable, ids: { tenantId: string; bundleId: string }, b: BundleFields, orgUsername: string | null): Promise<void> {
   await tx.query(
     `update bundle set bundle_name = $3, feature_list = $4, organization_id = $5, organization_user_id = $6, organization_username = $7,
-            task_type = $8, priority = $9, updated_at = now()
+            task_type = $8, priority = $9, translations = $10, updated_at = now()
       where bundle_client_id = $1 and tenant_id = $2`,
     [ids.bundleId, ids.tenantId, ...valuesOf(b, orgUsername)],
   );
 }
 
-const productValues = (p: ProductFields) => PRODUCT_COLUMNS.map((c) => p[c] ?? null);
+const productValues = (p: ProductFields) => [...PRODUCT_COLUMNS.map((c) => p[c] ?? null), jsonOrNull(p.translations)];
 
 export async function insertProduct(
   tx: Queryable,
@@ -241,7 +269,7 @@ export async function insertProduct(
   p: ProductFields,
   orgUsername: string | null,
 ): Promise<void> {
-  const cols = [...PRODUCT_COLUMNS, 'organization_username'];
+  const cols = [...PRODUCT_COLUMNS, 'translations', 'organization_username'];
   await tx.query(
     `insert into bundle_product (pro_client_id, tenant_id, shop_client_id, bundle_client_id, ${cols.join(', ')})
      values ($1, $2, $3, $4, ${cols.map((_, i) => `$${i + 5}`).join(', ')})`,
@@ -252,7 +280,7 @@ export async function insertProduct(
 
 /** Replaces the product's editable fields and prices (absent optional fields are cleared). */
 export async function updateProduct(tx: Queryable, ids: { tenantId: string; proId: string }, p: ProductFields, orgUsername: string | null): Promise<void> {
-  const cols = [...PRODUCT_COLUMNS, 'organization_username'];
+  const cols = [...PRODUCT_COLUMNS, 'translations', 'organization_username'];
   await tx.query(
     `update bundle_product set ${cols.map((c, i) => `${c} = $${i + 3}`).join(', ')}, updated_at = now()
       where pro_client_id = $1 and tenant_id = $2`,

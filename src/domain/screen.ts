@@ -114,6 +114,8 @@ export interface FieldHints {
   /** Reference fields: how to search the referenced records (else the referenced entity's screen). */
   picker?: PickerSource;
   help?: Bilingual;
+  /** The field's name on this screen, in place of its x-label (fields of one name in different groups). */
+  label?: Bilingual;
   /** What one item of a list is called: its heading and its add button. */
   item_label?: Bilingual;
   /** The value the field starts with when the record lacks it. */

@@ -147,6 +147,6 @@ describe.each(databaseKinds())('the shop window on %s', (kind) => {
     expect(res.bundle_list.map((b) => b.bundle.bundle_name)).toEqual(['Bedava']);
     expect(res.bundle_list[0].product_list.map((p) => p.pro_name)).toEqual(['Bedava ürün']);
     // The seeded free trial is one too.
-    expect((await userShopBundleNoNeedOrderList({ shop_client_id: SEED_SHOP_ID })).bundle_list.map((b) => b.bundle.bundle_name)).toEqual(['Ücretsiz Deneme · Free Trial']);
+    expect((await userShopBundleNoNeedOrderList({ shop_client_id: SEED_SHOP_ID })).bundle_list.map((b) => b.bundle.bundle_name)).toEqual(['Ücretsiz Deneme']);
   });
 });

@@ -1,7 +1,7 @@
 // The demo shop of fixtures/seed/shops.json: its records follow the entity schemas, the seed adds it on
 // localhost only, and seeding again (every start does) neither duplicates it nor undoes an admin's change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userShopEdit, userShopGet } from '../../src/generated/client/index.ts';
+import { bundleAndProductListActive, userShopEdit, userShopGet } from '../../src/generated/client/index.ts';
 import { newAjv } from '../../server/http/validators.ts';
 import { seed } from '../../server/db/seed.ts';
 import { seedShopFixtures } from '../../server/db/seed-shops.ts';
@@ -27,6 +27,25 @@ describe('the demo shop fixture', () => {
       }
     }
   });
+
+  it('has no texts holding both languages joined ("Türkçe · English"): Turkish in the fields, English in translations.en', () => {
+    for (const { bundle, product_list, agreement_list } of seedShopFixtures().flatMap((s) => s.bundle_list)) {
+      const texts = [
+        bundle.bundle_name,
+        ...(bundle.feature_list ?? []),
+        ...product_list.flatMap((p) => [p.pro_name, p.pro_info, p.pro_group_name, p.pro_count_suffix]),
+        ...agreement_list.flatMap((a) => [a.agreement_name, a.agreement_text]),
+      ];
+      for (const text of texts.filter((x) => x !== undefined)) expect(text).not.toContain(' · ');
+      expect(bundle.translations?.en?.bundle_name).toBeTruthy();
+      expect(bundle.translations?.en?.feature_list).toHaveLength(bundle.feature_list?.length ?? 0);
+      for (const p of product_list) {
+        expect(p.translations?.en?.pro_name, p.pro_name).toBeTruthy();
+        for (const field of ['pro_info', 'pro_group_name', 'pro_count_suffix'] as const)
+          if (p[field]) expect(p.translations?.en?.[field], `${p.pro_name} ${field}`).toBeTruthy();
+      }
+    }
+  });
 });
 
 describe.each(databaseKinds())('the demo shop on %s', (kind) => {
@@ -43,6 +62,22 @@ describe.each(databaseKinds())('the demo shop on %s', (kind) => {
     expect(res.shop).toMatchObject({ shop_name: 'Sema Veri Mağazası', user_client_id: admin.userId, shop_member_list: [{ user_client_id: admin.userId, is_owner: true }] });
     t.as({ host: 'clinical.localhost' });
     expect((await userShopGet({ shop_client_id: SEED_SHOP_ID })).status_code).toBe('10016');
+  });
+
+  it('answers its bundles and products with their English translations', async () => {
+    t.as({ query: { __lang__v: 1 } });
+    const window = await bundleAndProductListActive({ shop_client_id: SEED_SHOP_ID });
+    const trial = window.bundle_list.find((b) => b.bundle.bundle_name === 'Ücretsiz Deneme');
+    expect(trial?.bundle.translations).toEqual({ en: { bundle_name: 'Free Trial', feature_list: ['100 analysis credits', 'No card needed'] } });
+    expect(trial?.product_list[0]).toMatchObject({ pro_name: 'Deneme Kredisi', pro_count_suffix: 'kredi', translations: { en: { pro_name: 'Trial Credits', pro_count_suffix: 'credits' } } });
+    const rows = await t.db.query<{ name: string }>(
+      `select bundle_name as name from bundle where shop_client_id = $1 union all
+       select pro_name from bundle_product where shop_client_id = $1 union all
+       select agreement_name from agreement where shop_client_id = $1`,
+      [SEED_SHOP_ID],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.name).not.toContain(' · ');
   });
 
   it('is neither duplicated nor reset by the next start', async () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
 import { and, EXPLICIT, formatIs, hasEnum, hintIs, NOT_APPLICABLE, not, or, pickBest, rankWith, schemaTypeIs, type Ranked } from '../../renderers/generic/rank';
-import { cellFor, CELLS, fillText, recordName } from '../../renderers/generic/cells';
+import { cellFor, CELLS, fieldText, fieldValue, fillText, recordName } from '../../renderers/generic/cells';
 import { FORM_RENDERERS, parseKeyValues } from '../../renderers/generic/record/widgets';
 import { buildUiSchema, derivationsOf, serverErrorTree, translateErrors, type FormError } from '../../renderers/generic/record/form';
 import { formSchemaOf } from '../../src/domain/form-schema';
@@ -68,7 +68,16 @@ describe('the rank registry', () => {
     expect(ui.pro_auth_id['ui:readonly']).toBe(true);
     // Sections in the screen's order, their fields in order; the organization's id is hidden (no one types an id).
     const sections = (ui['ui:options'] as { sections: { id: string; label: string; fields: string[] }[] }).sections;
-    expect(sections.map((x) => x.label)).toEqual(['Ürün', 'Fiyat ve ödeme', 'Satış ve kullanım', 'Hazırlık ve görev']);
+    expect(sections.map((x) => x.label)).toEqual(['Ürün', 'Fiyat ve ödeme', 'Satış ve kullanım', 'Hazırlık ve görev', 'Diğer diller']);
+    // The translations: folded, drawn as groups per language (not as one bilingual text), each field named apart.
+    expect(sections.at(-1)).toMatchObject({ fields: ['translations'], advanced: true });
+    expect(chosen('translations')).toBeUndefined();
+    expect(ui.translations['ui:title']).toBe('Çeviriler');
+    const english = ui.translations.en as Record<string, Record<string, unknown>>;
+    expect(english['ui:title']).toBe('İngilizce');
+    expect(english.pro_name['ui:title']).toBe('İngilizce ürün adı');
+    expect(english.pro_info['ui:widget']).toBe('textarea');
+    expect((ui.translations.tr as Record<string, Record<string, unknown>>).pro_count_suffix['ui:title']).toBe('Türkçe adet birimi');
     expect(ui['ui:order']).toEqual([...sections.flatMap((x) => x.fields), '*']);
     expect(ui.organization_id['ui:widget']).toBe('hidden');
     const admin = buildUiSchema(screen, schema, FORM_RENDERERS, 'en', { loggedIn: true, authCodes: ['shop_admin'] }) as Record<string, Record<string, unknown>>;
@@ -79,6 +88,8 @@ describe('the rank registry', () => {
   it('picks bilingual, auth-code and file renderers by their schemas', () => {
     const pick = (schema: JsonSchema, hints = {}) => pickBest(FORM_RENDERERS, schema, { name: 'f', hints })?.name;
     expect(pick({ type: 'object', properties: { en: { type: 'string' }, tr: { type: 'string' } } })).toBe('bilingual');
+    // A record's translations hold an object per language: not a bilingual text.
+    expect(pick({ type: 'object', properties: { en: { type: 'object', properties: {} }, tr: { type: 'object', properties: {} } } })).toBeUndefined();
     expect(pick({ type: 'array', items: { title: 'AuthCode', type: 'string', enum: ['admin', 'shop_admin'] } })).toBe('auth_codes');
     expect(pick({ type: 'string', enum: ['admin', 'website_edit'] })).toBe('auth_codes');
     expect(pickBest(FORM_RENDERERS, { type: 'string', pattern: '^$|^[a-z_]+(,[a-z_]+)*$' }, { name: 'auth', hints: { widget: 'auth_codes' } }, 'auth_codes')?.name).toBe('auth_codes');
@@ -109,6 +120,23 @@ describe('cells', () => {
     expect(cellFor(undefined, 'x', undefined).text(null, {}, {}, c)).toBe('');
     expect(cellFor({ type: 'integer' }, 'n', undefined, 'money').name).toBe('money');
     expect(CELLS.map((x) => x.name)).toContain('bilingual');
+  });
+
+  it("show a record's text in the reader's language: its translation when not empty, else the field, at any depth", () => {
+    const bundle = resolved('bundle');
+    const props = bundle.entity_schema.properties!;
+    const trial = { bundle_client_id: 'b1', bundle_name: 'Ücretsiz Deneme', feature_list: ['Kart gerekmez'], translations: { en: { bundle_name: 'Free Trial', feature_list: ['No card needed'] }, tr: { bundle_name: ' ' } } };
+    const name = cellFor(props.bundle_name, 'bundle_name', bundle.entity_schema);
+    const features = cellFor(props.feature_list, 'feature_list', bundle.entity_schema);
+    expect(fieldText(name, trial, 'bundle_name', props.bundle_name, c)).toBe('Ücretsiz Deneme');
+    expect(fieldText(name, trial, 'bundle_name', props.bundle_name, { ...c, lang: 'en' })).toBe('Free Trial');
+    expect(fieldText(features, trial, 'feature_list', props.feature_list, { ...c, lang: 'en' })).toBe('No card needed');
+    // A window list's item holds the bundle: the translation is the bundle's own.
+    expect(fieldValue({ bundle: trial, product_list: [] }, 'bundle.bundle_name', 'en')).toBe('Free Trial');
+    expect(fieldValue({ bundle: trial }, 'bundle.bundle_name', 'tr')).toBe('Ücretsiz Deneme');
+    expect(fieldValue({ bundle_status: 'active' }, 'bundle_status', 'en')).toBe('active');
+    expect(recordName(bundle, trial, { ...c, lang: 'en' })).toBe('Free Trial');
+    expect(fillText('{{label}}: {{feature_list}}', bundle, trial, { ...c, lang: 'en' })).toBe('Free Trial: No card needed');
   });
 
   it('name a page by its caption, label the kinds of a oneOf, and fill a screen text with a record', () => {
@@ -224,7 +252,7 @@ describe('record forms', () => {
 
   it('are the save route request without the parameters and the key, one object per screen and mode', () => {
     const edit = formSchemaOf(bundle, 'edit')!;
-    expect(Object.keys(edit.properties!)).toEqual(['bundle_name', 'feature_list', 'organization_id', 'organization_user_id', 'task_type', 'priority']);
+    expect(Object.keys(edit.properties!)).toEqual(['bundle_name', 'feature_list', 'organization_id', 'organization_user_id', 'task_type', 'priority', 'translations']);
     expect(edit.required).toEqual(['bundle_name']);
     expect(edit.$id).toBe('https://sema.dev/screens/bundle/user_shop_bundle_edit.form.json');
     expect(formSchemaOf(bundle, 'edit')).toBe(edit);

@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel, usePages } from '../../../src/app/router/hooks';
-import { labelOf, schemaAt, valueAt, type JsonSchema, type ListColumn, type ResolvedScreen } from '../../../src/domain/screen';
-import { cellFor, type CellContext, type CellRenderer } from '../cells';
+import { labelOf, schemaAt, type JsonSchema, type ListColumn, type ResolvedScreen } from '../../../src/domain/screen';
+import { cellFor, fieldText, type CellContext, type CellRenderer } from '../cells';
 import { useUserIds } from '../context';
 import { useAppStore } from '../../../src/app/store';
 import type { Row } from './useListData';
@@ -104,7 +104,7 @@ export function useListColumns(screen: ResolvedScreen) {
   }, [columnKey]);
   const currency = useAppStore((st) => st.currency.type);
   const cellContext: CellContext = useMemo(() => ({ lang, t, pages, currency }), [lang, t, pages, currency]);
-  const cellText = useCallback((row: Row, c: Column) => c.cell.text(valueAt(row, c.field), row, c.schema ?? {}, cellContext) || c.empty, [cellContext]);
+  const cellText = useCallback((row: Row, c: Column) => fieldText(c.cell, row, c.field, c.schema, cellContext) || c.empty, [cellContext]);
 
   return { columns, visibleColumns, picked, toggleColumn, keepColumn, resetColumns, cellContext, cellText };
 }

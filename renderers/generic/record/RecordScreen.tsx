@@ -9,7 +9,8 @@ import { useActiveLabel } from '../../../src/app/router/hooks';
 import { loadChunk } from '../../../src/app/router/chunk';
 import { labelOf, valueAt, type JsonSchema, type RelatedList, type ResolvedScreen } from '../../../src/domain/screen';
 import { ConfirmDialog, Notice, TableRegion } from '../../../src/app/ui';
-import { cellFor } from '../cells';
+import { cellFor, fieldText } from '../cells';
+import { TRANSLATIONS_FIELD } from '../../../src/domain/catalogue-text';
 import { useScreenLinks } from '../context';
 import { useRecordScreen, type RecordController, type Revealed } from './useRecordScreen';
 import type { RecordFormProps } from './RecordForm';
@@ -174,7 +175,8 @@ function Facts({ record }: { record: RecordController }) {
   if (!rec) return <Notice kind="info">{t('screen.noRecord')}</Notice>;
   const props = screen.entity_schema.properties ?? {};
   const order = screen.record?.order?.length ? screen.record.order : Object.keys(props);
-  const shown = order.filter((k) => props[k] && !props[k].writeOnly && !props[k]['x-secret'] && rec[k] !== undefined && rec[k] !== null && rec[k] !== '');
+  // A record's translations are not a fact of their own: each field shows its text in the reader's language.
+  const shown = order.filter((k) => k !== TRANSLATIONS_FIELD && props[k] && !props[k].writeOnly && !props[k]['x-secret'] && rec[k] !== undefined && rec[k] !== null && rec[k] !== '');
   return (
     <>
       {record.mode === 'edit' && screen.routes.edit && <p className="field__hint">{t('screen.readOnly')}</p>}
@@ -184,7 +186,7 @@ function Facts({ record }: { record: RecordController }) {
           return (
             <div key={k} className="facts__row">
               <dt>{labelOf(props[k]['x-label'], lang, k)}</dt>
-              <dd>{cell.text(rec[k], rec, props[k], { lang, t, currency })}</dd>
+              <dd>{fieldText(cell, rec, k, props[k], { lang, t, currency })}</dd>
             </div>
           );
         })}
@@ -226,13 +228,13 @@ function Related({ screen, related, answer }: { screen: ResolvedScreen; related:
               {rows.map((row) => {
                 const href = related.open ? links(related.open, row) : null;
                 const [first, ...rest] = columns;
-                const text = first.cell.text(row[first.field], row, first.schema ?? {}, { lang, t, currency });
+                const text = fieldText(first.cell, row, first.field, first.schema, { lang, t, currency });
                 return (
                   // Read-only records that each carry their own id: the content names the row.
                   <tr key={JSON.stringify(row)}>
                     <th scope="row">{href ? <Link to={href}>{text}</Link> : text}</th>
                     {rest.map((c) => (
-                      <td key={c.field}>{c.cell.text(row[c.field], row, c.schema ?? {}, { lang, t, currency })}</td>
+                      <td key={c.field}>{fieldText(c.cell, row, c.field, c.schema, { lang, t, currency })}</td>
                     ))}
                   </tr>
                 );

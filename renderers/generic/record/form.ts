@@ -81,7 +81,7 @@ export function buildUiSchema(
     if (entry) ui[entry.kind === 'field' ? 'ui:field' : 'ui:widget'] = entry.name;
     // Our field draws the oneOf itself (the content by kind): rjsf must not add its own option selector.
     if (entry?.kind === 'field' && field.oneOf) ui['ui:fieldReplacesAnyOrOneOf'] = true;
-    const label = labelOf(field['x-label'], lang);
+    const label = labelOf(hints.label ?? field['x-label'], lang);
     if (label) ui['ui:title'] = label;
     if (hints.help) ui['ui:help'] = labelOf(hints.help, lang);
     if (hints.hidden) ui['ui:widget'] = 'hidden';

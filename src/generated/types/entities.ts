@@ -535,6 +535,14 @@ export interface Bill {
 }
 
 /**
+ * A bundle's texts in one language, each optional (an absent or empty one falls back to the specification's field).
+ */
+export interface BundleTexts {
+  bundle_name?: NonNullable<Bundle['bundle_name']>;
+  feature_list?: NonNullable<Bundle['feature_list']>;
+}
+
+/**
  * A product bundle sold by a shop (spec section 3). Set active or passive by separate calls (spec section 4).
  */
 export interface Bundle {
@@ -561,6 +569,23 @@ export interface Bundle {
    * When the bundle was last set passive.
    */
   passive_date?: string;
+  /**
+   * The bundle's texts in other languages, by language: each text given here replaces bundle_name or feature_list for readers of that language.
+   */
+  translations?: {
+    en?: BundleTexts;
+    tr?: BundleTexts;
+  };
+}
+
+/**
+ * A product's texts in one language, each optional (an absent or empty one falls back to the specification's field).
+ */
+export interface BundleProductTexts {
+  pro_name?: NonNullable<BundleProduct['pro_name']>;
+  pro_info?: NonNullable<BundleProduct['pro_info']>;
+  pro_group_name?: NonNullable<BundleProduct['pro_group_name']>;
+  pro_count_suffix?: NonNullable<BundleProduct['pro_count_suffix']>;
 }
 
 /**
@@ -613,6 +638,13 @@ export type BundleProduct = {
   organization_username?: string;
   task_type?: TaskType;
   priority?: Priority;
+  /**
+   * The product's texts in other languages, by language: each text given here replaces pro_name, pro_info, pro_group_name or pro_count_suffix for readers of that language.
+   */
+  translations?: {
+    en?: BundleProductTexts;
+    tr?: BundleProductTexts;
+  };
 };
 
 /**

@@ -1373,6 +1373,7 @@ export interface UserShopBundleNewRequest {
   organization_user_id?: NonNullable<Bundle['organization_user_id']>;
   task_type?: NonNullable<Bundle['task_type']>;
   priority?: NonNullable<Bundle['priority']>;
+  translations?: NonNullable<Bundle['translations']>;
 }
 
 export interface UserShopBundleNewResponse {
@@ -1395,6 +1396,7 @@ export interface UserShopBundleEditRequest {
   organization_user_id?: NonNullable<Bundle['organization_user_id']>;
   task_type?: NonNullable<Bundle['task_type']>;
   priority?: NonNullable<Bundle['priority']>;
+  translations?: NonNullable<Bundle['translations']>;
 }
 
 export interface UserShopBundleEditResponse {
@@ -1665,6 +1667,7 @@ export interface UserShopBundleProductNewRequest {
   organization_user_id?: NonNullable<BundleProduct['organization_user_id']>;
   task_type?: NonNullable<BundleProduct['task_type']>;
   priority?: NonNullable<BundleProduct['priority']>;
+  translations?: NonNullable<BundleProduct['translations']>;
 }
 
 export interface UserShopBundleProductNewResponse {
@@ -1703,6 +1706,7 @@ export interface UserShopBundleProductEditRequest {
   organization_user_id?: NonNullable<BundleProduct['organization_user_id']>;
   task_type?: NonNullable<BundleProduct['task_type']>;
   priority?: NonNullable<BundleProduct['priority']>;
+  translations?: NonNullable<BundleProduct['translations']>;
 }
 
 export interface UserShopBundleProductEditResponse {

@@ -6,7 +6,7 @@ import * as m1 from 'ajv-formats/dist/formats.js';
 const cjs = (ns) => (ns.default?.__esModule ? ns.default : ns);
 const validators = {};
 validators["https://sema.dev/screens/bundle_product/user_shop_bundle_product_new.form.json"] = validate20;
-const schema31 = {"type":"object","additionalProperties":false,"$id":"https://sema.dev/screens/bundle_product/user_shop_bundle_product_new.form.json","properties":{"pro_name":{"type":"string","minLength":1,"maxLength":200,"x-label":{"en":"Product name","tr":"Ürün adı"}},"pro_info":{"type":"string","maxLength":5000,"x-label":{"en":"Product information","tr":"Ürün bilgisi"}},"pro_group_name":{"type":"string","maxLength":100,"x-label":{"en":"Product group","tr":"Ürün grubu"}},"pay_type":{"title":"PayType","type":"string","enum":["one_time","periodic","per_usage","free"],"x-enum-labels":[{"en":"One-time payment","tr":"Tek seferlik ödeme"},{"en":"Periodic payment","tr":"Dönemsel ödeme"},{"en":"Pay per use","tr":"Kullanım başına ödeme"},{"en":"Free","tr":"Ücretsiz"}],"x-label":{"en":"Payment type","tr":"Ödeme türü"}},"pay_period_type":{"title":"PayPeriodType","type":"string","enum":["daily","weekly","monthly","quarterly","yearly"],"x-enum-labels":[{"en":"Daily","tr":"Günlük"},{"en":"Weekly","tr":"Haftalık"},{"en":"Monthly","tr":"Aylık"},{"en":"Quarterly","tr":"Üç aylık"},{"en":"Yearly","tr":"Yıllık"}],"x-label":{"en":"Payment period","tr":"Ödeme dönemi"}},"currency_type":{"title":"CurrencyType","type":"integer","enum":[0,1],"x-enum-labels":[{"en":"₺ Turkish lira","tr":"₺ Türk lirası"},{"en":"$ US dollar","tr":"$ ABD doları"}],"x-label":{"en":"Currency","tr":"Para birimi"}},"currency_amount_list":{"type":"array","items":{"type":"object","properties":{"currency_type":{"title":"CurrencyType","type":"integer","enum":[0,1],"x-enum-labels":[{"en":"₺ Turkish lira","tr":"₺ Türk lirası"},{"en":"$ US dollar","tr":"$ ABD doları"}],"x-label":{"en":"Currency","tr":"Para birimi"}},"amount":{"type":"integer","minimum":0,"maximum":100000000000,"x-label":{"en":"Amount (minor units)","tr":"Tutar (kuruş/sent)"}}},"required":["currency_type","amount"],"additionalProperties":false},"minItems":1,"maxItems":2,"x-label":{"en":"Prices","tr":"Fiyatlar"}},"preparation_type":{"title":"PreparationType","type":"string","enum":["automatic","manual"],"x-enum-labels":[{"en":"Ready when the payment is approved","tr":"Ödeme onaylanınca hazır"},{"en":"Prepared by the team","tr":"Ekip tarafından hazırlanır"}],"x-label":{"en":"Preparation","tr":"Hazırlık"}},"pay_credit_card":{"type":"boolean","x-label":{"en":"Card payment allowed","tr":"Kartla ödeme yapılabilir"}},"pay_transfer_to_account":{"type":"boolean","x-label":{"en":"Transfer (EFT) allowed","tr":"Havale/EFT ile ödeme yapılabilir"}},"pay_delay_max_days":{"type":"integer","minimum":0,"maximum":365,"x-label":{"en":"Days allowed to pay","tr":"Ödeme için tanınan gün"}},"pro_start_date":{"type":"string","format":"date","maxLength":10,"x-label":{"en":"On sale from","tr":"Satış başlangıcı"}},"pro_end_date":{"type":"string","format":"date","maxLength":10,"x-label":{"en":"On sale until","tr":"Satış bitişi"}},"pro_usage_count":{"type":"integer","minimum":0,"maximum":1000000000,"x-label":{"en":"Usage count","tr":"Kullanım adedi"}},"pro_usage_count_type":{"title":"UsageCountType","type":"string","enum":["total","per_period","unlimited"],"x-enum-labels":[{"en":"Total","tr":"Toplam"},{"en":"Per pay period","tr":"Ödeme dönemi başına"},{"en":"Unlimited","tr":"Sınırsız"}],"x-label":{"en":"Usage count type","tr":"Kullanım adedi türü"}},"pro_count_suffix":{"type":"string","maxLength":30,"x-label":{"en":"Count unit","tr":"Adet birimi"}},"pro_auth_id":{"type":"string","format":"uuid","maxLength":36,"x-ref":"authorization","x-label":{"en":"Authorization given","tr":"Verilen yetki"}},"organization_id":{"type":"string","format":"uuid","maxLength":36,"x-label":{"en":"Organization id","tr":"Kuruluş no"}},"organization_user_id":{"type":"string","format":"uuid","maxLength":36,"x-ref":"user","x-label":{"en":"Responsible person","tr":"Sorumlu kişi"}},"task_type":{"title":"TaskType","type":"string","enum":["activation","delivery","analysis","consulting","other"],"x-enum-labels":[{"en":"Activate the product","tr":"Ürünü etkinleştirme"},{"en":"Deliver the product","tr":"Ürünü teslim etme"},{"en":"Data analysis","tr":"Veri analizi"},{"en":"Consulting","tr":"Danışmanlık"},{"en":"Other","tr":"Diğer"}],"x-label":{"en":"Task type","tr":"Görev türü"}},"priority":{"title":"Priority","type":"string","enum":["low","normal","high","urgent"],"x-enum-labels":[{"en":"Low","tr":"Düşük"},{"en":"Normal","tr":"Normal"},{"en":"High","tr":"Yüksek"},{"en":"Urgent","tr":"Acil"}],"x-label":{"en":"Priority","tr":"Öncelik"}}},"required":["pro_name"]};
+const schema31 = {"type":"object","additionalProperties":false,"$id":"https://sema.dev/screens/bundle_product/user_shop_bundle_product_new.form.json","properties":{"pro_name":{"type":"string","minLength":1,"maxLength":200,"x-label":{"en":"Product name","tr":"Ürün adı"}},"pro_info":{"type":"string","maxLength":5000,"x-label":{"en":"Product information","tr":"Ürün bilgisi"}},"pro_group_name":{"type":"string","maxLength":100,"x-label":{"en":"Product group","tr":"Ürün grubu"}},"pay_type":{"title":"PayType","type":"string","enum":["one_time","periodic","per_usage","free"],"x-enum-labels":[{"en":"One-time payment","tr":"Tek seferlik ödeme"},{"en":"Periodic payment","tr":"Dönemsel ödeme"},{"en":"Pay per use","tr":"Kullanım başına ödeme"},{"en":"Free","tr":"Ücretsiz"}],"x-label":{"en":"Payment type","tr":"Ödeme türü"}},"pay_period_type":{"title":"PayPeriodType","type":"string","enum":["daily","weekly","monthly","quarterly","yearly"],"x-enum-labels":[{"en":"Daily","tr":"Günlük"},{"en":"Weekly","tr":"Haftalık"},{"en":"Monthly","tr":"Aylık"},{"en":"Quarterly","tr":"Üç aylık"},{"en":"Yearly","tr":"Yıllık"}],"x-label":{"en":"Payment period","tr":"Ödeme dönemi"}},"currency_type":{"title":"CurrencyType","type":"integer","enum":[0,1],"x-enum-labels":[{"en":"₺ Turkish lira","tr":"₺ Türk lirası"},{"en":"$ US dollar","tr":"$ ABD doları"}],"x-label":{"en":"Currency","tr":"Para birimi"}},"currency_amount_list":{"type":"array","items":{"type":"object","properties":{"currency_type":{"title":"CurrencyType","type":"integer","enum":[0,1],"x-enum-labels":[{"en":"₺ Turkish lira","tr":"₺ Türk lirası"},{"en":"$ US dollar","tr":"$ ABD doları"}],"x-label":{"en":"Currency","tr":"Para birimi"}},"amount":{"type":"integer","minimum":0,"maximum":100000000000,"x-label":{"en":"Amount (minor units)","tr":"Tutar (kuruş/sent)"}}},"required":["currency_type","amount"],"additionalProperties":false},"minItems":1,"maxItems":2,"x-label":{"en":"Prices","tr":"Fiyatlar"}},"preparation_type":{"title":"PreparationType","type":"string","enum":["automatic","manual"],"x-enum-labels":[{"en":"Ready when the payment is approved","tr":"Ödeme onaylanınca hazır"},{"en":"Prepared by the team","tr":"Ekip tarafından hazırlanır"}],"x-label":{"en":"Preparation","tr":"Hazırlık"}},"pay_credit_card":{"type":"boolean","x-label":{"en":"Card payment allowed","tr":"Kartla ödeme yapılabilir"}},"pay_transfer_to_account":{"type":"boolean","x-label":{"en":"Transfer (EFT) allowed","tr":"Havale/EFT ile ödeme yapılabilir"}},"pay_delay_max_days":{"type":"integer","minimum":0,"maximum":365,"x-label":{"en":"Days allowed to pay","tr":"Ödeme için tanınan gün"}},"pro_start_date":{"type":"string","format":"date","maxLength":10,"x-label":{"en":"On sale from","tr":"Satış başlangıcı"}},"pro_end_date":{"type":"string","format":"date","maxLength":10,"x-label":{"en":"On sale until","tr":"Satış bitişi"}},"pro_usage_count":{"type":"integer","minimum":0,"maximum":1000000000,"x-label":{"en":"Usage count","tr":"Kullanım adedi"}},"pro_usage_count_type":{"title":"UsageCountType","type":"string","enum":["total","per_period","unlimited"],"x-enum-labels":[{"en":"Total","tr":"Toplam"},{"en":"Per pay period","tr":"Ödeme dönemi başına"},{"en":"Unlimited","tr":"Sınırsız"}],"x-label":{"en":"Usage count type","tr":"Kullanım adedi türü"}},"pro_count_suffix":{"type":"string","maxLength":30,"x-label":{"en":"Count unit","tr":"Adet birimi"}},"pro_auth_id":{"type":"string","format":"uuid","maxLength":36,"x-ref":"authorization","x-label":{"en":"Authorization given","tr":"Verilen yetki"}},"organization_id":{"type":"string","format":"uuid","maxLength":36,"x-label":{"en":"Organization id","tr":"Kuruluş no"}},"organization_user_id":{"type":"string","format":"uuid","maxLength":36,"x-ref":"user","x-label":{"en":"Responsible person","tr":"Sorumlu kişi"}},"task_type":{"title":"TaskType","type":"string","enum":["activation","delivery","analysis","consulting","other"],"x-enum-labels":[{"en":"Activate the product","tr":"Ürünü etkinleştirme"},{"en":"Deliver the product","tr":"Ürünü teslim etme"},{"en":"Data analysis","tr":"Veri analizi"},{"en":"Consulting","tr":"Danışmanlık"},{"en":"Other","tr":"Diğer"}],"x-label":{"en":"Task type","tr":"Görev türü"}},"priority":{"title":"Priority","type":"string","enum":["low","normal","high","urgent"],"x-enum-labels":[{"en":"Low","tr":"Düşük"},{"en":"Normal","tr":"Normal"},{"en":"High","tr":"Yüksek"},{"en":"Urgent","tr":"Acil"}],"x-label":{"en":"Priority","tr":"Öncelik"}},"translations":{"type":"object","properties":{"en":{"type":"object","properties":{"pro_name":{"type":"string","minLength":1,"maxLength":200,"x-label":{"en":"Product name","tr":"Ürün adı"}},"pro_info":{"type":"string","maxLength":5000,"x-label":{"en":"Product information","tr":"Ürün bilgisi"}},"pro_group_name":{"type":"string","maxLength":100,"x-label":{"en":"Product group","tr":"Ürün grubu"}},"pro_count_suffix":{"type":"string","maxLength":30,"x-label":{"en":"Count unit","tr":"Adet birimi"}}},"additionalProperties":false,"x-label":{"en":"English","tr":"İngilizce"}},"tr":{"type":"object","properties":{"pro_name":{"type":"string","minLength":1,"maxLength":200,"x-label":{"en":"Product name","tr":"Ürün adı"}},"pro_info":{"type":"string","maxLength":5000,"x-label":{"en":"Product information","tr":"Ürün bilgisi"}},"pro_group_name":{"type":"string","maxLength":100,"x-label":{"en":"Product group","tr":"Ürün grubu"}},"pro_count_suffix":{"type":"string","maxLength":30,"x-label":{"en":"Count unit","tr":"Adet birimi"}}},"additionalProperties":false,"x-label":{"en":"Turkish","tr":"Türkçe"}}},"additionalProperties":false,"x-label":{"en":"Translations","tr":"Çeviriler"}}},"required":["pro_name"]};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = cjs(m0).default;
 const formats0 = cjs(m1).fullFormats.date;
@@ -729,14 +729,315 @@ vErrors.push(err59);
 errors++;
 }
 }
-}
-else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data.translations !== undefined){
+let data24 = data.translations;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+for(const key2 in data24){
+if(!((key2 === "en") || (key2 === "tr"))){
+const err60 = {instancePath:instancePath+"/translations",schemaPath:"#/properties/translations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.translations,data:data24};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data24.en !== undefined){
+let data25 = data24.en;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+for(const key3 in data25){
+if(!((((key3 === "pro_name") || (key3 === "pro_info")) || (key3 === "pro_group_name")) || (key3 === "pro_count_suffix"))){
+const err61 = {instancePath:instancePath+"/translations/en",schemaPath:"#/properties/translations/properties/en/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.translations.properties.en,data:data25};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data25.pro_name !== undefined){
+let data26 = data25.pro_name;
+if(typeof data26 === "string"){
+if(func2(data26) > 200){
+const err62 = {instancePath:instancePath+"/translations/en/pro_name",schemaPath:"#/properties/translations/properties/en/properties/pro_name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.translations.properties.en.properties.pro_name,data:data26};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(func2(data26) < 1){
+const err63 = {instancePath:instancePath+"/translations/en/pro_name",schemaPath:"#/properties/translations/properties/en/properties/pro_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.translations.properties.en.properties.pro_name,data:data26};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/translations/en/pro_name",schemaPath:"#/properties/translations/properties/en/properties/pro_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.en.properties.pro_name.type,parentSchema:schema31.properties.translations.properties.en.properties.pro_name,data:data26};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data25.pro_info !== undefined){
+let data27 = data25.pro_info;
+if(typeof data27 === "string"){
+if(func2(data27) > 5000){
+const err65 = {instancePath:instancePath+"/translations/en/pro_info",schemaPath:"#/properties/translations/properties/en/properties/pro_info/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema31.properties.translations.properties.en.properties.pro_info,data:data27};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/translations/en/pro_info",schemaPath:"#/properties/translations/properties/en/properties/pro_info/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.en.properties.pro_info.type,parentSchema:schema31.properties.translations.properties.en.properties.pro_info,data:data27};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data25.pro_group_name !== undefined){
+let data28 = data25.pro_group_name;
+if(typeof data28 === "string"){
+if(func2(data28) > 100){
+const err67 = {instancePath:instancePath+"/translations/en/pro_group_name",schemaPath:"#/properties/translations/properties/en/properties/pro_group_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema31.properties.translations.properties.en.properties.pro_group_name,data:data28};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/translations/en/pro_group_name",schemaPath:"#/properties/translations/properties/en/properties/pro_group_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.en.properties.pro_group_name.type,parentSchema:schema31.properties.translations.properties.en.properties.pro_group_name,data:data28};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data25.pro_count_suffix !== undefined){
+let data29 = data25.pro_count_suffix;
+if(typeof data29 === "string"){
+if(func2(data29) > 30){
+const err69 = {instancePath:instancePath+"/translations/en/pro_count_suffix",schemaPath:"#/properties/translations/properties/en/properties/pro_count_suffix/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema31.properties.translations.properties.en.properties.pro_count_suffix,data:data29};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/translations/en/pro_count_suffix",schemaPath:"#/properties/translations/properties/en/properties/pro_count_suffix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.en.properties.pro_count_suffix.type,parentSchema:schema31.properties.translations.properties.en.properties.pro_count_suffix,data:data29};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/translations/en",schemaPath:"#/properties/translations/properties/en/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.translations.properties.en.type,parentSchema:schema31.properties.translations.properties.en,data:data25};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data24.tr !== undefined){
+let data30 = data24.tr;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+for(const key4 in data30){
+if(!((((key4 === "pro_name") || (key4 === "pro_info")) || (key4 === "pro_group_name")) || (key4 === "pro_count_suffix"))){
+const err72 = {instancePath:instancePath+"/translations/tr",schemaPath:"#/properties/translations/properties/tr/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.translations.properties.tr,data:data30};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data30.pro_name !== undefined){
+let data31 = data30.pro_name;
+if(typeof data31 === "string"){
+if(func2(data31) > 200){
+const err73 = {instancePath:instancePath+"/translations/tr/pro_name",schemaPath:"#/properties/translations/properties/tr/properties/pro_name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.translations.properties.tr.properties.pro_name,data:data31};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if(func2(data31) < 1){
+const err74 = {instancePath:instancePath+"/translations/tr/pro_name",schemaPath:"#/properties/translations/properties/tr/properties/pro_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.translations.properties.tr.properties.pro_name,data:data31};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/translations/tr/pro_name",schemaPath:"#/properties/translations/properties/tr/properties/pro_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.tr.properties.pro_name.type,parentSchema:schema31.properties.translations.properties.tr.properties.pro_name,data:data31};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data30.pro_info !== undefined){
+let data32 = data30.pro_info;
+if(typeof data32 === "string"){
+if(func2(data32) > 5000){
+const err76 = {instancePath:instancePath+"/translations/tr/pro_info",schemaPath:"#/properties/translations/properties/tr/properties/pro_info/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema31.properties.translations.properties.tr.properties.pro_info,data:data32};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/translations/tr/pro_info",schemaPath:"#/properties/translations/properties/tr/properties/pro_info/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.tr.properties.pro_info.type,parentSchema:schema31.properties.translations.properties.tr.properties.pro_info,data:data32};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data30.pro_group_name !== undefined){
+let data33 = data30.pro_group_name;
+if(typeof data33 === "string"){
+if(func2(data33) > 100){
+const err78 = {instancePath:instancePath+"/translations/tr/pro_group_name",schemaPath:"#/properties/translations/properties/tr/properties/pro_group_name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema31.properties.translations.properties.tr.properties.pro_group_name,data:data33};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/translations/tr/pro_group_name",schemaPath:"#/properties/translations/properties/tr/properties/pro_group_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.tr.properties.pro_group_name.type,parentSchema:schema31.properties.translations.properties.tr.properties.pro_group_name,data:data33};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data30.pro_count_suffix !== undefined){
+let data34 = data30.pro_count_suffix;
+if(typeof data34 === "string"){
+if(func2(data34) > 30){
+const err80 = {instancePath:instancePath+"/translations/tr/pro_count_suffix",schemaPath:"#/properties/translations/properties/tr/properties/pro_count_suffix/maxLength",keyword:"maxLength",params:{limit: 30},message:"must NOT have more than 30 characters",schema:30,parentSchema:schema31.properties.translations.properties.tr.properties.pro_count_suffix,data:data34};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/translations/tr/pro_count_suffix",schemaPath:"#/properties/translations/properties/tr/properties/pro_count_suffix/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.tr.properties.pro_count_suffix.type,parentSchema:schema31.properties.translations.properties.tr.properties.pro_count_suffix,data:data34};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/translations/tr",schemaPath:"#/properties/translations/properties/tr/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.translations.properties.tr.type,parentSchema:schema31.properties.translations.properties.tr,data:data30};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/translations",schemaPath:"#/properties/translations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.translations.type,parentSchema:schema31.properties.translations,data:data24};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
 }
 errors++;
 }

@@ -166,7 +166,7 @@ export const shopHandlers = [
   route('user_shop_bundle_edit', (body) => {
     const b = shop.bundles.find((x) => x.bundle_client_id === body.bundle_client_id);
     if (!b) return HttpResponse.json({ status_code: '10016', status_message: 'no bundle' }, { status: 404 });
-    for (const k of ['bundle_name', 'feature_list', 'task_type', 'priority', 'organization_id', 'organization_user_id']) {
+    for (const k of ['bundle_name', 'feature_list', 'task_type', 'priority', 'organization_id', 'organization_user_id', 'translations']) {
       if (body[k] === undefined) delete b[k];
       else b[k] = body[k];
     }
@@ -198,6 +198,14 @@ export const shopHandlers = [
     const { user_client_id: _u, ...rest } = body;
     const p = { ...rest, pro_client_id: uuid(shop.products.length + 1, 'p'), pro_status: 'active' };
     shop.products.push(p);
+    return HttpResponse.json({ ...ok, bundle_product: p });
+  }),
+  route('user_shop_bundle_product_edit', (body) => {
+    const p = shop.products.find((x) => x.pro_client_id === body.pro_client_id);
+    if (!p) return HttpResponse.json({ status_code: '10016', status_message: 'no product' }, { status: 404 });
+    const { user_client_id: _u, ...rest } = body;
+    for (const k of Object.keys(p)) if (!['pro_client_id', 'bundle_client_id', 'shop_client_id', 'pro_status'].includes(k)) delete p[k];
+    Object.assign(p, rest);
     return HttpResponse.json({ ...ok, bundle_product: p });
   }),
   route('user_shop_bundle_agreement_list', (body) => {

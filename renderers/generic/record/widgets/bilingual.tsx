@@ -52,8 +52,9 @@ function BilingualField(p: FieldProps) {
   );
 }
 
+/** A text per language ({tr, en} of strings); not a record's translations, whose languages hold objects. */
 const isBilingual = (s: JsonSchema) => {
   const keys = Object.keys(s.properties ?? {});
-  return keys.length === 2 && keys.includes('en') && keys.includes('tr');
+  return keys.length === 2 && keys.includes('en') && keys.includes('tr') && keys.every((k) => s.properties?.[k]?.type === 'string');
 };
 export const bilingual: FormRenderer = { name: 'bilingual', kind: 'field', tester: rankWith(5, and(schemaTypeIs('object'), schemaMatches(isBilingual))), component: BilingualField };
