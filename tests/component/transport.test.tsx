@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { applicationVersion, frontendGet, layerWdmGet } from '../../src/generated/client';
@@ -93,6 +93,8 @@ describe('HTTP transport', () => {
     await bootShop('/kullanici-proje');
     logIn([], 'tok-old');
     captureVersionCalls(() => HttpResponse.json({ status_code: '10096', status_message: 'Your session has ended.' }, { status: 401 }));
+    // The logout page tells the server and then moves on to /login: held here, so the page can be seen.
+    server.use(http.post('*/v1/logout', () => delay('infinite')));
 
     const error = await act(() => applicationVersion({}).catch((e: unknown) => e));
 
