@@ -1,10 +1,12 @@
 // The audit trail of state-changing calls. Only names are kept (route, fields, record id), never values, so
 // passwords, tokens, keys and card data cannot reach it.
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/adapter.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
+import { statusCatalogue } from '../../src/generated/errors.ts';
+import type { Db } from '../db/adapter.ts';
 
 /** What a call touched, for its audit record (from the route catalogue; a handler may name it where no path can). */
 export interface AuditTarget {
@@ -40,12 +42,15 @@ function textAt(value: unknown, path: string): string | undefined {
 }
 
 /**
- * What the audit record names: the route's catalogued entity and the first id its paths find, each in the request
- * and then in the answer (a new record's id is in the answer); what a handler named itself comes first.
+ * What the audit record names: the route's catalogued entity and the first id its paths find in the answer (the
+ * record as saved: a new one's id is made by the server, whatever the request sent), else in the request (a
+ * refused call has no answer); what a handler named itself comes first.
  */
 export function auditTarget(declared: RouteTableEntry['audit'], named: AuditTarget, input: unknown, answer: unknown): AuditTarget {
   const entity = named.entity ?? declared?.entity;
-  const record_id = named.record_id ?? declared?.record?.map((p) => textAt(input, p) ?? textAt(answer, p)).find((id) => id !== undefined);
+  const paths = declared?.record ?? [];
+  const found = (from: unknown) => paths.map((p) => textAt(from, p)).find((id) => id !== undefined);
+  const record_id = named.record_id ?? found(answer) ?? found(input);
   return { ...(entity ? { entity } : {}), ...(record_id ? { record_id } : {}) };
 }
 
@@ -78,4 +83,31 @@ export async function writeAudit(db: Queryable, entry: AuditEntry, log: FastifyB
     // The answer has been decided already; a failed audit write is an operations alarm, not the user's error.
     log.error({ err, route: entry.routeName }, 'audit record not written');
   }
+}
+
+/**
+ * A write call's audit record, as an onSend hook: written before the answer leaves, whatever the outcome, once
+ * the call's site is known (a call refused before that belongs to no site's trail).
+ */
+export function auditHook(db: Db) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const { tenant } = request;
+    if (!tenant) return payload;
+    await writeAudit(
+      db,
+      {
+        tenantId: tenant.tenant_id,
+        caller: request.caller,
+        routeName: request.routeOptions.config.route.name,
+        statusCode: statusCatalogue[request.outcome ?? 'internal_error'].status_code,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        durationMs: reply.elapsedTime,
+        target: auditTarget(request.routeOptions.config.route.audit, request.audit, request.input, request.answer),
+        input: request.input,
+      },
+      request.log,
+    );
+    return payload;
+  };
 }

@@ -31,6 +31,7 @@ export function installEnvelope(app: FastifyInstance, options: EnvelopeOptions):
       request.log.error({ err: error }, 'unexpected error');
       apiError = new ApiError('internal_error', { ref: request.id });
     }
+    request.outcome = apiError.key;
     reply
       .code(httpStatusOf(apiError.key))
       .send({ ...envelopeOf(apiError.key, lang, apiError.params), ...apiError.extra });

@@ -1,28 +1,23 @@
-// Registers every route of the generated table: tenant → language → input validation → caller check →
-// handler (or "not implemented") → output validation → envelope.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+// The /v1 API: every route of the generated table, in one encapsulated Fastify context whose hooks do, in
+// order, what each call needs — tenancy (site and language: ./tenancy.ts), input checks (before any schema:
+// ./input-guard.ts; then the route's request schema), the caller (../auth/caller.ts), the handler, the answer
+// checked against its schema, and for a write call its audit record (./audit.ts), written before the answer
+// leaves.
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { routeTable, type RouteName, type RouteTableEntry } from '../../src/generated/route-table.ts';
-import { excerpt, fieldErrors, fieldSummary, type SchemaError } from '../../src/domain/validation-messages.ts';
+import { fieldErrors, fieldSummary, type SchemaError } from '../../src/domain/validation-messages.ts';
+import type { StatusKey } from '../../src/generated/errors.ts';
 import type { Db } from '../db/adapter.ts';
 import { ApiError, envelopeOf, type Lang } from './api-error.ts';
-import { domainOf, languageOf, PreparedAnswer, type AppServices, type CommonQuery, type RequestContext } from './context.ts';
-import { compileValidators } from './validators.ts';
+import { PreparedAnswer, type AppServices, type CommonQuery, type RequestContext } from './context.ts';
+import { compileValidators, type RouteValidators } from './validators.ts';
 import { unstorableInput } from './input-guard.ts';
 import { identifyCaller, requireAuthCodes, type Caller } from '../auth/caller.ts';
-import { auditTarget, writeAudit, type AuditTarget } from './audit.ts';
+import { auditHook, type AuditTarget } from './audit.ts';
 import { specInputError } from './spec-errors.ts';
-import { statusCatalogue } from '../../src/generated/errors.ts';
+import { tenancyHook } from './tenancy.ts';
 import type { HandlerSet } from '../handlers/types.ts';
-
-const COMMON_PREFIX = '__';
-
-function splitQuery(query: Record<string, unknown>): { common: Record<string, unknown>; own: Record<string, unknown> } {
-  const common: Record<string, unknown> = {};
-  const own: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(query ?? {})) (k.startsWith(COMMON_PREFIX) ? common : own)[k] = v;
-  return { common, own };
-}
 
 function invalid(errors: readonly SchemaError[], lang: Lang): ApiError {
   const fields = fieldErrors(errors, lang);
@@ -40,82 +35,100 @@ function checked(validate: ValidateFunction, output: object, route: RouteTableEn
   return { ...envelopeOf('ok', lang), ...output };
 }
 
+const ANONYMOUS: Caller = { kind: 'anonymous' };
+
+/**
+ * A route's input checks, as a preValidation hook after tenancy: what no database may store (NUL, deep
+ * nesting), the spec's query parameters, then the route's request schema (with the spec's own messages where
+ * section 5 has some). Sets request.input.
+ */
+function inputCheck(route: RouteTableEntry, v: RouteValidators, commonQuery: ValidateFunction) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const lang = request.lang!;
+    // No body at all is an empty input; a body of `null` is not an object and is refused by the schema.
+    const input = route.method === 'GET' ? request.ownQuery : request.body === undefined ? {} : request.body;
+    request.input = input;
+    const unstorable = unstorableInput(request.query) ?? unstorableInput(input);
+    if (unstorable) done(invalid([unstorable], lang));
+    else if (!request.commonOk) done(invalid(commonQuery.errors ?? [], lang));
+    else if (!v.request(input)) done(specInputError(route, v.request.errors ?? [], input, lang) ?? invalid(v.request.errors ?? [], lang));
+    else done();
+  };
+}
+
+/** Who is calling (a preHandler hook): the route's caller type and auth codes, checked on the server. */
+function callerCheck(db: Db) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const route = request.routeOptions.config.route;
+    request.caller = await identifyCaller(db, request.tenant!, request.headers.authorization, route.caller_type);
+    requireAuthCodes(request.caller, route.auth_codes);
+  };
+}
+
 export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSet, services: AppServices): void {
   const validators = compileValidators();
   // Made once, not per request (closures made per request cost a little on every answer).
   const transaction: RequestContext['transaction'] = db.transaction.bind(db);
+  const tenancy = tenancyHook(services.sites, validators.commonQuery);
+  const caller = callerCheck(db);
+  const audit = auditHook(db);
 
-  for (const route of routeTable) {
-    const v = validators.routes.get(route.name)!;
-    const handler = handlers[route.name as RouteName] as ((input: unknown, ctx: RequestContext) => Promise<object>) | undefined;
-    const prepare = function (this: RequestContext, output: object) {
-      return new PreparedAnswer(JSON.stringify(checked(v.response, output, route, this.lang, this.log)));
-    };
+  app.register(async (api) => {
+    // Declared up front (set per request below), so every request object has one shape.
+    api.decorateRequest('caller', null as never);
+    api.decorateRequest('input', null);
+    api.decorateRequest('audit', null as never);
+    api.decorateRequest('answer', null);
+    api.decorateRequest('outcome', null);
+    api.addHook('onRequest', (request, _reply, done) => {
+      request.caller = ANONYMOUS;
+      request.audit = {};
+      done();
+    });
+    api.addHook('preValidation', tenancy);
+    api.addHook('preHandler', caller);
 
-    app.route({
-      method: route.method,
-      url: route.path,
-      handler: async (request, reply) => {
-        const started = performance.now();
-        const { common, own } = splitQuery(request.query as Record<string, unknown>);
-        const domain = domainOf(request);
-        const tenant = await services.sites.tenant(domain);
-        // Until the tenant is known, the language comes from the query alone.
-        const queryOk = validators.commonQuery(common);
-        const lang = languageOf(queryOk ? (common as CommonQuery) : {}, tenant);
-        request.lang = lang;
-        if (!tenant) throw new ApiError('unknown_tenant', { domain: excerpt(domain, 100) });
-
-        // No body at all is an empty input; a body of `null` is not an object and is refused by the schema.
-        const input = route.method === 'GET' ? own : request.body === undefined ? {} : request.body;
-        let caller: Caller = { kind: 'anonymous' };
-        const audit: AuditTarget = {};
-        let output: object | undefined;
-        let statusCode: string = statusCatalogue.internal_error.status_code;
-        try {
-          const unstorable = unstorableInput(request.query) ?? unstorableInput(input);
-          if (unstorable) throw invalid([unstorable], lang);
-          if (!queryOk) throw invalid(validators.commonQuery.errors ?? [], lang);
-          if (!v.request(input)) throw specInputError(route, v.request.errors ?? [], input, lang) ?? invalid(v.request.errors ?? [], lang);
-          caller = await identifyCaller(db, tenant, request.headers.authorization, route.caller_type);
-          requireAuthCodes(caller, route.auth_codes);
+    for (const route of routeTable) {
+      const v = validators.routes.get(route.name)!;
+      const handler = handlers[route.name as RouteName] as ((input: unknown, ctx: RequestContext) => Promise<object>) | undefined;
+      const prepare = function (this: RequestContext, output: object) {
+        return new PreparedAnswer(JSON.stringify(checked(v.response, output, route, this.lang, this.log)));
+      };
+      api.route({
+        method: route.method,
+        url: route.path,
+        config: { route },
+        preValidation: inputCheck(route, v, validators.commonQuery),
+        ...(route.effect === 'write' ? { onSend: audit } : {}),
+        handler: async (request, reply) => {
           if (!handler) throw new ApiError('not_implemented', { route: route.path });
+          const { tenant, lang } = request as Required<Pick<FastifyRequest, 'tenant' | 'lang'>>;
           const ctx: RequestContext = {
             db,
             tenant,
             lang,
-            currency: (common as CommonQuery).__user__currency__type ?? tenant.frontend.default_currency_type ?? 0,
-            caller,
+            currency: (request.common as CommonQuery).__user__currency__type ?? tenant.frontend.default_currency_type ?? 0,
+            caller: request.caller,
             route,
             log: request.log,
             ip: request.ip,
             userAgent: request.headers['user-agent'],
             authorization: request.headers.authorization,
-            audit,
+            audit: request.audit,
             services,
             transaction,
             prepare,
           };
-          output = await handler(input, ctx);
+          const output = await handler(request.input, ctx);
+          request.answer = output;
           const answer = output instanceof PreparedAnswer ? output.json : checked(v.response, output, route, lang, request.log);
-          statusCode = statusCatalogue.ok.status_code;
+          request.outcome = 'ok';
           if (typeof answer === 'string') reply.type('application/json; charset=utf-8');
-          // Returned, not sent: Fastify sends it after `finally`, so the audit record exists before the answer.
           return answer;
-        } catch (e) {
-          if (e instanceof ApiError) statusCode = statusCatalogue[e.key].status_code;
-          throw e;
-        } finally {
-          if (route.effect === 'write')
-            await writeAudit(
-              db,
-              { tenantId: tenant.tenant_id, caller, routeName: route.name, statusCode, ip: request.ip, userAgent: request.headers['user-agent'], durationMs: performance.now() - started, target: auditTarget(route.audit, audit, input, output), input },
-              request.log,
-            );
-        }
-      },
-    });
-  }
+        },
+      });
+    }
+  });
 }
 
 /** The catalogued route at this path answering another method, if any (for a 405 instead of a 404). */
@@ -126,5 +139,18 @@ export function routeAtPath(path: string): RouteTableEntry | undefined {
 declare module 'fastify' {
   interface FastifyRequest {
     lang?: Lang;
+    /** Who is calling (anonymous until the caller hook knows). */
+    caller: Caller;
+    /** The route's input: the JSON body, or a GET call's own query parameters. */
+    input: unknown;
+    /** What a write call touched, for its audit record (handlers may name it). */
+    audit: AuditTarget;
+    /** The handler's answer, before the envelope. */
+    answer: unknown;
+    /** How the call ended (ok, or the refusal's catalogue key); unset = an unexpected failure. */
+    outcome: StatusKey | null;
+  }
+  interface FastifyContextConfig {
+    route: RouteTableEntry;
   }
 }

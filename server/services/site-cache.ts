@@ -36,6 +36,8 @@ export class SiteCache {
   private readonly domainOf = new Map<string, string>();
   /** The sites whose row is kept, by tenant id. */
   private readonly kept = new Map<string, SiteEntry>();
+  /** The same sites by host name, for an answer without waiting. */
+  private readonly keptByDomain = new Map<string, SiteEntry>();
   private readonly unknown = new Set<string>();
   /** Raised by every forget: a read that started before it is not kept. */
   private generation = 0;
@@ -55,6 +57,11 @@ export class SiteCache {
 
   async close(): Promise<void> {
     await this.stop?.();
+  }
+
+  /** The site of a host name if it is kept (no waiting), else undefined: then ask tenant(). */
+  keptTenant(domain: string): Tenant | undefined {
+    return this.keptByDomain.get(domain)?.tenant;
   }
 
   /** The site of a host name, or undefined when no site has it. */
@@ -164,7 +171,10 @@ export class SiteCache {
     this.generation++;
     this.unknown.clear(); // the change may be a new site for a host name that had none
     const domain = this.domainOf.get(tenantId);
-    if (domain !== undefined) this.byDomain.delete(domain);
+    if (domain !== undefined) {
+      this.byDomain.delete(domain);
+      this.keptByDomain.delete(domain);
+    }
     this.domainOf.delete(tenantId);
     this.kept.delete(tenantId);
   }
@@ -173,6 +183,7 @@ export class SiteCache {
     this.generation++;
     this.unknown.clear();
     this.byDomain.clear();
+    this.keptByDomain.clear();
     this.domainOf.clear();
     this.kept.clear();
   }
@@ -196,6 +207,7 @@ export class SiteCache {
           else {
             this.domainOf.set(tenant.tenant_id, domain);
             this.kept.set(tenant.tenant_id, entry);
+            this.keptByDomain.set(domain, entry);
           }
           return entry;
         },

@@ -17,9 +17,15 @@ describe('audit targets', () => {
   const created = routeTable.find((r) => r.name === 'user_shop_bundle_new')!.audit;
   const id = '7b0c4a52-31f5-4a39-9f3e-0c2d6a3b1e11';
 
-  it('reads the id from the request, else from the answer', () => {
+  it('reads the id from the answer, else (a refused call) from the request', () => {
     expect(auditTarget(update, {}, { website_unit: { website_unit_client_id: id } }, undefined)).toEqual({ entity: 'website_unit', record_id: id });
     expect(auditTarget(created, {}, { shop_client_id: 'another' }, { bundle: { bundle_client_id: id } })).toEqual({ entity: 'bundle', record_id: id });
+    // A new record's id is the server's, whatever the request sent.
+    const newUnit = routeTable.find((r) => r.name === 'frontend_websiteunit_new')!.audit;
+    expect(auditTarget(newUnit, {}, { website_unit: { website_unit_client_id: 'sent-by-caller' } }, { website_unit: { website_unit_client_id: id } })).toEqual({
+      entity: 'website_unit',
+      record_id: id,
+    });
     // A refused create has no answer: the entity alone.
     expect(auditTarget(created, {}, { shop_client_id: 'another' }, undefined)).toEqual({ entity: 'bundle' });
   });
