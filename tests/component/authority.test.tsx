@@ -166,4 +166,28 @@ describe('authority management', () => {
     expect(await screen.findByText('Başkalarına atayabileceğiniz bir yetkiniz yok.')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Yetki ata' })).not.toBeInTheDocument();
   });
+  it('a hand-written table offers its columns to choose, as the generic lists do', async () => {
+    fakeAuthorizationServer();
+    storeSession({ authCodes: ['website_edit'] });
+    const user = userEvent.setup();
+    await startApp('/yetki-yonetim');
+    const holdings = await screen.findByRole('table', { name: 'Yetkilerim' });
+    const section = screen.getByRole('heading', { name: 'Yetkilerim' }).closest('section')!;
+    const headers = () => within(holdings).getAllByRole('columnheader').map((h) => h.textContent);
+    const all = headers();
+    expect(all.length).toBeGreaterThan(3);
+
+    await user.click(within(section).getByText('Sütunlar'));
+    const chooser = within(within(section).getByRole('group', { name: 'Gösterilecek sütunlar' }));
+    const dropped = all[1]!;
+    await user.click(chooser.getByLabelText(dropped));
+    expect(headers()).toEqual(all.filter((h) => h !== dropped));
+    expect(chooser.getByLabelText(dropped)).not.toBeChecked();
+
+    await user.click(chooser.getByLabelText(dropped));
+    expect(headers()).toEqual(all);
+    await user.click(chooser.getByLabelText(dropped));
+    await user.click(chooser.getByRole('button', { name: 'Varsayılan sütunlar' }));
+    expect(headers()).toEqual(all);
+  });
 });

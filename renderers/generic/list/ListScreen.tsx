@@ -8,8 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { useAppStore } from '../../../src/app/store';
 import { labelOf, type ResolvedScreen, type ScreenAction } from '../../../src/domain/screen';
-import { ConfirmDialog, Notice, Pagination, SelectField, useColumnFit, useErrorText } from '../../../src/app/ui';
-import { ColumnChooser } from './ColumnChooser';
+import { ColumnChooser, ConfirmDialog, Notice, Pagination, SelectField, useColumnFit, useErrorText } from '../../../src/app/ui';
 import { ListCards } from './ListCards';
 import { ListFilters } from './ListFilters';
 import { ListTable } from './ListTable';
@@ -73,7 +72,16 @@ export default function ListScreen({ screen, params, title }: ListScreenProps) {
             {list.exporting === 'excel' ? t('screen.exporting') : t('screen.exportExcel')}
           </button>
         )}
-        {!phone && <ColumnChooser list={list} gone={gone} />}
+        {!phone && (
+          <ColumnChooser
+            columns={list.columns.map((c) => ({ key: c.field, label: c.label }))}
+            chosen={new Set(list.visibleColumns.map((c) => c.field))}
+            gone={gone}
+            onToggle={list.toggleColumn}
+            onKeep={list.keepColumn}
+            onReset={list.resetColumns}
+          />
+        )}
       </div>
       {hasFilters && <ListFilters list={list} id={filtersId} hidden={!filtersOpen} />}
       {list.outcome && <Notice kind={list.outcome.kind}>{list.outcome.text}</Notice>}
