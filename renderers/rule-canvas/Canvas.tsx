@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../src/app/router/hooks';
 import { connectionAllowed, edgeFromConnection, marksOf, readEdgeChanges, readNodeChanges, toFlowEdges, toFlowNodes, type FlowType, type RuleFlowEdge, type RuleFlowNode, type RuleNodeData } from './model/flow';
 import { freshId, idsOf } from './model/ids';
-import { nodeTitle } from './panels/fields';
-import { NODE_SPECS, specOf } from './nodes/registry';
+import { nodeHeading } from './panels/fields';
+import { NODE_SPECS } from './nodes/registry';
 import { RuleNodeView } from './RuleNodeView';
 import { useCanvas, useCanvasApi } from './store';
 
@@ -38,7 +38,7 @@ export function Canvas({ onInit, onDelete }: { onInit: (instance: ReactFlowInsta
 
   const ariaLabel = useCallback(
     (d: RuleNodeData) => {
-      const parts = [`${t(specOf(d.node.type).label)}: ${nodeTitle(d.node, lang, (k) => t(k))}`];
+      const parts = [nodeHeading(d.node, lang, (k) => t(k))];
       if (d.errors) parts.push(t('rules.node.errors', { count: d.errors }));
       else if (d.warnings) parts.push(t('rules.node.warnings', { count: d.warnings }));
       if (d.step) parts.push(t('rules.test.step', { n: d.step }));

@@ -63,7 +63,59 @@ describe('the rule canvas', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Böbrek dozu' })).toBeInTheDocument();
     await waitFor(() => expect(nodeIds()).toEqual(['body', 'calc', 'classes', 'out']));
     await waitFor(() => expect(edgeCount()).toBe(3));
-    expect(screen.getByRole('group', { name: /^Karar tablosu: / })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Karar tablosu (classes)' })).toBeInTheDocument();
+  });
+
+  it("says a node's type and an output's kind once when they read the same, in Turkish and in English", async () => {
+    const doc: DecisionGraph = {
+      ...inputOnly(),
+      nodes: [
+        { id: 'input', type: 'input', position: { x: 0, y: 0 }, fields: [{ name: 'level', type: 'number' }] },
+        { id: 'gate', type: 'switch', position: { x: 150, y: 0 }, hit_policy: 'first', branches: [{ id: 'high', condition: 'level > 2' }, { id: 'mid', condition: 'level > 1' }] },
+        // Named after its type in both languages.
+        { id: 'named', type: 'output', position: { x: 300, y: 0 }, name: { tr: 'Çıktı', en: 'output' }, kind: 'decision', severity: 'info', code: 'named', text: { tr: 'a', en: 'a' } },
+        // An alert of severity warning: "Uyarı" and "Uyarı" in Turkish.
+        { id: 'warn', type: 'output', position: { x: 300, y: 200 }, kind: 'alert', severity: 'warning', code: 'warn', text: { tr: 'b', en: 'b' } },
+        { id: 'crit', type: 'output', position: { x: 300, y: 400 }, name: { tr: 'Dur', en: 'Stop' }, kind: 'alert', severity: 'critical', code: 'crit', text: { tr: 'c', en: 'c' } },
+      ],
+      edges: [
+        { id: 'e1', source: 'input', target: 'gate' },
+        { id: 'e2', source: 'gate', source_handle: 'high', target: 'crit' },
+        { id: 'e3', source: 'gate', source_handle: 'mid', target: 'warn' },
+        { id: 'e4', source: 'gate', source_handle: 'else', target: 'named' },
+      ],
+    };
+    const { user } = await openCanvas(doc);
+    await waitFor(() => expect(nodeIds()).toHaveLength(5));
+    const badge = (id: string) => nodeEl(id)!.querySelector('.rule-badge')!.textContent;
+    expect(badge('warn')).toBe('Uyarı');
+    expect(badge('crit')).toBe('Uyarı · Kritik');
+    expect(badge('named')).toBe('Karar · Bilgi');
+    // The node named "Çıktı" shows it once, as its name; the others keep their type over their name or id.
+    expect(nodeEl('named')!.querySelector('.rule-node__type')).toBeNull();
+    expect(nodeEl('named')!.querySelector('.rule-node__name')).toHaveTextContent(/^Çıktı$/);
+    expect(nodeEl('crit')!.querySelector('.rule-node__type')).toHaveTextContent('Çıktı');
+    expect(screen.getByRole('group', { name: 'Çıktı' })).toBe(nodeEl('named'));
+    expect(screen.getByRole('group', { name: 'Çıktı: Dur' })).toBe(nodeEl('crit'));
+    expect(screen.getByRole('group', { name: 'Çıktı (warn)' })).toBe(nodeEl('warn'));
+    await openNode(user, 'named');
+    expect(within(panel()).getByRole('heading', { level: 2 })).toHaveTextContent(/^⚑ Çıktı$/);
+    await openNode(user, 'warn');
+    expect(within(panel()).getByRole('heading', { level: 2 })).toHaveTextContent(/^⚑ Çıktı \(warn\)$/);
+
+    // The test panel's decisions say it once too.
+    await user.click(screen.getByRole('tab', { name: 'Test' }));
+    await user.type(within(panel()).getByLabelText('level'), '1.5');
+    await user.click(within(panel()).getByRole('button', { name: 'Çalıştır' }));
+    const decisions = await within(panel()).findByRole('region', { name: 'Kararlar' });
+    expect(within(decisions).getByText('Uyarı', { selector: '.rule-badge' })).toBeInTheDocument();
+
+    // In English the kind and severity differ ("Alert · Warning"); "output" is still the type's name.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dil' }), 'en');
+    await waitFor(() => expect(badge('warn')).toBe('Alert · Warning'));
+    expect(nodeEl('named')!.querySelector('.rule-node__type')).toBeNull();
+    expect(screen.getByRole('group', { name: 'output' })).toBe(nodeEl('named'));
+    expect(screen.getByRole('group', { name: 'Output: Stop' })).toBe(nodeEl('crit'));
   });
 
   it('adds nodes from the toolbar and connects them from the editor, one undoable command each', async () => {
@@ -74,7 +126,7 @@ describe('the rule canvas', () => {
     await waitFor(() => expect(nodeIds()).toHaveLength(2));
     const sw = nodeIds().find((id) => id.startsWith('switch_'))!;
     // The new node is selected and its editor open.
-    expect(within(panel()).getByRole('heading', { level: 2, name: `Anahtar: Anahtar (${sw})` })).toBeInTheDocument();
+    expect(within(panel()).getByRole('heading', { level: 2, name: `Anahtar (${sw})` })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Çıktı ekle' }));
     await waitFor(() => expect(nodeIds()).toHaveLength(3));
     const out = nodeIds().find((id) => id.startsWith('output_'))!;
@@ -123,7 +175,7 @@ describe('the rule canvas', () => {
     expect(text).toHaveFocus();
     expect([(text as HTMLInputElement).selectionStart, (text as HTMLInputElement).selectionEnd]).toEqual([0, 1]);
     await waitFor(() => expect(nodeEl(sw)!.querySelector('.rule-node--error')).not.toBeNull());
-    expect(screen.getByRole('group', { name: new RegExp(`^Anahtar: Anahtar \\(${sw}\\), \\d+ hata`) })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: new RegExp(`^Anahtar \\(${sw}\\), \\d+ hata`) })).toBeInTheDocument();
 
     // The language changes on the same page, unsaved work kept; the message follows.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Dil' }), 'en');
@@ -305,7 +357,7 @@ describe('the rule canvas', () => {
     expect(within(decisions).getByText('BKİ 22.9: normal')).toBeInTheDocument();
     expect(within(decisions).getByText('Karar · Bilgi')).toBeInTheDocument();
     const steps = within(p.getByRole('heading', { name: 'Adım adım yol' }).parentElement!).getAllByRole('listitem');
-    expect(steps.map((s) => s.querySelector('strong')!.textContent)).toEqual(['Giriş: Giriş (body)', 'İfade: İfade (calc)', 'Karar tablosu: Karar tablosu (classes)', 'Çıktı: Çıktı (out)']);
+    expect(steps.map((s) => s.querySelector('strong')!.textContent)).toEqual(['Giriş (body)', 'İfade (calc)', 'Karar tablosu (classes)', 'Çıktı (out)']);
     expect(steps[0]).toHaveTextContent('Kayıt: weight = 70; height_cm = 175');
     expect(steps[1]).toHaveTextContent('Atanan: bmi = 22.9');
     expect(steps[2]).toHaveTextContent('Eşleşen satırlar: normal');

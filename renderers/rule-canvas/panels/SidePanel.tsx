@@ -8,7 +8,7 @@ import { useActiveLabel } from '../../../src/app/router/hooks';
 import { specOf } from '../nodes/registry';
 import { useCanvas, useCanvasApi, type PanelTab } from '../store';
 import type { PackageState } from '../usePackage';
-import { IssueList, nodeTitle } from './fields';
+import { IssueList, nodeHeading, nodeTitle } from './fields';
 import { PackagePanel } from './PackagePanel';
 import { TestPanel } from './TestPanel';
 
@@ -88,7 +88,7 @@ function EditorTab({ onDelete }: { onDelete: () => void }) {
       <div ref={body} className="rule-editor" key={node.id}>
         <h2 className="rule-editor__title">
           <span aria-hidden="true">{specOf(node.type).icon} </span>
-          {t(specOf(node.type).label)}: {nodeTitle(node, lang, (k) => t(k))}
+          {nodeHeading(node, lang, (k) => t(k))}
         </h2>
         <IssueList id={`node-issues-${node.id}`} issues={own} />
         <Editor node={node} />
@@ -161,7 +161,7 @@ function ProblemsTab() {
             <h3>
               {node ? (
                 <button type="button" className="rule-link" onClick={() => api.getState().openEditor(node.id)}>
-                  {t(specOf(node.type).label)}: {nodeTitle(node, lang, (k) => t(k))}
+                  {nodeHeading(node, lang, (k) => t(k))}
                 </button>
               ) : edge ? (
                 <button type="button" className="rule-link" onClick={() => {

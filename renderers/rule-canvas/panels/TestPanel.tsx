@@ -9,10 +9,10 @@ import { compileGraph, type Evaluation, type InputField, type RuleIssue } from '
 import { ApiError } from '../../../src/api/errors';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { Notice } from '../../../src/app/ui';
-import { specOf } from '../nodes/registry';
+import { joinLabels } from '../model/labels';
 import { useCanvas, useCanvasApi } from '../store';
 import type { RunAnswer } from '../usePackage';
-import { IssueList, nodeTitle } from './fields';
+import { IssueList, nodeHeading } from './fields';
 
 type Outcome = { ok: true; result: Evaluation } | { ok: false; issues: RuleIssue[] };
 type ServerOutcome = { ok: true; version: number; result: RunAnswer['result_list'][number] } | { ok: false; message: string };
@@ -50,7 +50,7 @@ function DecisionList({ decisions }: { decisions: Evaluation['decisions'] }) {
       {decisions.map((d, i) => (
         <li key={i} className={`rule-decision rule-decision--${d.severity}`}>
           <span className={`rule-badge rule-badge--${d.severity}`}>
-            {t(`rules.kind.${d.kind}`)} · {t(`rules.severity.${d.severity}`)}
+            {joinLabels([t(`rules.kind.${d.kind}`), t(`rules.severity.${d.severity}`)], ' · ', lang)}
           </span>{' '}
           <code>{d.code}</code>
           <p>{d.text[lang]}</p>
@@ -121,7 +121,7 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
 
   const titleOf = (id: string) => {
     const n = doc.nodes.find((x) => x.id === id);
-    return n ? `${t(specOf(n.type).label)}: ${nodeTitle(n, lang, (k) => t(k))}` : id;
+    return n ? nodeHeading(n, lang, (k) => t(k)) : id;
   };
   const steps = outcome?.ok ? (outcome.result.trace ?? []) : [];
 
