@@ -11,6 +11,7 @@ import type { DecisionGraph, RuleNode } from '../../src/domain/rules';
 import { storeSession } from './support/account';
 import { startApp, tenant } from './support/app-fixtures';
 import { serveTenant } from './support/handlers';
+import { disposeRouters, setBodyWidth } from './support/dom';
 import { installReactFlowStubs } from './support/react-flow';
 import { callsTo, inputOnly, newest, PACKAGE_ID, publishNewest, resetRules, ruleHandlers, saveElsewhere, seedPackage } from './support/rules';
 import { server } from './support/server';
@@ -480,9 +481,182 @@ describe('the rule canvas', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    await user.click(screen.getByRole('button', { name: 'JSON dışa aktar' }));
+    await user.click(screen.getByRole('button', { name: 'Daha fazla' }));
+    await user.click(screen.getByRole('menuitem', { name: 'JSON dışa aktar' }));
     expect(names).toEqual(['renal-dose.json']);
     expect(JSON.parse(await exported!.text())).toEqual(fixture('bmi_class'));
+    // "Import JSON" in the menu asks for the file.
+    const picked = vi.spyOn(input as HTMLInputElement, 'click').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Daha fazla' }));
+    await user.click(screen.getByRole('menuitem', { name: 'JSON içe aktar' }));
+    expect(picked).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the canvas as the page: one toolbar row, a side panel that resizes and hides, a readable first view', () => {
+  const toolbar = () => screen.getByRole('toolbar', { name: 'Algoritma araçları' });
+  const more = () => within(toolbar()).getByRole('button', { name: 'Daha fazla' });
+  const viewport = () => document.querySelector<HTMLElement>('.react-flow__viewport')!.style.transform;
+
+  it('keeps the less-used commands in the toolbar\'s "More" menu, each working, by mouse and by keyboard', async () => {
+    const { user } = await openCanvas(fixture('bmi_class'));
+    await waitFor(() => expect(nodeIds()).toHaveLength(4));
+    // The row itself: adding, undo and redo, fitting, saving and publishing, the panel; no copy or export button.
+    expect(within(toolbar()).queryByRole('button', { name: 'Kopyala' })).toBeNull();
+    expect(within(toolbar()).queryByRole('button', { name: 'JSON dışa aktar' })).toBeNull();
+    for (const name of ['Giriş ekle', 'Anahtar ekle', 'Geri al', 'Yinele', 'Görünüme sığdır', 'Kaydedildi', 'Yayımla', 'Yan panel']) expect(within(toolbar()).getByRole('button', { name })).toBeInTheDocument();
+
+    await user.click(more());
+    const menu = screen.getByRole('menu', { name: 'Daha fazla' });
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['KopyalaCtrl+C', 'YapıştırCtrl+V', 'ÇoğaltCtrl+D', 'SilDelete', 'JSON içe aktar', 'JSON dışa aktar', 'Tüm çizimi göster']);
+    // Nothing is selected: copy, duplicate and delete wait; the focus is on the first that works.
+    expect(within(menu).getByRole('menuitem', { name: 'Kopyala' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitem', { name: 'Sil' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitem', { name: 'Yapıştır' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(more()).toHaveFocus();
+
+    // A node selected: copy and paste make a second one, duplicate a third (each its own undo step).
+    act(() => nodeEl('calc')!.focus());
+    await user.keyboard(' ');
+    await user.click(more());
+    await user.click(screen.getByRole('menuitem', { name: 'Kopyala' }));
+    await user.click(more());
+    await user.click(screen.getByRole('menuitem', { name: 'Yapıştır' }));
+    await waitFor(() => expect(nodeIds()).toHaveLength(5));
+    const copy = nodeIds().find((id) => !['body', 'calc', 'classes', 'out'].includes(id))!;
+    expect(copy).toMatch(/^expr_/);
+    await user.click(more());
+    await user.click(screen.getByRole('menuitem', { name: 'Çoğalt' }));
+    await waitFor(() => expect(nodeIds()).toHaveLength(6));
+
+    // Delete from the menu asks first, by keyboard this time: ArrowDown opens the menu, End goes to its last entry.
+    act(() => nodeEl('classes')!.focus());
+    await user.keyboard(' ');
+    act(() => more().focus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Kopyala' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Sil' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Silinsin mi?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(nodeIds()).not.toContain('classes'));
+    await user.click(screen.getByRole('button', { name: 'Geri al' }));
+    await waitFor(() => expect(nodeIds()).toContain('classes'));
+
+    // "Show the whole drawing" zooms out until it all shows; "Fit to view" comes back to a readable size.
+    const scale = () => Number(/scale\(([\d.]+)\)/.exec(viewport())![1]);
+    expect(scale()).toBe(0.85);
+    await user.click(more());
+    await user.click(screen.getByRole('menuitem', { name: 'Tüm çizimi göster' }));
+    await waitFor(() => expect(scale()).toBeLessThan(0.85));
+    await user.click(screen.getByRole('button', { name: 'Görünüme sığdır' }));
+    await waitFor(() => expect(viewport()).toMatch(/^translate\(24px,[\d.]+px\) scale\(0\.85\)$/));
+  });
+
+  it('opens the drawing at a size its words can be read at, from the input node, when it is too wide to fit', async () => {
+    await openCanvas(fixture('bmi_class'));
+    // jsdom's canvas is 800×600 and a node 180×80: the four nodes (960 wide) would fit only at 0.78, so the view
+    // starts at 0.85 (a node's smallest text, 13 px, at 11 px) with the input node 24 px from the left edge,
+    // centred from top to bottom.
+    await waitFor(() => expect(viewport()).toBe('translate(24px,181px) scale(0.85)'));
+  });
+
+  it('hides and shows the side panel, resizes it from the keyboard, and keeps both for the next visit', async () => {
+    const { user, view } = await openCanvas(fixture('bmi_class'));
+    const toggle = within(toolbar()).getByRole('button', { name: 'Yan panel' });
+    const aside = () => document.getElementById('rule-panel')!;
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-controls', 'rule-panel');
+    expect(aside()).toBeVisible();
+    // The site's menu steps aside while the canvas is open.
+    expect(screen.queryByRole('navigation', { name: 'Ana menü' })).toBeNull();
+
+    // The handle between the drawing and the panel: a separator that says the panel's width and takes arrow keys.
+    const handle = screen.getByRole('separator', { name: 'Yan panelin genişliği' });
+    expect(handle).toHaveAttribute('aria-orientation', 'vertical');
+    expect(handle).toHaveAttribute('aria-valuenow', '340');
+    expect(handle).toHaveAttribute('aria-valuemin', '280');
+    expect(handle).toHaveAttribute('aria-valuemax', '720');
+    expect(handle).toHaveAttribute('aria-valuetext', '340 piksel');
+    act(() => handle.focus());
+    await user.keyboard('{ArrowLeft}');
+    expect(handle).toHaveAttribute('aria-valuenow', '356');
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}');
+    expect(handle).toHaveAttribute('aria-valuenow', '420');
+    expect(aside().style.width).toBe('420px');
+    await user.keyboard('{ArrowRight}');
+    expect(handle).toHaveAttribute('aria-valuenow', '404');
+    await user.keyboard('{End}');
+    expect(handle).toHaveAttribute('aria-valuenow', '720');
+    await user.keyboard('{Home}');
+    expect(handle).toHaveAttribute('aria-valuenow', '280');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(handle).toHaveAttribute('aria-valuenow', '360');
+    expect(JSON.parse(window.localStorage.getItem('rule_canvas_panel')!)).toEqual({ open: true, width: 360 });
+
+    // Enter on the handle hides the panel; the focus goes to the toolbar's button, which shows it again.
+    await user.keyboard('{Enter}');
+    expect(aside()).not.toBeVisible();
+    expect(screen.queryByRole('tabpanel')).toBeNull();
+    expect(screen.queryByRole('separator')).toBeNull();
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('title', 'Yan paneli göster');
+    await user.keyboard('{Enter}');
+    expect(aside()).toBeVisible();
+    expect(toggle).toHaveAttribute('title', 'Yan paneli gizle');
+    // The panel's own close button hides it too, and opening a node's editor shows it with the focus inside.
+    await user.click(within(aside()).getByRole('button', { name: 'Yan paneli gizle' }));
+    expect(aside()).not.toBeVisible();
+    expect(toggle).toHaveFocus();
+    await openNode(user, 'calc');
+    expect(aside()).toBeVisible();
+    expect(within(within(panel()).getByRole('group', { name: 'Düğümün adı' })).getByLabelText('Türkçe')).toHaveFocus();
+    await user.click(toggle);
+    expect(JSON.parse(window.localStorage.getItem('rule_canvas_panel')!)).toEqual({ open: false, width: 360 });
+
+    // The next visit opens with the panel hidden and as wide as it was left; leaving, the site's menu comes back.
+    view.unmount();
+    disposeRouters();
+    await startCanvas();
+    expect(document.getElementById('rule-panel')).not.toBeVisible();
+    await user.click(within(toolbar()).getByRole('button', { name: 'Yan panel' }));
+    expect(document.getElementById('rule-panel')!.style.width).toBe('360px');
+    expect(screen.getByRole('separator')).toHaveAttribute('aria-valuenow', '360');
+  });
+
+  it('gives a phone one row of drawn buttons and the side panel as a sheet that opens on request and closes', async () => {
+    setBodyWidth(390);
+    const { user } = await openCanvas(fixture('bmi_class'));
+    await waitFor(() => expect(nodeIds()).toHaveLength(4));
+    const aside = () => document.getElementById('rule-panel')!;
+    // The drawing first: the sheet is closed, and the site's menu was never in the way.
+    expect(aside()).not.toBeVisible();
+    expect(aside()).toHaveClass('rule-panel--sheet');
+    expect(screen.queryByRole('separator')).toBeNull();
+    // Adding is one menu on a narrow row (the row's own width decides which shows: both are there in jsdom).
+    await user.click(within(toolbar()).getByRole('button', { name: 'Düğüm ekle' }));
+    expect(within(screen.getByRole('menu', { name: 'Düğüm ekle' })).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Giriş ekle', 'Anahtar ekle', 'Karar tablosu ekle', 'İfade ekle', 'Çıktı ekle']);
+    await user.keyboard('{Escape}');
+
+    // A node's editor opens the sheet; Escape closes it and gives the focus to the panel's button.
+    await openNode(user, 'out');
+    expect(aside()).toBeVisible();
+    expect(within(panel()).getByRole('heading', { level: 2 })).toHaveTextContent('Çıktı (out)');
+    await user.keyboard('{Escape}');
+    expect(aside()).not.toBeVisible();
+    const toggle = within(toolbar()).getByRole('button', { name: 'Yan panel' });
+    expect(toggle).toHaveFocus();
+    // The panel's button opens it at the same tab; its close button closes it.
+    await user.click(toggle);
+    expect(aside()).toBeVisible();
+    await user.click(within(aside()).getByRole('button', { name: 'Yan paneli gizle' }));
+    expect(aside()).not.toBeVisible();
+    // The sheet is not kept: the wide screen's choice stays as it was.
+    expect(window.localStorage.getItem('rule_canvas_panel')).toBeNull();
   });
 });
 

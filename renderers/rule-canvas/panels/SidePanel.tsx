@@ -1,11 +1,15 @@
 // The side panel: the selected node's editor (its type's specification), the test panel, the list of
 // problems and the package (details, versions, sharing), as four tabs. Enter on a node (or a double click)
-// opens its editor and moves the focus there.
+// opens its editor and moves the focus there. Beside the drawing on a wide screen (as wide as the user made
+// it), a sheet over the lower part of the drawing on a phone (Escape closes it); hidden, it stays mounted, so
+// what was typed in it waits (panelLayout.ts).
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RuleIssue } from '../../../src/domain/rules';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { specOf } from '../nodes/registry';
+import { Icon } from '../icons';
+import { hidePanel, PANEL_ID, PANEL_TOGGLE_ID } from '../panelLayout';
 import { useCanvas, useCanvasApi, type PanelTab } from '../store';
 import type { PackageState } from '../usePackage';
 import { IssueList, nodeHeading, nodeTitle } from './fields';
@@ -14,7 +18,13 @@ import { TestPanel } from './TestPanel';
 
 const TABS: PanelTab[] = ['editor', 'test', 'problems', 'package'];
 
-export function SidePanel({ onDelete, pkg }: { onDelete: () => void; pkg: PackageState }) {
+/** Hides the panel; the focus goes to the toolbar's button that shows it again. */
+function closePanel() {
+  hidePanel();
+  document.getElementById(PANEL_TOGGLE_ID)?.focus();
+}
+
+export function SidePanel({ onDelete, pkg, shown, phone, width }: { onDelete: () => void; pkg: PackageState; shown: boolean; phone: boolean; width: number }) {
   const { t } = useTranslation();
   const api = useCanvasApi();
   const tab = useCanvas((s) => s.tab);
@@ -31,28 +41,46 @@ export function SidePanel({ onDelete, pkg }: { onDelete: () => void; pkg: Packag
     api.getState().setTab(TABS[next]);
     refs.current[TABS[next]]?.focus();
   };
+  const onPanelKey = (e: KeyboardEvent) => {
+    if (phone && e.key === 'Escape' && !e.defaultPrevented) {
+      e.preventDefault();
+      closePanel();
+    }
+  };
   return (
-    <aside className="rule-panel" aria-label={t('rules.panel.label')}>
-      <div className="rule-tabs" role="tablist" aria-label={t('rules.panel.label')} onKeyDown={onKeyDown}>
-        {TABS.map((id) => (
-          <button
-            key={id}
-            ref={(el) => {
-              refs.current[id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`rule-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`rule-tabpanel-${id}`}
-            tabIndex={tab === id ? 0 : -1}
-            className="rule-tab"
-            onClick={() => api.getState().setTab(id)}
-          >
-            {t(`rules.panel.${id}`)}
-            {id === 'problems' && errors > 0 && <span className="rule-tab__count"> ({errors})</span>}
-          </button>
-        ))}
+    <aside
+      id={PANEL_ID}
+      className={`rule-panel${phone ? ' rule-panel--sheet' : ''}`}
+      aria-label={t('rules.panel.label')}
+      hidden={!shown}
+      style={phone ? undefined : { width }}
+      onKeyDown={onPanelKey}
+    >
+      <div className="rule-panel__head">
+        <div className="rule-tabs" role="tablist" aria-label={t('rules.panel.label')} onKeyDown={onKeyDown}>
+          {TABS.map((id) => (
+            <button
+              key={id}
+              ref={(el) => {
+                refs.current[id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`rule-tab-${id}`}
+              aria-selected={tab === id}
+              aria-controls={`rule-tabpanel-${id}`}
+              tabIndex={tab === id ? 0 : -1}
+              className="rule-tab"
+              onClick={() => api.getState().setTab(id)}
+            >
+              {t(`rules.panel.${id}`)}
+              {id === 'problems' && errors > 0 && <span className="rule-tab__count"> ({errors})</span>}
+            </button>
+          ))}
+        </div>
+        <button type="button" className="rule-panel__close" aria-label={t('rules.toolbar.panelHide')} title={t('rules.toolbar.panelHide')} onClick={closePanel}>
+          <Icon name="close" />
+        </button>
       </div>
       <div role="tabpanel" id={`rule-tabpanel-${tab}`} aria-labelledby={`rule-tab-${tab}`} className="rule-tabpanel">
         {tab === 'editor' && <EditorTab onDelete={onDelete} />}

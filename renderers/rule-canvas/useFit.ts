@@ -1,0 +1,55 @@
+// The canvas's two fits (model/fit.ts) on the open document: `readable` (where the drawing opens and what
+// "Fit to view" does) and `whole` (the whole drawing, however small). Node sizes are the ones React Flow
+// measured; the screen is React Flow's own size.
+import { useMemo } from 'react';
+import { useReactFlow, useStoreApi } from '@xyflow/react';
+import type { RuleFlowEdge, RuleFlowNode } from './model/flow';
+import { boundsOf, readableView, wholeView, type Box } from './model/fit';
+import { useCanvasApi } from './store';
+
+/** The size a node is taken to have before React Flow has measured it (a node is 13rem wide). */
+const UNMEASURED = { width: 208, height: 120 };
+/** React Flow's smallest zoom (Canvas.tsx). */
+export const MIN_ZOOM = 0.2;
+
+export interface Fits {
+  readable(duration?: number): void;
+  whole(duration?: number): void;
+}
+
+export function useFit(): Fits {
+  const flow = useReactFlow<RuleFlowNode, RuleFlowEdge>();
+  const store = useStoreApi<RuleFlowNode, RuleFlowEdge>();
+  const api = useCanvasApi();
+  return useMemo(() => {
+    const boxes = () => {
+      const { doc, view } = api.getState();
+      return doc.nodes.map((n) => ({ type: n.type, box: { ...n.position, ...(view.measured[n.id] ?? UNMEASURED) } as Box }));
+    };
+    const screen = () => {
+      const { width, height } = store.getState();
+      return width > 0 && height > 0 ? { width, height } : null;
+    };
+    return {
+      readable(duration) {
+        const size = screen();
+        const all = boxes();
+        if (!size || !all.length) return;
+        void flow.setViewport(
+          readableView(
+            all.map((b) => b.box),
+            all.find((b) => b.type === 'input')?.box,
+            size,
+          ),
+          duration ? { duration } : undefined,
+        );
+      },
+      whole(duration) {
+        const size = screen();
+        const bounds = boundsOf(boxes().map((b) => b.box));
+        if (!size || !bounds) return;
+        void flow.setViewport(wholeView(bounds, size, MIN_ZOOM), duration ? { duration } : undefined);
+      },
+    };
+  }, [flow, store, api]);
+}
