@@ -127,7 +127,7 @@ export function Canvas({ onInit, onDelete }: { onInit: (instance: ReactFlowInsta
   };
 
   return (
-    <div className="rule-canvas__flow" onKeyDown={onKeyDown} role="region" aria-label={t('rules.canvas.label')}>
+    <section className="rule-canvas__flow" onKeyDown={onKeyDown} aria-label={t('rules.canvas.label')}>
       <ReactFlow<RuleFlowNode, RuleFlowEdge>
         nodes={nodes}
         edges={edges}
@@ -153,6 +153,6 @@ export function Canvas({ onInit, onDelete }: { onInit: (instance: ReactFlowInsta
         <MiniMap pannable zoomable style={MINIMAP_SIZE} nodeClassName={(n) => `rule-minimap rule-minimap--${(n as RuleFlowNode).data.node.type}`} />
         <Controls showInteractive={false} showFitView={false} />
       </ReactFlow>
-    </div>
+    </section>
   );
 }

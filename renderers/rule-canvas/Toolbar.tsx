@@ -82,11 +82,8 @@ function ToolButton({
       title={tooltip ?? (keys ? `${label} (${keys})` : label)}
     >
       {icon && <Icon name={icon} />}
-      {glyph && (
-        <span className="rule-tool__glyph" aria-hidden="true">
-          {glyph}
-        </span>
-      )}
+      {/* The type's drawing is decoration drawn by CSS (::before), so the words a speech user sees are the button's name. */}
+      {glyph && <span className="rule-tool__glyph" data-glyph={glyph} aria-hidden="true" />}
       {text !== undefined && <span className="rule-tool__text">{text}</span>}
     </button>
   );
@@ -183,11 +180,11 @@ export function Toolbar({
   return (
     <div className="rule-toolbar" role="toolbar" aria-label={t('rules.toolbar.label')}>
       {canEdit && (
-        <div className="rule-toolbar__group rule-toolbar__adds" role="group" aria-label={t('rules.toolbar.add')}>
+        <fieldset className="rule-toolbar__group rule-toolbar__adds" aria-label={t('rules.toolbar.add')}>
           {NODE_SPECS.map((spec) => (
             <ToolButton key={spec.type} className="rule-tool--add" label={addLabel(t(spec.label))} glyph={spec.icon} text={t(spec.label)} onClick={() => add(spec.type)} />
           ))}
-        </div>
+        </fieldset>
       )}
       {canEdit && (
         <MenuButton
@@ -200,24 +197,24 @@ export function Toolbar({
         </MenuButton>
       )}
       {canEdit && (
-        <div className="rule-toolbar__group" role="group" aria-label={t('rules.toolbar.edit')}>
+        <fieldset className="rule-toolbar__group" aria-label={t('rules.toolbar.edit')}>
           <ToolButton label={t('rules.toolbar.undo')} icon="undo" onClick={() => api.getState().undo()} disabled={!history.past.length} keys={`${MOD}+Z`} ariaKeys={`${ARIA_MOD}+Z`} />
           <ToolButton label={t('rules.toolbar.redo')} icon="redo" onClick={() => api.getState().redo()} disabled={!history.future.length} keys={`${MOD}+Shift+Z`} ariaKeys={`${ARIA_MOD}+Shift+Z ${ARIA_MOD}+Y`} />
-        </div>
+        </fieldset>
       )}
-      <div className="rule-toolbar__group" role="group" aria-label={t('rules.toolbar.view')}>
+      <fieldset className="rule-toolbar__group" aria-label={t('rules.toolbar.view')}>
         <ToolButton className="rule-tool--fit" label={t('rules.toolbar.fit')} icon="fit" text={t('rules.toolbar.fit')} onClick={onFit} />
         <MenuButton className="rule-toolbar__more" label={t('rules.toolbar.more')} title={t('rules.toolbar.more')} items={more}>
           <Icon name="more" />
           <span className="rule-tool__text">{t('rules.toolbar.more')}</span>
         </MenuButton>
         <input ref={file} type="file" accept="application/json,.json" hidden onChange={importJson} aria-label={t('rules.toolbar.import')} />
-      </div>
+      </fieldset>
       {canEdit && (
-        <div className="rule-toolbar__group rule-toolbar__end" role="group" aria-label={t('rules.toolbar.server')}>
+        <fieldset className="rule-toolbar__group rule-toolbar__end" aria-label={t('rules.toolbar.server')}>
           <ToolButton className="rule-tool--save" label={saveLabel} icon="save" text={saveLabel} onClick={onSave} disabled={busy !== null || !dirty} primary />
           <ToolButton className="rule-tool--publish" label={publishLabel} icon="publish" text={publishLabel} onClick={onPublish} disabled={busy !== null} primary />
-        </div>
+        </fieldset>
       )}
       <ToolButton
         id={PANEL_TOGGLE_ID}

@@ -67,6 +67,24 @@ describe('the rule canvas', () => {
     expect(screen.getByRole('group', { name: 'Karar tablosu (classes)' })).toBeInTheDocument();
   });
 
+  it('loads the package once (again only on "retry" after a failure, never on a change of language)', async () => {
+    // Not there yet: the server's refusal, and a way to try again.
+    storeSession();
+    const user = userEvent.setup();
+    await startApp(PAGE_TR);
+    const retry = await screen.findByRole('button', { name: 'Yeniden dene' });
+    expect(callsTo('get')).toHaveLength(1);
+    seedPackage(fixture('bmi_class'));
+    await user.click(retry);
+    await screen.findByRole('toolbar', { name: 'Algoritma araçları' });
+    await waitFor(() => expect(nodeIds()).toHaveLength(4));
+    expect(callsTo('get')).toHaveLength(2);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dil' }), 'en');
+    await screen.findByRole('toolbar', { name: 'Algorithm tools' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(callsTo('get')).toHaveLength(2);
+  });
+
   it("says a node's type and an output's kind once when they read the same, in Turkish and in English", async () => {
     const doc: DecisionGraph = {
       ...inputOnly(),

@@ -151,9 +151,16 @@ function EditorTab({ onDelete }: { onDelete: () => void }) {
         {!readOnly && <SelectionButtons onDuplicate={() => api.getState().duplicate()} onDelete={onDelete} deleteLabel={t('rules.toolbar.delete')} />}
       </div>
     );
+  // The way back to the drawing from here by keyboard (and something to focus in a panel that may scroll).
+  const start = doc.nodes.find((n) => n.type === 'input') ?? doc.nodes[0];
   return (
     <div className="rule-editor">
       <p>{t('rules.editor.nothing')}</p>
+      {start && (
+        <button type="button" className="button button--secondary button--small rule-editor__to-drawing" onClick={() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(start.id)}"]`)?.focus()}>
+          {t('rules.editor.toDrawing')}
+        </button>
+      )}
       <h3>{t('rules.keys.title')}</h3>
       <dl className="rule-keys">
         {(['tab', 'enter', 'arrows', 'delete', 'undo', 'redo', 'copy', 'duplicate'] as const).map((k) => (

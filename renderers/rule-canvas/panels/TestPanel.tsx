@@ -9,6 +9,7 @@ import { compileGraph, type Evaluation, type InputField, type RuleIssue } from '
 import { ApiError } from '../../../src/api/errors';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { Notice } from '../../../src/app/ui';
+import { keyed } from '../model/keys';
 import { joinLabels } from '../model/labels';
 import { useCanvas, useCanvasApi } from '../store';
 import type { RunAnswer } from '../usePackage';
@@ -47,8 +48,8 @@ function DecisionList({ decisions }: { decisions: Evaluation['decisions'] }) {
   if (!decisions.length) return <p>{t('rules.test.noDecision')}</p>;
   return (
     <ul className="rule-decisions">
-      {decisions.map((d, i) => (
-        <li key={i} className={`rule-decision rule-decision--${d.severity}`}>
+      {keyed(decisions, (d) => `${d.node_id}:${d.code}`).map(({ item: d, key }) => (
+        <li key={key} className={`rule-decision rule-decision--${d.severity}`}>
           <span className={`rule-badge rule-badge--${d.severity}`}>
             {joinLabels([t(`rules.kind.${d.kind}`), t(`rules.severity.${d.severity}`)], ' · ', lang)}
           </span>{' '}
@@ -215,8 +216,8 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
                 </button>
               )}
               <ol className="rule-steps">
-                {steps.map((s, i) => (
-                  <li key={i} className="rule-step">
+                {keyed(steps, (s) => s.node_id).map(({ item: s, key }, i) => (
+                  <li key={key} className="rule-step">
                     <strong>{titleOf(s.node_id)}</strong>
                     {s.matched && (
                       <p>

@@ -7,6 +7,7 @@ import type { Bilingual, RuleIssue, RuleNode } from '../../../src/domain/rules';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { freshId, idsOf } from '../model/ids';
 import { connectionAllowed } from '../model/flow';
+import { keyed } from '../model/keys';
 import { sameLabel } from '../model/labels';
 import { useCanvas, useCanvasApi } from '../store';
 import { specOf } from '../nodes/registry';
@@ -70,8 +71,8 @@ export function IssueList({ id, issues, text, onShow }: { id: string; issues: re
   if (!issues.length) return null;
   return (
     <ul id={id} className="rule-issues">
-      {issues.map((i, n) => (
-        <li key={n} className={`rule-issue rule-issue--${i.severity}`}>
+      {keyed(issues, (i) => `${i.code}:${i.node_id ?? ''}:${i.edge_id ?? ''}:${i.field ?? ''}:${i.span?.join('-') ?? ''}`).map(({ item: i, key }) => (
+        <li key={key} className={`rule-issue rule-issue--${i.severity}`}>
           <span className="rule-issue__text">
             <span className="visually-hidden">{t(`rules.severity.${i.severity}`)}: </span>
             {issueText(i, lang)}
