@@ -21,7 +21,7 @@ import { useAppStore } from '../../src/app/store';
 import { ConfirmDialog, Notice, TextField } from '../../src/app/ui';
 import { Canvas } from './Canvas';
 import type { RuleFlowEdge, RuleFlowNode } from './model/flow';
-import { FLOW_MIN_WIDTH, PANEL_WIDTH, reloadPanelLayout, usePanelLayout } from './panelLayout';
+import { FLOW_MIN_WIDTH, PANEL_ID, PANEL_WIDTH, reloadPanelLayout, usePanelLayout } from './panelLayout';
 import { IssueList } from './panels/fields';
 import { PanelSplitter } from './panels/PanelSplitter';
 import { SidePanel } from './panels/SidePanel';
@@ -202,6 +202,19 @@ function Workbench({ pkg: p, title }: { pkg: PackageState; title: ReactNode }) {
     const timer = setTimeout(() => fitsNow.current.readable(200), 50);
     return () => clearTimeout(timer);
   }, [viewing]);
+
+  // On a phone a node's editor opens in the sheet over the lower part of the drawing: the node comes to the
+  // middle of what is left in sight above it.
+  const focusEditor = useCanvas((s) => s.focusEditor);
+  const revealed = useRef(0);
+  useEffect(() => {
+    if (!panel.phone || !panel.shown || !focusEditor || revealed.current === focusEditor) return;
+    revealed.current = focusEditor;
+    const node = api.getState().view.selectedNodes[0];
+    const flowTop = area.current?.querySelector('.react-flow')?.getBoundingClientRect().top;
+    const sheetTop = document.getElementById(PANEL_ID)?.getBoundingClientRect().top;
+    if (node && flowTop !== undefined && sheetTop !== undefined) fits.reveal(node, sheetTop - flowTop, 200);
+  }, [focusEditor, panel.phone, panel.shown, api, fits]);
 
   // Problems as you type: checkGraph (and the syntax of nodes not yet connected) a moment after the last change.
   useEffect(() => {

@@ -1,6 +1,7 @@
 // The canvas's two fits (model/fit.ts) on the open document: `readable` (where the drawing opens and what
-// "Fit to view" does) and `whole` (the whole drawing, however small). Node sizes are the ones React Flow
-// measured; the screen is React Flow's own size.
+// "Fit to view" does) and `whole` (the whole drawing, however small); and `reveal`, which brings a node to the
+// middle of the part of the drawing left in sight (above the phone's sheet). Node sizes are the ones React
+// Flow measured; the screen is React Flow's own size.
 import { useMemo } from 'react';
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import type { RuleFlowEdge, RuleFlowNode } from './model/flow';
@@ -15,6 +16,8 @@ export const MIN_ZOOM = 0.2;
 export interface Fits {
   readable(duration?: number): void;
   whole(duration?: number): void;
+  /** The node in the middle of the top `height` pixels of the drawing, at the zoom it is at. */
+  reveal(nodeId: string, height: number, duration?: number): void;
 }
 
 export function useFit(): Fits {
@@ -49,6 +52,20 @@ export function useFit(): Fits {
         const bounds = boundsOf(boxes().map((b) => b.box));
         if (!size || !bounds) return;
         void flow.setViewport(wholeView(bounds, size, MIN_ZOOM), duration ? { duration } : undefined);
+      },
+      reveal(nodeId, height, duration) {
+        const size = screen();
+        const { doc, view } = api.getState();
+        const node = doc.nodes.find((n) => n.id === nodeId);
+        if (!size || !node) return;
+        const box = view.measured[nodeId] ?? UNMEASURED;
+        const { zoom } = flow.getViewport();
+        const x = size.width / 2 - (node.position.x + box.width / 2) * zoom;
+        // In the middle of what is in sight, or its top 8 px from the top when it is taller than that.
+        const room = Math.min(height, size.height);
+        const tall = box.height * zoom > room - 16;
+        const y = tall ? 8 - node.position.y * zoom : room / 2 - (node.position.y + box.height / 2) * zoom;
+        void flow.setViewport({ x, y, zoom }, duration ? { duration } : undefined);
       },
     };
   }, [flow, store, api]);

@@ -281,11 +281,17 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
     expect(phone.scroll, where).toEqual(phone.viewport);
     expect(phone.smallest, where).toBeGreaterThanOrEqual(11);
     expect(await page.locator('.rule-panel').isHidden()).toBe(true);
-    // A node's editor opens the sheet over the lower part of the drawing; Escape closes it.
-    await page.locator('.react-flow__node').first().focus();
+    // A node's editor opens the sheet over the lower part of the drawing, the node brought into sight above it;
+    // Escape closes it.
+    const first = page.locator('.react-flow__node').first();
+    await first.focus();
     await page.keyboard.press('Enter');
     const sheet = await page.locator('.rule-panel').boundingBox();
     expect(sheet && sheet.y > phone.flow.y + 100 && Math.round(sheet.y + sheet.height) === 844, JSON.stringify(sheet)).toBe(true);
+    await expect.poll(async () => {
+      const n = (await first.boundingBox())!;
+      return n.y >= phone.flow.y && n.y + 40 < sheet!.y && n.x >= phone.flow.x && n.x + n.width <= phone.flow.x + phone.flow.width;
+    }).toBe(true);
     await page.keyboard.press('Escape');
     await page.locator('.rule-panel').waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Side panel');
