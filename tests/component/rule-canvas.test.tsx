@@ -392,6 +392,27 @@ describe('the rule canvas', () => {
     expect(await within(panel()).findByText('Algoritmada hatalar var; çalıştırmak için düzeltin:')).toBeInTheDocument();
   });
 
+  it("takes the test run's dates in the page's language (GG.AA.YYYY in Turkish), and says how to write one that is no day", async () => {
+    const { user } = await openCanvas(fixture('bmi_class'));
+    await user.click(screen.getByRole('tab', { name: 'Test' }));
+    const p = within(panel());
+    const today = p.getByLabelText(/^Bugün/);
+    expect(today).toHaveAttribute('placeholder', 'GG.AA.YYYY');
+    await user.type(p.getByLabelText('Kilo (kg)'), '70');
+    await user.type(p.getByLabelText('Boy (cm)'), '175');
+    await user.type(today, '31.02.2026');
+    await user.click(p.getByRole('button', { name: 'Çalıştır' }));
+    expect(p.getByText('Günü GG.AA.YYYY biçiminde yazın.')).toBeInTheDocument();
+    expect(today).toHaveAttribute('aria-invalid', 'true');
+    expect(today).toHaveFocus();
+    expect(p.queryByRole('region', { name: 'Kararlar' })).toBeNull();
+    await user.clear(today);
+    await user.type(today, '01.02.2026');
+    await user.click(p.getByRole('button', { name: 'Çalıştır' }));
+    expect(await p.findByRole('region', { name: 'Kararlar' })).toBeInTheDocument();
+    expect(p.queryByText('Günü GG.AA.YYYY biçiminde yazın.')).toBeNull();
+  });
+
   it("reports a save conflict in the user's language and loads the latest version on request", async () => {
     const { user } = await openCanvas(fixture('bmi_class'));
     const theirs = structuredClone(fixture('bmi_class'));

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { compileGraph, type Evaluation, type InputField, type RuleIssue } from '../../../src/domain/rules';
 import { ApiError } from '../../../src/api/errors';
 import { useActiveLabel } from '../../../src/app/router/hooks';
-import { Notice } from '../../../src/app/ui';
+import { DATE_HINT, DateInput, Notice } from '../../../src/app/ui';
 import { keyed } from '../model/keys';
 import { joinLabels } from '../model/labels';
 import { useCanvas, useCanvasApi } from '../store';
@@ -25,6 +25,8 @@ export interface ServerRun {
 }
 
 /** A typed value of the form as the record holds it (the engine reads numbers with either decimal mark). */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 function recordValue(field: InputField, text: string): unknown {
   const v = text.trim();
   if (!v) return undefined;
@@ -80,6 +82,23 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
     if (outcome || serverOutcome) results.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [outcome, serverOutcome]);
 
+  // A date typed that is no day (the date box passes such text on): the run waits until it is mended, and says
+  // how to write one.
+  const [checkDays, setCheckDays] = useState(false);
+  const notDays = new Set([...fields.filter((f) => f.type === 'date' && values[f.name] && !ISO_DAY.test(values[f.name])).map((f) => `test-${f.name}`), ...(today && !ISO_DAY.test(today) ? ['test-today'] : [])]);
+  const daysWrong = () => {
+    if (!notDays.size) return false;
+    setCheckDays(true);
+    document.getElementById([...notDays][0])?.focus();
+    return true;
+  };
+  const dayProblem = (id: string) =>
+    checkDays && notDays.has(id) ? (
+      <p id={`${id}-error`} className="field__error">
+        {t('rules.test.notADay', { pattern: DATE_HINT[lang] })}
+      </p>
+    ) : null;
+
   const typedRecord = () => {
     const record: Record<string, unknown> = {};
     for (const f of fields) {
@@ -90,7 +109,7 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
   };
 
   const runOnServer = async () => {
-    if (!server || running) return;
+    if (!server || running || daysWrong()) return;
     const version = server.version;
     setRunning(true);
     setOutcome(null);
@@ -108,6 +127,7 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
 
   const run = (e: FormEvent) => {
     e.preventDefault();
+    if (daysWrong()) return;
     setServerOutcome(null);
     const compiled = compileGraph(api.getState().doc);
     if (!compiled.ok) {
@@ -145,9 +165,13 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
                   <option value="true">{t('rules.test.yes')}</option>
                   <option value="false">{t('rules.test.no')}</option>
                 </select>
+              ) : f.type === 'date' ? (
+                // A day written in the page's language (the browser's own date field writes the browser's).
+                <DateInput id={id} className="field__input" value={values[f.name]} onValue={set} aria-invalid={(checkDays && notDays.has(id)) || undefined} aria-describedby={[checkDays && notDays.has(id) ? `${id}-error` : '', `${id}-hint`].join(' ').trim()} />
               ) : (
-                <input id={id} className="field__input" type={f.type === 'date' ? 'date' : 'text'} inputMode={f.type === 'number' ? 'decimal' : undefined} value={values[f.name] ?? ''} onChange={(e) => set(e.target.value)} aria-describedby={`${id}-hint`} />
+                <input id={id} className="field__input" type="text" inputMode={f.type === 'number' ? 'decimal' : undefined} value={values[f.name] ?? ''} onChange={(e) => set(e.target.value)} aria-describedby={`${id}-hint`} />
               )}
+              {dayProblem(id)}
               <p id={`${id}-hint`} className="field__hint">
                 <code>{f.name}</code> · {t(`rules.type.${f.type}`)}
                 {f.type === 'list' ? ` · ${t('rules.test.listHint')}` : ''}
@@ -159,7 +183,8 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
           <label htmlFor="test-today" className="field__label">
             {t('rules.test.today')}
           </label>
-          <input id="test-today" className="field__input" type="date" value={today} onChange={(e) => setToday(e.target.value)} />
+          <DateInput id="test-today" className="field__input" value={today} onValue={setToday} aria-invalid={(checkDays && notDays.has('test-today')) || undefined} aria-describedby={checkDays && notDays.has('test-today') ? 'test-today-error' : undefined} />
+          {dayProblem('test-today')}
         </div>
         <div className="form__actions">
           <button type="submit" className="button">
