@@ -134,9 +134,13 @@ function PackageEditor({ packageId, title }: { packageId: string; title: ReactNo
   );
 }
 
-/** While the canvas is open on a wide screen the site's menu steps aside (its button in the top bar brings it back); leaving, it comes back. */
+/**
+ * While the canvas is open on a wide screen the site's menu steps aside (its button in the top bar brings it
+ * back); leaving, it comes back. Before the first paint, so the drawing is measured, and first fitted, at the
+ * width it keeps.
+ */
 function useMenuAside() {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const app = useAppStore.getState();
     if (app.layout.device.isMobile || !app.layout.sidebar.opened) return;
     app.toggleSidebar(false);

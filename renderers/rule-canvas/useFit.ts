@@ -29,8 +29,12 @@ export function useFit(): Fits {
       const { doc, view } = api.getState();
       return doc.nodes.map((n) => ({ type: n.type, box: { ...n.position, ...(view.measured[n.id] ?? UNMEASURED) } as Box }));
     };
+    // The drawing's size as laid out now (React Flow's own figure can lag a change of layout, such as the
+    // site's menu stepping aside as the page opens); React Flow's where there is no layout (tests).
     const screen = () => {
-      const { width, height } = store.getState();
+      const { width, height, domNode } = store.getState();
+      const now = domNode ? { width: domNode.clientWidth, height: domNode.clientHeight } : { width: 0, height: 0 };
+      if (now.width > 0 && now.height > 0) return now;
       return width > 0 && height > 0 ? { width, height } : null;
     };
     return {

@@ -243,6 +243,7 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
       // Turkish for one of them: the words change, the sizes must not.
       if (i === 1) await page.getByRole('combobox', { name: 'Language' }).selectOption('tr');
       await page.waitForTimeout(300);
+      let opened = 0;
       for (const fit of [false, true]) {
         if (fit) {
           await page.getByRole('button', { name: /^(Fit to view|Görünüme sığdır)$/ }).click();
@@ -263,6 +264,9 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
         // Every word on a node is 11 px or more on screen.
         expect(m.texts, where).toBeGreaterThan(10);
         expect(m.smallest, where).toBeGreaterThanOrEqual(11);
+        // The drawing opens where "Fit to view" goes (fitted at the width it keeps once the page is laid out).
+        if (fit) expect(m.zoom, where).toBeCloseTo(opened, 3);
+        else opened = m.zoom;
       }
       if (i === 1) await page.getByRole('combobox', { name: 'Dil' }).selectOption('en');
     }
