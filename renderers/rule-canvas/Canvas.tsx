@@ -1,18 +1,23 @@
 // The drawing: React Flow as a view of the document. Nodes and edges are made from the store's document and
 // screen state on every change; React Flow's events are read back into the view (selection, sizes, drags)
 // or into commands (a drop, an arrow-key move, a drawn connection). Deleting goes through the page's
-// confirmation, never through React Flow.
-import { useCallback, useMemo, type KeyboardEvent } from 'react';
-import { Background, Controls, MiniMap, ReactFlow, type Connection, type EdgeChange, type IsValidConnection, type NodeChange, type ReactFlowInstance } from '@xyflow/react';
+// confirmation, never through React Flow. The drawing opens at a size its words can be read at (useFit), once
+// React Flow has measured its nodes.
+import { useCallback, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { Background, Controls, MiniMap, ReactFlow, useStore, type Connection, type EdgeChange, type IsValidConnection, type NodeChange, type ReactFlowInstance } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../src/app/router/hooks';
 import { connectionAllowed, edgeFromConnection, marksOf, readEdgeChanges, readNodeChanges, toFlowEdges, toFlowNodes, type FlowType, type RuleFlowEdge, type RuleFlowNode, type RuleNodeData } from './model/flow';
 import { freshId, idsOf } from './model/ids';
-import { nodeTitle } from './panels/fields';
-import { NODE_SPECS, specOf } from './nodes/registry';
+import { nodeHeading } from './panels/fields';
+import { NODE_SPECS } from './nodes/registry';
 import { RuleNodeView } from './RuleNodeView';
 import { useCanvas, useCanvasApi } from './store';
+import { MIN_ZOOM, useFit } from './useFit';
+
+/** The mini map is kept small: it sits over the drawing. */
+const MINIMAP_SIZE = { width: 160, height: 100 };
 
 const NODE_TYPES = Object.fromEntries(NODE_SPECS.map((s) => [`rule_${s.type}` as FlowType, RuleNodeView]));
 
@@ -26,6 +31,17 @@ export function Canvas({ onInit, onDelete }: { onInit: (instance: ReactFlowInsta
   const path = useCanvas((s) => s.path);
   const readOnly = useCanvas((s) => s.readOnly);
 
+  // The first view, once every node has its size and the canvas its own.
+  const fits = useFit();
+  const measured = useCanvas((s) => s.doc.nodes.every((n) => s.view.measured[n.id]));
+  const sized = useStore((s) => s.width > 0 && s.height > 0);
+  const fitted = useRef(false);
+  useLayoutEffect(() => {
+    if (fitted.current || !measured || !sized) return;
+    fitted.current = true;
+    fits.readable();
+  }, [measured, sized, fits]);
+
   // The test run's path, lit step by step: a node once its step is shown, an edge once both its ends are.
   const marks = useMemo(() => {
     if (!path) return marksOf(issues);
@@ -38,7 +54,7 @@ export function Canvas({ onInit, onDelete }: { onInit: (instance: ReactFlowInsta
 
   const ariaLabel = useCallback(
     (d: RuleNodeData) => {
-      const parts = [`${t(specOf(d.node.type).label)}: ${nodeTitle(d.node, lang, (k) => t(k))}`];
+      const parts = [nodeHeading(d.node, lang, (k) => t(k))];
       if (d.errors) parts.push(t('rules.node.errors', { count: d.errors }));
       else if (d.warnings) parts.push(t('rules.node.warnings', { count: d.warnings }));
       if (d.step) parts.push(t('rules.test.step', { n: d.step }));
@@ -111,7 +127,7 @@ export function Canvas({ onInit, onDelete }: { onInit: (instance: ReactFlowInsta
   };
 
   return (
-    <div className="rule-canvas__flow" onKeyDown={onKeyDown} role="region" aria-label={t('rules.canvas.label')}>
+    <section className="rule-canvas__flow" onKeyDown={onKeyDown} aria-label={t('rules.canvas.label')}>
       <ReactFlow<RuleFlowNode, RuleFlowEdge>
         nodes={nodes}
         edges={edges}
@@ -128,16 +144,15 @@ export function Canvas({ onInit, onDelete }: { onInit: (instance: ReactFlowInsta
         elementsSelectable
         nodesFocusable
         edgesFocusable
-        fitView
-        minZoom={0.2}
+        minZoom={MIN_ZOOM}
         maxZoom={2}
         ariaLabelConfig={ariaLabelConfig}
         defaultEdgeOptions={{ type: 'smoothstep' }}
       >
         <Background gap={20} />
-        <MiniMap pannable zoomable nodeClassName={(n) => `rule-minimap rule-minimap--${(n as RuleFlowNode).data.node.type}`} />
+        <MiniMap pannable zoomable style={MINIMAP_SIZE} nodeClassName={(n) => `rule-minimap rule-minimap--${(n as RuleFlowNode).data.node.type}`} />
         <Controls showInteractive={false} showFitView={false} />
       </ReactFlow>
-    </div>
+    </section>
   );
 }

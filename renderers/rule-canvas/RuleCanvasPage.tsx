@@ -4,7 +4,10 @@
 // every edit is a command (undo/redo); checkGraph marks problems as you type; the test panel runs the
 // current document in the browser and lights the path. An older version opens read-only in a store of its
 // own, shown instead of the draft's until "back".
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+// The canvas is the page: the editor fills the window under the site's top bar (the site's menu steps aside
+// while it is open on a wide screen, and comes back after), one toolbar row over the drawing, the side panel
+// beside it (resizable, hideable) or, on a phone, a sheet over it.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { ReactFlowProvider, type ReactFlowInstance } from '@xyflow/react';
 import { useBlocker, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +17,17 @@ import { rulePackageNew } from '../../src/generated/client';
 import { pageAtPath } from '../../src/app/router/catalogue';
 import { useActiveLabel, usePages } from '../../src/app/router/hooks';
 import type { PageProps } from '../../src/app/router/registry';
+import { useAppStore } from '../../src/app/store';
 import { ConfirmDialog, Notice, TextField } from '../../src/app/ui';
 import { Canvas } from './Canvas';
 import type { RuleFlowEdge, RuleFlowNode } from './model/flow';
+import { FLOW_MIN_WIDTH, PANEL_ID, PANEL_WIDTH, reloadPanelLayout, usePanelLayout } from './panelLayout';
 import { IssueList } from './panels/fields';
+import { PanelSplitter } from './panels/PanelSplitter';
 import { SidePanel } from './panels/SidePanel';
 import { CanvasContext, useCanvas, useCanvasApi } from './store';
 import { Toolbar } from './Toolbar';
+import { useFit } from './useFit';
 import { usePackage, type PackageState } from './usePackage';
 import './strings';
 import './rule-canvas.css';
@@ -29,10 +36,21 @@ export default function RuleCanvasPage({ page }: PageProps) {
   const lang = useActiveLabel();
   const [query, setQuery] = useSearchParams();
   const packageId = query.get('package_id');
+  const title = (
+    <h1 id="page-title" className="rule-canvas__page">
+      {page.caption[lang]}
+    </h1>
+  );
   return (
     <article className="page page--rule-canvas" aria-labelledby="page-title">
-      <h1 id="page-title">{page.caption[lang]}</h1>
-      {packageId ? <PackageEditor key={packageId} packageId={packageId} /> : <NewPackage onCreated={(id) => setQuery({ package_id: id }, { replace: true })} />}
+      {packageId ? (
+        <PackageEditor key={packageId} packageId={packageId} title={title} />
+      ) : (
+        <>
+          {title}
+          <NewPackage onCreated={(id) => setQuery({ package_id: id }, { replace: true })} />
+        </>
+      )}
     </article>
   );
 }
@@ -82,40 +100,87 @@ function NewPackage({ onCreated }: { onCreated: (id: string) => void }) {
   );
 }
 
-function PackageEditor({ packageId }: { packageId: string }) {
+function PackageEditor({ packageId, title }: { packageId: string; title: ReactNode }) {
   const { t } = useTranslation();
   const p = usePackage(packageId);
   if (p.loadError)
     return (
-      <Notice>
-        {p.loadError}{' '}
-        <button type="button" className="button button--secondary button--small" onClick={p.retry}>
-          {t('rules.retry')}
-        </button>
-      </Notice>
+      <>
+        {title}
+        <Notice>
+          {p.loadError}{' '}
+          <button type="button" className="button button--secondary button--small" onClick={p.retry}>
+            {t('rules.retry')}
+          </button>
+        </Notice>
+      </>
     );
   if (!p.store || !p.pkg)
     return (
-      <p className="page-loading" role="status">
-        {t('app.loading')}
-      </p>
+      <>
+        {title}
+        <p className="page-loading" role="status">
+          {t('app.loading')}
+        </p>
+      </>
     );
   // An older version opened read-only is drawn from its own store; the draft's store waits unchanged.
   return (
     <CanvasContext.Provider value={p.viewing?.store ?? p.store}>
       <ReactFlowProvider>
-        <Workbench pkg={p} />
+        <Workbench pkg={p} title={title} />
       </ReactFlowProvider>
     </CanvasContext.Provider>
   );
 }
 
+/**
+ * While the canvas is open on a wide screen the site's menu steps aside (its button in the top bar brings it
+ * back); leaving, it comes back. Before the first paint, so the drawing is measured, and first fitted, at the
+ * width it keeps.
+ */
+function useMenuAside() {
+  useLayoutEffect(() => {
+    const app = useAppStore.getState();
+    if (app.layout.device.isMobile || !app.layout.sidebar.opened) return;
+    app.toggleSidebar(false);
+    return () => {
+      if (!useAppStore.getState().layout.sidebar.opened) useAppStore.getState().toggleSidebar(true);
+    };
+  }, []);
+}
+
+/** The width the drawing and the panel share (0 until known), followed as the window or the site's menu changes. */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const read = () => setWidth(Math.round(el.getBoundingClientRect().width));
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 const editable = (target: EventTarget | null) => target instanceof HTMLElement && Boolean(target.closest('input, textarea, select, [contenteditable="true"]'));
 
-function Workbench({ pkg: p }: { pkg: PackageState }) {
+function Workbench({ pkg: p, title }: { pkg: PackageState; title: ReactNode }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const api = useCanvasApi();
+  const fits = useFit();
+  const body = useRef<HTMLDivElement>(null);
+  const bodyWidth = useWidth(body);
+  // The panel's layout is read again on each visit (another tab may have changed it); the sheet starts closed.
+  useLayoutEffect(reloadPanelLayout, []);
+  const panel = usePanelLayout();
+  // The drawing keeps FLOW_MIN_WIDTH beside the panel however wide the panel was made.
+  const panelMax = bodyWidth ? Math.max(PANEL_WIDTH.min, Math.min(PANEL_WIDTH.max, bodyWidth - FLOW_MIN_WIDTH)) : PANEL_WIDTH.max;
+  const panelWidth = Math.min(panel.width, panelMax);
+  useMenuAside();
   const doc = useCanvas((s) => s.doc);
   const path = useCanvas((s) => s.path);
   const flow = useRef<ReactFlowInstance<RuleFlowNode, RuleFlowEdge> | null>(null);
@@ -129,15 +194,31 @@ function Workbench({ pkg: p }: { pkg: PackageState }) {
   const backButton = useRef<HTMLButtonElement>(null);
   const nameHeading = useRef<HTMLHeadingElement>(null);
   const wasViewing = useRef<PackageState['viewing'] | undefined>(undefined);
+  // The fits of the document shown when the timer fires (they follow the store: the draft's or the version's).
+  const fitsNow = useRef(fits);
+  fitsNow.current = fits;
   useEffect(() => {
     const before = wasViewing.current;
     wasViewing.current = viewing;
     if (before === undefined) return; // the first drawing fits itself
     if (viewing) backButton.current?.focus();
     else nameHeading.current?.focus();
-    const timer = setTimeout(() => flow.current?.fitView({ duration: 200 }), 50);
+    const timer = setTimeout(() => fitsNow.current.readable(200), 50);
     return () => clearTimeout(timer);
   }, [viewing]);
+
+  // On a phone a node's editor opens in the sheet over the lower part of the drawing: the node comes to the
+  // middle of what is left in sight above it.
+  const focusEditor = useCanvas((s) => s.focusEditor);
+  const revealed = useRef(0);
+  useEffect(() => {
+    if (!panel.phone || !panel.shown || !focusEditor || revealed.current === focusEditor) return;
+    revealed.current = focusEditor;
+    const node = api.getState().view.selectedNodes[0];
+    const flowTop = area.current?.querySelector('.react-flow')?.getBoundingClientRect().top;
+    const sheetTop = document.getElementById(PANEL_ID)?.getBoundingClientRect().top;
+    if (node && flowTop !== undefined && sheetTop !== undefined) fits.reveal(node, sheetTop - flowTop, 200);
+  }, [focusEditor, panel.phone, panel.shown, api, fits]);
 
   // Problems as you type: checkGraph (and the syntax of nodes not yet connected) a moment after the last change.
   useEffect(() => {
@@ -229,6 +310,7 @@ function Workbench({ pkg: p }: { pkg: PackageState }) {
   return (
     <div className={`rule-canvas${viewing ? ' rule-canvas--viewing' : ''}`} ref={area}>
       <div className="rule-canvas__head">
+        {title}
         <h2 className="rule-canvas__name" ref={nameHeading} tabIndex={-1}>
           {name}
         </h2>
@@ -241,7 +323,8 @@ function Workbench({ pkg: p }: { pkg: PackageState }) {
       </div>
       <Toolbar
         onAdd={placeFor}
-        onFit={() => flow.current?.fitView({ duration: 200 })}
+        onFit={() => fits.readable(200)}
+        onFitAll={() => fits.whole(200)}
         onDelete={askDelete}
         onSave={() => void p.save()}
         onPublish={() => void p.publish()}
@@ -282,9 +365,10 @@ function Workbench({ pkg: p }: { pkg: PackageState }) {
           {notice.issues && notice.issues.length > 0 && <ServerIssues issues={notice.issues} />}
         </Notice>
       )}
-      <div className="rule-canvas__body">
+      <div className="rule-canvas__body" ref={body}>
         <Canvas onInit={(i) => (flow.current = i)} onDelete={askDelete} />
-        <SidePanel onDelete={askDelete} pkg={p} />
+        {panel.shown && !panel.phone && <PanelSplitter width={panelWidth} max={panelMax} />}
+        <SidePanel onDelete={askDelete} pkg={p} shown={panel.shown} phone={panel.phone} width={panelWidth} />
       </div>
       {deleting && (
         <ConfirmDialog

@@ -5,6 +5,7 @@ import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../src/app/router/hooks';
 import type { RuleFlowNode } from './model/flow';
+import { sameLabel } from './model/labels';
 import { specOf } from './nodes/registry';
 
 export const RuleNodeView = memo(function RuleNodeView({ data, selected }: NodeProps<RuleFlowNode>) {
@@ -15,6 +16,9 @@ export const RuleNodeView = memo(function RuleNodeView({ data, selected }: NodeP
   const handles = spec.sources(node as never, lang, (k, o) => t(k, o) as string);
   const rows = handles.length > 1 || handles.some((h) => h.id);
   const name = node.name?.[lang] || node.name?.[lang === 'tr' ? 'en' : 'tr'];
+  const type = t(spec.label);
+  // A node named after its type says it once, as its name.
+  const typeShown = !name || !sameLabel(name, type, lang);
   const Summary = spec.Summary;
   const classes = [
     'rule-node',
@@ -32,7 +36,7 @@ export const RuleNodeView = memo(function RuleNodeView({ data, selected }: NodeP
         <span className="rule-node__icon" aria-hidden="true">
           {spec.icon}
         </span>
-        <span className="rule-node__type">{t(spec.label)}</span>
+        {typeShown && <span className="rule-node__type">{type}</span>}
         {data.step !== undefined && (
           <span className="rule-node__step" title={t('rules.test.step', { n: data.step })}>
             {data.step}

@@ -9,6 +9,7 @@ import type { DecisionGraph, RuleIssue, TraceStep } from '../../src/domain/rules
 import { copyNodes, pasteCommand, type Clip } from './model/clipboard';
 import { emptyHistory, execute, redo, seal, undo, type Command, type ExecuteOptions, type History } from './model/commands';
 import { emptyView, type ViewState } from './model/flow';
+import { showPanel } from './panelLayout';
 
 export type PanelTab = 'editor' | 'test' | 'problems' | 'package';
 
@@ -42,7 +43,9 @@ export interface CanvasState {
   select(nodes: string[], edges?: string[]): void;
   setIssues(issues: RuleIssue[], doc: DecisionGraph): void;
   setPath(path: PathState | null): void;
+  /** Shows a tab of the side panel (and the panel, when hidden). */
   setTab(tab: PanelTab): void;
+  /** Selects a node and opens its editor in the side panel (shown when hidden), the focus in it. */
   openEditor(nodeId: string): void;
   copy(): boolean;
   paste(): boolean;
@@ -128,9 +131,11 @@ export function createCanvasStore(doc: DecisionGraph, readOnly = false): StoreAp
         set({ path });
       },
       setTab(tab) {
+        showPanel();
         set({ tab });
       },
       openEditor(nodeId) {
+        showPanel();
         set({ view: { ...get().view, selectedNodes: [nodeId], selectedEdges: [] }, tab: 'editor', focusEditor: get().focusEditor + 1 });
       },
       copy() {

@@ -91,7 +91,6 @@ export function usePackage(packageId: string) {
   const [busy, setBusy] = useState<'save' | 'publish' | 'load' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const storeRef = useRef<StoreApi<CanvasState> | null>(null);
   const [versions, setVersions] = useState<VersionEntry[]>([]);
   const [shares, setShares] = useState<ShareEntry[] | undefined>(undefined);
@@ -117,24 +116,29 @@ export function usePackage(packageId: string) {
     return p;
   }, []);
 
-  // The first load makes the store; "load the latest" loads into the same store.
-  useEffect(() => {
-    let live = true;
+  // The first load makes the store ("retry" loads again after a failure); "load the latest" loads into the
+  // same store. Only the newest load's answer counts: a newer one, or leaving, makes an older one moot.
+  const loads = useRef(0);
+  const load = useCallback(() => {
+    const n = ++loads.current;
     setLoadError(null);
     rulePackageGet({ package_id: packageId }).then(
       (answer) => {
-        if (!live) return;
+        if (n !== loads.current) return;
         const p = accept(answer);
         const s = createCanvasStore(docOf(p), !answer.can_edit);
         storeRef.current = s;
         setStore(s);
       },
-      (e: unknown) => live && setLoadError(errorText(e)),
+      (e: unknown) => n === loads.current && setLoadError(errorText(e)),
     );
+  }, [packageId, errorText, accept]);
+  useEffect(() => {
+    load();
     return () => {
-      live = false;
+      loads.current += 1;
     };
-  }, [packageId, attempt, errorText, accept]);
+  }, [load]);
 
   const [doc, setDoc] = useState<DecisionGraph | null>(null);
   useEffect(() => {
@@ -164,7 +168,7 @@ export function usePackage(packageId: string) {
     } finally {
       setBusy(null);
     }
-  }, [packageId, t, errorText]);
+  }, [packageId, t, errorText, accept]);
 
   /** Saves the document as the draft; answers the saved package, or null when it was refused. */
   const save = useCallback(async (): Promise<DecisionPackage | null> => {
@@ -282,7 +286,7 @@ export function usePackage(packageId: string) {
     canEdit,
     canShare,
     loadError,
-    retry: () => setAttempt((n) => n + 1),
+    retry: load,
     store,
     dirty,
     busy,

@@ -11,6 +11,7 @@ import type { DecisionGraph, RuleNode } from '../../src/domain/rules';
 import { storeSession } from './support/account';
 import { startApp, tenant } from './support/app-fixtures';
 import { serveTenant } from './support/handlers';
+import { disposeRouters, setBodyWidth } from './support/dom';
 import { installReactFlowStubs } from './support/react-flow';
 import { callsTo, inputOnly, newest, PACKAGE_ID, publishNewest, resetRules, ruleHandlers, saveElsewhere, seedPackage } from './support/rules';
 import { server } from './support/server';
@@ -63,7 +64,77 @@ describe('the rule canvas', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Böbrek dozu' })).toBeInTheDocument();
     await waitFor(() => expect(nodeIds()).toEqual(['body', 'calc', 'classes', 'out']));
     await waitFor(() => expect(edgeCount()).toBe(3));
-    expect(screen.getByRole('group', { name: /^Karar tablosu: / })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Karar tablosu (classes)' })).toBeInTheDocument();
+  });
+
+  it('loads the package once (again only on "retry" after a failure, never on a change of language)', async () => {
+    // Not there yet: the server's refusal, and a way to try again.
+    storeSession();
+    const user = userEvent.setup();
+    await startApp(PAGE_TR);
+    const retry = await screen.findByRole('button', { name: 'Yeniden dene' });
+    expect(callsTo('get')).toHaveLength(1);
+    seedPackage(fixture('bmi_class'));
+    await user.click(retry);
+    await screen.findByRole('toolbar', { name: 'Algoritma araçları' });
+    await waitFor(() => expect(nodeIds()).toHaveLength(4));
+    expect(callsTo('get')).toHaveLength(2);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dil' }), 'en');
+    await screen.findByRole('toolbar', { name: 'Algorithm tools' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(callsTo('get')).toHaveLength(2);
+  });
+
+  it("says a node's type and an output's kind once when they read the same, in Turkish and in English", async () => {
+    const doc: DecisionGraph = {
+      ...inputOnly(),
+      nodes: [
+        { id: 'input', type: 'input', position: { x: 0, y: 0 }, fields: [{ name: 'level', type: 'number' }] },
+        { id: 'gate', type: 'switch', position: { x: 150, y: 0 }, hit_policy: 'first', branches: [{ id: 'high', condition: 'level > 2' }, { id: 'mid', condition: 'level > 1' }] },
+        // Named after its type in both languages.
+        { id: 'named', type: 'output', position: { x: 300, y: 0 }, name: { tr: 'Çıktı', en: 'output' }, kind: 'decision', severity: 'info', code: 'named', text: { tr: 'a', en: 'a' } },
+        // An alert of severity warning: "Uyarı" and "Uyarı" in Turkish.
+        { id: 'warn', type: 'output', position: { x: 300, y: 200 }, kind: 'alert', severity: 'warning', code: 'warn', text: { tr: 'b', en: 'b' } },
+        { id: 'crit', type: 'output', position: { x: 300, y: 400 }, name: { tr: 'Dur', en: 'Stop' }, kind: 'alert', severity: 'critical', code: 'crit', text: { tr: 'c', en: 'c' } },
+      ],
+      edges: [
+        { id: 'e1', source: 'input', target: 'gate' },
+        { id: 'e2', source: 'gate', source_handle: 'high', target: 'crit' },
+        { id: 'e3', source: 'gate', source_handle: 'mid', target: 'warn' },
+        { id: 'e4', source: 'gate', source_handle: 'else', target: 'named' },
+      ],
+    };
+    const { user } = await openCanvas(doc);
+    await waitFor(() => expect(nodeIds()).toHaveLength(5));
+    const badge = (id: string) => nodeEl(id)!.querySelector('.rule-badge')!.textContent;
+    expect(badge('warn')).toBe('Uyarı');
+    expect(badge('crit')).toBe('Uyarı · Kritik');
+    expect(badge('named')).toBe('Karar · Bilgi');
+    // The node named "Çıktı" shows it once, as its name; the others keep their type over their name or id.
+    expect(nodeEl('named')!.querySelector('.rule-node__type')).toBeNull();
+    expect(nodeEl('named')!.querySelector('.rule-node__name')).toHaveTextContent(/^Çıktı$/);
+    expect(nodeEl('crit')!.querySelector('.rule-node__type')).toHaveTextContent('Çıktı');
+    expect(screen.getByRole('group', { name: 'Çıktı' })).toBe(nodeEl('named'));
+    expect(screen.getByRole('group', { name: 'Çıktı: Dur' })).toBe(nodeEl('crit'));
+    expect(screen.getByRole('group', { name: 'Çıktı (warn)' })).toBe(nodeEl('warn'));
+    await openNode(user, 'named');
+    expect(within(panel()).getByRole('heading', { level: 2 })).toHaveTextContent(/^⚑ Çıktı$/);
+    await openNode(user, 'warn');
+    expect(within(panel()).getByRole('heading', { level: 2 })).toHaveTextContent(/^⚑ Çıktı \(warn\)$/);
+
+    // The test panel's decisions say it once too.
+    await user.click(screen.getByRole('tab', { name: 'Test' }));
+    await user.type(within(panel()).getByLabelText('level'), '1.5');
+    await user.click(within(panel()).getByRole('button', { name: 'Çalıştır' }));
+    const decisions = await within(panel()).findByRole('region', { name: 'Kararlar' });
+    expect(within(decisions).getByText('Uyarı', { selector: '.rule-badge' })).toBeInTheDocument();
+
+    // In English the kind and severity differ ("Alert · Warning"); "output" is still the type's name.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dil' }), 'en');
+    await waitFor(() => expect(badge('warn')).toBe('Alert · Warning'));
+    expect(nodeEl('named')!.querySelector('.rule-node__type')).toBeNull();
+    expect(screen.getByRole('group', { name: 'output' })).toBe(nodeEl('named'));
+    expect(screen.getByRole('group', { name: 'Output: Stop' })).toBe(nodeEl('crit'));
   });
 
   it('adds nodes from the toolbar and connects them from the editor, one undoable command each', async () => {
@@ -74,7 +145,7 @@ describe('the rule canvas', () => {
     await waitFor(() => expect(nodeIds()).toHaveLength(2));
     const sw = nodeIds().find((id) => id.startsWith('switch_'))!;
     // The new node is selected and its editor open.
-    expect(within(panel()).getByRole('heading', { level: 2, name: `Anahtar: Anahtar (${sw})` })).toBeInTheDocument();
+    expect(within(panel()).getByRole('heading', { level: 2, name: `Anahtar (${sw})` })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Çıktı ekle' }));
     await waitFor(() => expect(nodeIds()).toHaveLength(3));
     const out = nodeIds().find((id) => id.startsWith('output_'))!;
@@ -123,7 +194,7 @@ describe('the rule canvas', () => {
     expect(text).toHaveFocus();
     expect([(text as HTMLInputElement).selectionStart, (text as HTMLInputElement).selectionEnd]).toEqual([0, 1]);
     await waitFor(() => expect(nodeEl(sw)!.querySelector('.rule-node--error')).not.toBeNull());
-    expect(screen.getByRole('group', { name: new RegExp(`^Anahtar: Anahtar \\(${sw}\\), \\d+ hata`) })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: new RegExp(`^Anahtar \\(${sw}\\), \\d+ hata`) })).toBeInTheDocument();
 
     // The language changes on the same page, unsaved work kept; the message follows.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Dil' }), 'en');
@@ -305,7 +376,7 @@ describe('the rule canvas', () => {
     expect(within(decisions).getByText('BKİ 22.9: normal')).toBeInTheDocument();
     expect(within(decisions).getByText('Karar · Bilgi')).toBeInTheDocument();
     const steps = within(p.getByRole('heading', { name: 'Adım adım yol' }).parentElement!).getAllByRole('listitem');
-    expect(steps.map((s) => s.querySelector('strong')!.textContent)).toEqual(['Giriş: Giriş (body)', 'İfade: İfade (calc)', 'Karar tablosu: Karar tablosu (classes)', 'Çıktı: Çıktı (out)']);
+    expect(steps.map((s) => s.querySelector('strong')!.textContent)).toEqual(['Giriş (body)', 'İfade (calc)', 'Karar tablosu (classes)', 'Çıktı (out)']);
     expect(steps[0]).toHaveTextContent('Kayıt: weight = 70; height_cm = 175');
     expect(steps[1]).toHaveTextContent('Atanan: bmi = 22.9');
     expect(steps[2]).toHaveTextContent('Eşleşen satırlar: normal');
@@ -319,6 +390,27 @@ describe('the rule canvas', () => {
     await user.click(screen.getByRole('tab', { name: /Test/ }));
     await user.click(within(panel()).getByRole('button', { name: 'Çalıştır' }));
     expect(await within(panel()).findByText('Algoritmada hatalar var; çalıştırmak için düzeltin:')).toBeInTheDocument();
+  });
+
+  it("takes the test run's dates in the page's language (GG.AA.YYYY in Turkish), and says how to write one that is no day", async () => {
+    const { user } = await openCanvas(fixture('bmi_class'));
+    await user.click(screen.getByRole('tab', { name: 'Test' }));
+    const p = within(panel());
+    const today = p.getByLabelText(/^Bugün/);
+    expect(today).toHaveAttribute('placeholder', 'GG.AA.YYYY');
+    await user.type(p.getByLabelText('Kilo (kg)'), '70');
+    await user.type(p.getByLabelText('Boy (cm)'), '175');
+    await user.type(today, '31.02.2026');
+    await user.click(p.getByRole('button', { name: 'Çalıştır' }));
+    expect(p.getByText('Günü GG.AA.YYYY biçiminde yazın.')).toBeInTheDocument();
+    expect(today).toHaveAttribute('aria-invalid', 'true');
+    expect(today).toHaveFocus();
+    expect(p.queryByRole('region', { name: 'Kararlar' })).toBeNull();
+    await user.clear(today);
+    await user.type(today, '01.02.2026');
+    await user.click(p.getByRole('button', { name: 'Çalıştır' }));
+    expect(await p.findByRole('region', { name: 'Kararlar' })).toBeInTheDocument();
+    expect(p.queryByText('Günü GG.AA.YYYY biçiminde yazın.')).toBeNull();
   });
 
   it("reports a save conflict in the user's language and loads the latest version on request", async () => {
@@ -428,9 +520,182 @@ describe('the rule canvas', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    await user.click(screen.getByRole('button', { name: 'JSON dışa aktar' }));
+    await user.click(screen.getByRole('button', { name: 'Daha fazla' }));
+    await user.click(screen.getByRole('menuitem', { name: 'JSON dışa aktar' }));
     expect(names).toEqual(['renal-dose.json']);
     expect(JSON.parse(await exported!.text())).toEqual(fixture('bmi_class'));
+    // "Import JSON" in the menu asks for the file.
+    const picked = vi.spyOn(input as HTMLInputElement, 'click').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Daha fazla' }));
+    await user.click(screen.getByRole('menuitem', { name: 'JSON içe aktar' }));
+    expect(picked).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the canvas as the page: one toolbar row, a side panel that resizes and hides, a readable first view', () => {
+  const toolbar = () => screen.getByRole('toolbar', { name: 'Algoritma araçları' });
+  const more = () => within(toolbar()).getByRole('button', { name: 'Daha fazla' });
+  const viewport = () => document.querySelector<HTMLElement>('.react-flow__viewport')!.style.transform;
+
+  it('keeps the less-used commands in the toolbar\'s "More" menu, each working, by mouse and by keyboard', async () => {
+    const { user } = await openCanvas(fixture('bmi_class'));
+    await waitFor(() => expect(nodeIds()).toHaveLength(4));
+    // The row itself: adding, undo and redo, fitting, saving and publishing, the panel; no copy or export button.
+    expect(within(toolbar()).queryByRole('button', { name: 'Kopyala' })).toBeNull();
+    expect(within(toolbar()).queryByRole('button', { name: 'JSON dışa aktar' })).toBeNull();
+    for (const name of ['Giriş ekle', 'Anahtar ekle', 'Geri al', 'Yinele', 'Görünüme sığdır', 'Kaydedildi', 'Yayımla', 'Yan panel']) expect(within(toolbar()).getByRole('button', { name })).toBeInTheDocument();
+
+    await user.click(more());
+    const menu = screen.getByRole('menu', { name: 'Daha fazla' });
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['KopyalaCtrl+C', 'YapıştırCtrl+V', 'ÇoğaltCtrl+D', 'SilDelete', 'JSON içe aktar', 'JSON dışa aktar', 'Tüm çizimi göster']);
+    // Nothing is selected: copy, duplicate and delete wait; the focus is on the first that works.
+    expect(within(menu).getByRole('menuitem', { name: 'Kopyala' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitem', { name: 'Sil' })).toHaveAttribute('aria-disabled', 'true');
+    expect(within(menu).getByRole('menuitem', { name: 'Yapıştır' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(more()).toHaveFocus();
+
+    // A node selected: copy and paste make a second one, duplicate a third (each its own undo step).
+    act(() => nodeEl('calc')!.focus());
+    await user.keyboard(' ');
+    await user.click(more());
+    await user.click(screen.getByRole('menuitem', { name: 'Kopyala' }));
+    await user.click(more());
+    await user.click(screen.getByRole('menuitem', { name: 'Yapıştır' }));
+    await waitFor(() => expect(nodeIds()).toHaveLength(5));
+    const copy = nodeIds().find((id) => !['body', 'calc', 'classes', 'out'].includes(id))!;
+    expect(copy).toMatch(/^expr_/);
+    await user.click(more());
+    await user.click(screen.getByRole('menuitem', { name: 'Çoğalt' }));
+    await waitFor(() => expect(nodeIds()).toHaveLength(6));
+
+    // Delete from the menu asks first, by keyboard this time: ArrowDown opens the menu, End goes to its last entry.
+    act(() => nodeEl('classes')!.focus());
+    await user.keyboard(' ');
+    act(() => more().focus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Kopyala' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Sil' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Silinsin mi?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(nodeIds()).not.toContain('classes'));
+    await user.click(screen.getByRole('button', { name: 'Geri al' }));
+    await waitFor(() => expect(nodeIds()).toContain('classes'));
+
+    // "Show the whole drawing" zooms out until it all shows; "Fit to view" comes back to a readable size.
+    const scale = () => Number(/scale\(([\d.]+)\)/.exec(viewport())![1]);
+    expect(scale()).toBe(0.85);
+    await user.click(more());
+    await user.click(screen.getByRole('menuitem', { name: 'Tüm çizimi göster' }));
+    await waitFor(() => expect(scale()).toBeLessThan(0.85));
+    await user.click(screen.getByRole('button', { name: 'Görünüme sığdır' }));
+    await waitFor(() => expect(viewport()).toMatch(/^translate\(24px,[\d.]+px\) scale\(0\.85\)$/));
+  });
+
+  it('opens the drawing at a size its words can be read at, from the input node, when it is too wide to fit', async () => {
+    await openCanvas(fixture('bmi_class'));
+    // jsdom's canvas is 800×600 and a node 180×80: the four nodes (960 wide) would fit only at 0.78, so the view
+    // starts at 0.85 (a node's smallest text, 13 px, at 11 px) with the input node 24 px from the left edge,
+    // centred from top to bottom.
+    await waitFor(() => expect(viewport()).toBe('translate(24px,181px) scale(0.85)'));
+  });
+
+  it('hides and shows the side panel, resizes it from the keyboard, and keeps both for the next visit', async () => {
+    const { user, view } = await openCanvas(fixture('bmi_class'));
+    const toggle = within(toolbar()).getByRole('button', { name: 'Yan panel' });
+    const aside = () => document.getElementById('rule-panel')!;
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-controls', 'rule-panel');
+    expect(aside()).toBeVisible();
+    // The site's menu steps aside while the canvas is open.
+    expect(screen.queryByRole('navigation', { name: 'Ana menü' })).toBeNull();
+
+    // The handle between the drawing and the panel: a separator that says the panel's width and takes arrow keys.
+    const handle = screen.getByRole('separator', { name: 'Yan panelin genişliği' });
+    expect(handle).toHaveAttribute('aria-orientation', 'vertical');
+    expect(handle).toHaveAttribute('aria-valuenow', '340');
+    expect(handle).toHaveAttribute('aria-valuemin', '280');
+    expect(handle).toHaveAttribute('aria-valuemax', '720');
+    expect(handle).toHaveAttribute('aria-valuetext', '340 piksel');
+    act(() => handle.focus());
+    await user.keyboard('{ArrowLeft}');
+    expect(handle).toHaveAttribute('aria-valuenow', '356');
+    await user.keyboard('{Shift>}{ArrowLeft}{/Shift}');
+    expect(handle).toHaveAttribute('aria-valuenow', '420');
+    expect(aside().style.width).toBe('420px');
+    await user.keyboard('{ArrowRight}');
+    expect(handle).toHaveAttribute('aria-valuenow', '404');
+    await user.keyboard('{End}');
+    expect(handle).toHaveAttribute('aria-valuenow', '720');
+    await user.keyboard('{Home}');
+    expect(handle).toHaveAttribute('aria-valuenow', '280');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(handle).toHaveAttribute('aria-valuenow', '360');
+    expect(JSON.parse(window.localStorage.getItem('rule_canvas_panel')!)).toEqual({ open: true, width: 360 });
+
+    // Enter on the handle hides the panel; the focus goes to the toolbar's button, which shows it again.
+    await user.keyboard('{Enter}');
+    expect(aside()).not.toBeVisible();
+    expect(screen.queryByRole('tabpanel')).toBeNull();
+    expect(screen.queryByRole('separator')).toBeNull();
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('title', 'Yan paneli göster');
+    await user.keyboard('{Enter}');
+    expect(aside()).toBeVisible();
+    expect(toggle).toHaveAttribute('title', 'Yan paneli gizle');
+    // The panel's own close button hides it too, and opening a node's editor shows it with the focus inside.
+    await user.click(within(aside()).getByRole('button', { name: 'Yan paneli gizle' }));
+    expect(aside()).not.toBeVisible();
+    expect(toggle).toHaveFocus();
+    await openNode(user, 'calc');
+    expect(aside()).toBeVisible();
+    expect(within(within(panel()).getByRole('group', { name: 'Düğümün adı' })).getByLabelText('Türkçe')).toHaveFocus();
+    await user.click(toggle);
+    expect(JSON.parse(window.localStorage.getItem('rule_canvas_panel')!)).toEqual({ open: false, width: 360 });
+
+    // The next visit opens with the panel hidden and as wide as it was left; leaving, the site's menu comes back.
+    view.unmount();
+    disposeRouters();
+    await startCanvas();
+    expect(document.getElementById('rule-panel')).not.toBeVisible();
+    await user.click(within(toolbar()).getByRole('button', { name: 'Yan panel' }));
+    expect(document.getElementById('rule-panel')!.style.width).toBe('360px');
+    expect(screen.getByRole('separator')).toHaveAttribute('aria-valuenow', '360');
+  });
+
+  it('gives a phone one row of drawn buttons and the side panel as a sheet that opens on request and closes', async () => {
+    setBodyWidth(390);
+    const { user } = await openCanvas(fixture('bmi_class'));
+    await waitFor(() => expect(nodeIds()).toHaveLength(4));
+    const aside = () => document.getElementById('rule-panel')!;
+    // The drawing first: the sheet is closed, and the site's menu was never in the way.
+    expect(aside()).not.toBeVisible();
+    expect(aside()).toHaveClass('rule-panel--sheet');
+    expect(screen.queryByRole('separator')).toBeNull();
+    // Adding is one menu on a narrow row (the row's own width decides which shows: both are there in jsdom).
+    await user.click(within(toolbar()).getByRole('button', { name: 'Düğüm ekle' }));
+    expect(within(screen.getByRole('menu', { name: 'Düğüm ekle' })).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Giriş ekle', 'Anahtar ekle', 'Karar tablosu ekle', 'İfade ekle', 'Çıktı ekle']);
+    await user.keyboard('{Escape}');
+
+    // A node's editor opens the sheet; Escape closes it and gives the focus to the panel's button.
+    await openNode(user, 'out');
+    expect(aside()).toBeVisible();
+    expect(within(panel()).getByRole('heading', { level: 2 })).toHaveTextContent('Çıktı (out)');
+    await user.keyboard('{Escape}');
+    expect(aside()).not.toBeVisible();
+    const toggle = within(toolbar()).getByRole('button', { name: 'Yan panel' });
+    expect(toggle).toHaveFocus();
+    // The panel's button opens it at the same tab; its close button closes it.
+    await user.click(toggle);
+    expect(aside()).toBeVisible();
+    await user.click(within(aside()).getByRole('button', { name: 'Yan paneli gizle' }));
+    expect(aside()).not.toBeVisible();
+    // The sheet is not kept: the wide screen's choice stays as it was.
+    expect(window.localStorage.getItem('rule_canvas_panel')).toBeNull();
   });
 });
 

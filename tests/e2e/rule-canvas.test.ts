@@ -3,10 +3,15 @@
 // switch → output, makes a parenthesis error and sees the message, fixes it, runs the test panel and sees the
 // path, undoes twice and redoes, publishes, and runs the published package through the API (from the test
 // panel and by a direct call). The Package tab lists the versions, shows the server's refusal of an unknown
-// user, and a renamed package saves as the next draft. At phone width the panels stack under the drawing.
+// user, and a renamed package saves as the next draft. At phone width the side panel is a sheet over the
+// drawing.
+// The canvas is the page (issue 9): on the clinical site, each seeded package at 1280×800 gets a drawing at
+// least 900 px wide filling the window under the top bar, a one-row toolbar, no page scroll, and node text at
+// 11 px or more on screen after fit-to-view (English and Turkish); at 390×844 one toolbar row and most of the
+// height for the drawing, the side panel a sheet that opens and closes.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, submitLogin } from './browser.ts';
+import { chromiumAvailable, E2E_ADMIN_PASSWORD, E2E_CAPTCHA, inProcessSuite, submitLogin } from './browser.ts';
 
 
 describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
@@ -171,17 +176,130 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
     expect(answer.result_list[0].trace.map((s: { node_id: string }) => s.node_id)).toEqual(['input', sw, out]);
     expect(answer.result_list[1].decisions).toEqual([]);
 
-    // At phone width the side panel goes under the drawing.
+    // At phone width the drawing takes the screen; the side panel is a sheet over its lower part, opened by
+    // the toolbar's panel button.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('.rule-panel').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Yan panel', exact: true }).click();
     await expect.poll(async () => {
       const flow = await page.locator('.rule-canvas__flow').boundingBox();
       const side = await page.locator('.rule-panel').boundingBox();
-      return Boolean(flow && side && side.y >= flow.y + flow.height - 1);
+      return Boolean(flow && side && side.y > flow.y + 100 && Math.round(side.y + side.height) === 844);
     }).toBe(true);
     // The Package tab (open) fits the phone: nothing wider than the screen.
     const widths = await page.locator('.rule-tabpanel').evaluate((el) => ({ inner: el.scrollWidth, outer: el.clientWidth, page: document.documentElement.scrollWidth }));
     expect(widths.inner).toBeLessThanOrEqual(widths.outer);
     expect(widths.page).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
+  });
+
+  /** What the canvas page measures: boxes, the page's scroll, and the smallest node text on screen. */
+  const measure = (page: Page) =>
+    page.evaluate(() => {
+      const box = (selector: string) => {
+        const r = document.querySelector(selector)?.getBoundingClientRect();
+        return r ? { x: r.x, y: r.y, width: r.width, height: r.height, bottom: r.bottom, right: r.right } : null;
+      };
+      const zoom = new DOMMatrixReadOnly(getComputedStyle(document.querySelector('.react-flow__viewport')!).transform).a;
+      // Every element on a node that holds words of its own, at its computed size times the zoom.
+      const texts = [...document.querySelectorAll<HTMLElement>('.react-flow__node *')].filter((el) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()));
+      const sizes = texts.map((el) => Number.parseFloat(getComputedStyle(el).fontSize) * zoom);
+      const buttons = [...document.querySelectorAll<HTMLElement>('.rule-toolbar button')].filter((b) => b.offsetParent !== null);
+      return {
+        flow: box('.rule-canvas__flow')!,
+        canvas: box('.rule-canvas')!,
+        topbar: box('.topbar')!,
+        toolbar: box('.rule-toolbar')!,
+        button: Math.max(...buttons.map((b) => b.getBoundingClientRect().height)),
+        buttonTops: [...new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top)))],
+        zoom,
+        texts: texts.length,
+        smallest: Math.min(...sizes),
+        scroll: { width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight },
+        viewport: { width: window.innerWidth, height: window.innerHeight },
+      };
+    });
+
+  it('is the page on the clinical site: each seeded package readable at 1280×800, and usable at 390×844', async () => {
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const url = suite.server.url('clinical.localhost');
+    await page.goto(`${url}/login`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole('img', { name: /Security code image/ }).waitFor();
+    await page.getByLabel('Characters in the image').fill(E2E_CAPTCHA);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('link', { name: 'Log out' }).waitFor();
+    await page.goto(`${url}/rule-engine-packages`);
+    await page.getByRole('table').getByRole('link').first().waitFor();
+    const links = await page.getByRole('table').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(links).toHaveLength(3);
+
+    for (const [i, href] of links.entries()) {
+      await page.goto(`${url}${href}`);
+      await page.locator('.react-flow__node').first().waitFor();
+      // Turkish for one of them: the words change, the sizes must not.
+      if (i === 1) await page.getByRole('combobox', { name: 'Language' }).selectOption('tr');
+      await page.waitForTimeout(300);
+      let opened = 0;
+      for (const fit of [false, true]) {
+        if (fit) {
+          await page.getByRole('button', { name: /^(Fit to view|Görünüme sığdır)$/ }).click();
+          await page.waitForTimeout(400);
+        }
+        const m = await measure(page);
+        const where = `${href} ${fit ? 'after "fit to view"' : 'as opened'}: ${JSON.stringify(m)}`;
+        // The drawing is wide, and the canvas fills the window from the top bar down, with no page scroll.
+        expect(m.flow.width, where).toBeGreaterThanOrEqual(900);
+        expect(m.canvas.y, where).toBeGreaterThanOrEqual(m.topbar.bottom - 1);
+        expect(m.canvas.y, where).toBeLessThanOrEqual(m.topbar.bottom + 1);
+        expect(m.canvas.bottom, where).toBeCloseTo(800, 0);
+        expect(m.flow.bottom, where).toBeGreaterThanOrEqual(800 - 16);
+        expect(m.scroll, where).toEqual(m.viewport);
+        // One toolbar row: as tall as a button (and its padding), every button on one line.
+        expect(m.toolbar.height, where).toBeLessThanOrEqual(m.button + 12);
+        expect(m.buttonTops, where).toHaveLength(1);
+        // Every word on a node is 11 px or more on screen.
+        expect(m.texts, where).toBeGreaterThan(10);
+        expect(m.smallest, where).toBeGreaterThanOrEqual(11);
+        // The drawing opens where "Fit to view" goes (fitted at the width it keeps once the page is laid out).
+        if (fit) expect(m.zoom, where).toBeCloseTo(opened, 3);
+        else opened = m.zoom;
+      }
+      if (i === 1) await page.getByRole('combobox', { name: 'Dil' }).selectOption('en');
+    }
+
+    // A phone: one row of drawn buttons, most of the height for the drawing, the side panel a sheet.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${url}${links[2]}`);
+    await page.locator('.react-flow__node').first().waitFor();
+    await page.waitForTimeout(300);
+    const phone = await measure(page);
+    const where = JSON.stringify(phone);
+    expect(phone.toolbar.height, where).toBeLessThanOrEqual(phone.button + 12);
+    expect(phone.buttonTops, where).toHaveLength(1);
+    expect(phone.toolbar.right, where).toBeLessThanOrEqual(390);
+    expect(phone.flow.height, where).toBeGreaterThanOrEqual(0.7 * 844);
+    expect(phone.scroll, where).toEqual(phone.viewport);
+    expect(phone.smallest, where).toBeGreaterThanOrEqual(11);
+    expect(await page.locator('.rule-panel').isHidden()).toBe(true);
+    // A node's editor opens the sheet over the lower part of the drawing, the node brought into sight above it;
+    // Escape closes it.
+    const first = page.locator('.react-flow__node').first();
+    await first.focus();
+    await page.keyboard.press('Enter');
+    const sheet = await page.locator('.rule-panel').boundingBox();
+    expect(sheet && sheet.y > phone.flow.y + 100 && Math.round(sheet.y + sheet.height) === 844, JSON.stringify(sheet)).toBe(true);
+    await expect.poll(async () => {
+      const n = (await first.boundingBox())!;
+      return n.y >= phone.flow.y && n.y + 40 < sheet!.y && n.x >= phone.flow.x && n.x + n.width <= phone.flow.x + phone.flow.width;
+    }).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('.rule-panel').waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Side panel');
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

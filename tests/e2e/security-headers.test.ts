@@ -96,6 +96,19 @@ describe.runIf(chromiumAvailable())('the security headers in a browser', () => {
     await page.locator('.react-flow__node').first().waitFor();
     // The test panel runs the drawing in the browser: the engine's closures, never eval.
     await page.getByRole('tab', { name: /Test/ }).click();
+    // The panel's width (a style property set from script, allowed) follows a drag of its handle; the More
+    // menu opens; the panel hides and shows.
+    const handle = (await page.getByRole('separator', { name: 'Side panel width' }).boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(handle.x - 60, handle.y + 200, { steps: 4 });
+    await page.mouse.up();
+    expect(await page.getByRole('separator').getAttribute('aria-valuenow')).toBe(String(340 + 60 + Math.round(handle.width / 2)));
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Show the whole drawing' }).click();
+    await page.getByRole('button', { name: 'Side panel', exact: true }).click();
+    await page.getByRole('button', { name: 'Side panel', exact: true }).click();
+    await page.getByRole('tabpanel').waitFor();
     expect(await violations()).toEqual([]);
     await page.close();
   });

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { InputField, InputNode, ValueType } from '../../../src/domain/rules';
 import { useActiveLabel } from '../../../src/app/router/hooks';
+import { keyed } from '../model/keys';
 import { VALUE_TYPES } from '../model/vocabulary';
 import { Connections, IssueList, ItemButtons, NameFields, PlainText, Select, useNodeEditor } from '../panels/fields';
 import type { NodeSpecification } from './specification';
@@ -13,8 +14,8 @@ function Summary({ node }: { node: InputNode }) {
   const shown = node.fields.slice(0, 6);
   return (
     <ul className="rule-node__lines">
-      {shown.map((f, i) => (
-        <li key={i}>
+      {keyed(shown, (f) => f.name).map(({ item: f, key }) => (
+        <li key={key}>
           <code>{f.name}</code> <span className="rule-node__muted">{f.label?.[lang] ?? t(`rules.type.${f.type}`)}</span>
         </li>
       ))}
@@ -39,8 +40,11 @@ function Editor({ node }: { node: InputNode }) {
         {node.fields.map((f, i) => {
           const n = i + 1;
           const own = issues.get(`fields.${f.name}`) ?? [];
+          // A parameter has no identity but its place: the commands address it as fields.N, and so does its key
+          // (keyed by its name, it would be drawn anew, losing the focus, at each letter typed into that name).
+          const place = `fields.${i}`;
           return (
-            <fieldset key={i} className="rule-item">
+            <fieldset key={place} className="rule-item">
               <legend>
                 {t('rules.input.field', { n })} <code>{f.name}</code>
               </legend>

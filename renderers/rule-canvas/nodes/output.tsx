@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OutputKind, OutputNode, Severity } from '../../../src/domain/rules';
 import { useActiveLabel } from '../../../src/app/router/hooks';
+import { joinLabels } from '../model/labels';
 import { BilingualText, NameFields, PlainText, Select, useNodeEditor } from '../panels/fields';
 import type { NodeSpecification } from './specification';
 
@@ -19,7 +20,7 @@ function Summary({ node }: { node: OutputNode }) {
   return (
     <div className="rule-node__output">
       <span className={`rule-badge rule-badge--${node.severity}`}>
-        {t(`rules.kind.${node.kind}`)} · {t(`rules.severity.${node.severity}`)}
+        {joinLabels([t(`rules.kind.${node.kind}`), t(`rules.severity.${node.severity}`)], ' · ', lang)}
       </span>
       {node.code && <code>{node.code}</code>}
       {text && <p className="rule-node__muted">{text.length > 80 ? `${text.slice(0, 79)}…` : text}</p>}

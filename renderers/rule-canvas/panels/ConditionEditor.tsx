@@ -62,8 +62,11 @@ export function ConditionEditor({ nodeId, path, value, issues, label }: { nodeId
         )}
         {form.clauses.map((c, i) => {
           const n = i + 1;
+          // A row is read from the condition's text each time: it has no identity but its place, which is its key
+          // (keyed by its words, it would be drawn anew, losing the focus, while its value is typed).
+          const place = `clause.${n}`;
           return (
-            <div key={i} className="rule-clause" role="group" aria-label={t('rules.condition.clause', { n })}>
+            <fieldset key={place} className="rule-clause" aria-label={t('rules.condition.clause', { n })}>
               <div className="field">
                 <label className="field__label" htmlFor={`${id}-v${i}`}>
                   {t('rules.condition.variable', { n })}
@@ -103,7 +106,7 @@ export function ConditionEditor({ nodeId, path, value, issues, label }: { nodeId
                   ✕
                 </button>
               )}
-            </div>
+            </fieldset>
           );
         })}
         <button type="button" className="button button--secondary button--small" onClick={() => write({ ...form, clauses: [...form.clauses, blankClause()] })}>

@@ -214,6 +214,7 @@ function SharingSection({ p }: { p: PackageState }) {
                   type="checkbox"
                   role="switch"
                   checked={s.can_edit}
+                  aria-checked={s.can_edit}
                   disabled={busy !== null}
                   onChange={(e) => {
                     const edit = e.target.checked;

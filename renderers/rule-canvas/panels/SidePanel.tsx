@@ -1,20 +1,30 @@
 // The side panel: the selected node's editor (its type's specification), the test panel, the list of
 // problems and the package (details, versions, sharing), as four tabs. Enter on a node (or a double click)
-// opens its editor and moves the focus there.
+// opens its editor and moves the focus there. Beside the drawing on a wide screen (as wide as the user made
+// it), a sheet over the lower part of the drawing on a phone (Escape closes it); hidden, it stays mounted, so
+// what was typed in it waits (panelLayout.ts).
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RuleIssue } from '../../../src/domain/rules';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { specOf } from '../nodes/registry';
+import { Icon } from '../icons';
+import { hidePanel, PANEL_ID, PANEL_TOGGLE_ID } from '../panelLayout';
 import { useCanvas, useCanvasApi, type PanelTab } from '../store';
 import type { PackageState } from '../usePackage';
-import { IssueList, nodeTitle } from './fields';
+import { IssueList, nodeHeading, nodeTitle } from './fields';
 import { PackagePanel } from './PackagePanel';
 import { TestPanel } from './TestPanel';
 
 const TABS: PanelTab[] = ['editor', 'test', 'problems', 'package'];
 
-export function SidePanel({ onDelete, pkg }: { onDelete: () => void; pkg: PackageState }) {
+/** Hides the panel; the focus goes to the toolbar's button that shows it again. */
+function closePanel() {
+  hidePanel();
+  document.getElementById(PANEL_TOGGLE_ID)?.focus();
+}
+
+export function SidePanel({ onDelete, pkg, shown, phone, width }: { onDelete: () => void; pkg: PackageState; shown: boolean; phone: boolean; width: number }) {
   const { t } = useTranslation();
   const api = useCanvasApi();
   const tab = useCanvas((s) => s.tab);
@@ -31,28 +41,46 @@ export function SidePanel({ onDelete, pkg }: { onDelete: () => void; pkg: Packag
     api.getState().setTab(TABS[next]);
     refs.current[TABS[next]]?.focus();
   };
+  const onPanelKey = (e: KeyboardEvent) => {
+    if (phone && e.key === 'Escape' && !e.defaultPrevented) {
+      e.preventDefault();
+      closePanel();
+    }
+  };
   return (
-    <aside className="rule-panel" aria-label={t('rules.panel.label')}>
-      <div className="rule-tabs" role="tablist" aria-label={t('rules.panel.label')} onKeyDown={onKeyDown}>
-        {TABS.map((id) => (
-          <button
-            key={id}
-            ref={(el) => {
-              refs.current[id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`rule-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`rule-tabpanel-${id}`}
-            tabIndex={tab === id ? 0 : -1}
-            className="rule-tab"
-            onClick={() => api.getState().setTab(id)}
-          >
-            {t(`rules.panel.${id}`)}
-            {id === 'problems' && errors > 0 && <span className="rule-tab__count"> ({errors})</span>}
-          </button>
-        ))}
+    <aside
+      id={PANEL_ID}
+      className={`rule-panel${phone ? ' rule-panel--sheet' : ''}`}
+      aria-label={t('rules.panel.label')}
+      hidden={!shown}
+      style={phone ? undefined : { width }}
+      onKeyDown={onPanelKey}
+    >
+      <div className="rule-panel__head">
+        <div className="rule-tabs" role="tablist" aria-label={t('rules.panel.label')} onKeyDown={onKeyDown}>
+          {TABS.map((id) => (
+            <button
+              key={id}
+              ref={(el) => {
+                refs.current[id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`rule-tab-${id}`}
+              aria-selected={tab === id}
+              aria-controls={`rule-tabpanel-${id}`}
+              tabIndex={tab === id ? 0 : -1}
+              className="rule-tab"
+              onClick={() => api.getState().setTab(id)}
+            >
+              {t(`rules.panel.${id}`)}
+              {id === 'problems' && errors > 0 && <span className="rule-tab__count"> ({errors})</span>}
+            </button>
+          ))}
+        </div>
+        <button type="button" className="rule-panel__close" aria-label={t('rules.toolbar.panelHide')} title={t('rules.toolbar.panelHide')} onClick={closePanel}>
+          <Icon name="close" />
+        </button>
       </div>
       <div role="tabpanel" id={`rule-tabpanel-${tab}`} aria-labelledby={`rule-tab-${tab}`} className="rule-tabpanel">
         {tab === 'editor' && <EditorTab onDelete={onDelete} />}
@@ -88,7 +116,7 @@ function EditorTab({ onDelete }: { onDelete: () => void }) {
       <div ref={body} className="rule-editor" key={node.id}>
         <h2 className="rule-editor__title">
           <span aria-hidden="true">{specOf(node.type).icon} </span>
-          {t(specOf(node.type).label)}: {nodeTitle(node, lang, (k) => t(k))}
+          {nodeHeading(node, lang, (k) => t(k))}
         </h2>
         <IssueList id={`node-issues-${node.id}`} issues={own} />
         <Editor node={node} />
@@ -123,9 +151,16 @@ function EditorTab({ onDelete }: { onDelete: () => void }) {
         {!readOnly && <SelectionButtons onDuplicate={() => api.getState().duplicate()} onDelete={onDelete} deleteLabel={t('rules.toolbar.delete')} />}
       </div>
     );
+  // The way back to the drawing from here by keyboard (and something to focus in a panel that may scroll).
+  const start = doc.nodes.find((n) => n.type === 'input') ?? doc.nodes[0];
   return (
     <div className="rule-editor">
       <p>{t('rules.editor.nothing')}</p>
+      {start && (
+        <button type="button" className="button button--secondary button--small rule-editor__to-drawing" onClick={() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(start.id)}"]`)?.focus()}>
+          {t('rules.editor.toDrawing')}
+        </button>
+      )}
       <h3>{t('rules.keys.title')}</h3>
       <dl className="rule-keys">
         {(['tab', 'enter', 'arrows', 'delete', 'undo', 'redo', 'copy', 'duplicate'] as const).map((k) => (
@@ -161,7 +196,7 @@ function ProblemsTab() {
             <h3>
               {node ? (
                 <button type="button" className="rule-link" onClick={() => api.getState().openEditor(node.id)}>
-                  {t(specOf(node.type).label)}: {nodeTitle(node, lang, (k) => t(k))}
+                  {nodeHeading(node, lang, (k) => t(k))}
                 </button>
               ) : edge ? (
                 <button type="button" className="rule-link" onClick={() => {

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RuleIssue, TableNode, ValueType } from '../../../src/domain/rules';
 import { nextPartId } from '../model/ids';
+import { keyed } from '../model/keys';
 import { VALUE_TYPES } from '../model/vocabulary';
 import { useCanvas } from '../store';
 import { IssueList, ItemButtons, useNodeIssues, useNodeSetter, useRun, useSeal } from './fields';
@@ -47,19 +48,22 @@ export function TableGrid({ node }: { node: TableNode }) {
   const located: { where: string; issues: RuleIssue[]; text?: string }[] = [];
   const colIndex = (list: { id: string }[], colId: string) => list.findIndex((c) => c.id === colId);
   for (const [field, list] of issues) {
-    let m: RegExpExecArray | null;
-    if ((m = /^rows\.([^.]+)\.(cells|results)\.(.+)$/.exec(field))) {
-      const r = node.rows.findIndex((row) => row.id === m![1]);
+    const cell = /^rows\.([^.]+)\.(cells|results)\.(.+)$/.exec(field);
+    const input = cell ? null : /^inputs\.([^.]+)\.expression$/.exec(field);
+    const output = cell || input ? null : /^outputs\.([^.]+)\.variable$/.exec(field);
+    if (cell) {
+      const [, rowId, part, colId] = cell;
+      const r = node.rows.findIndex((row) => row.id === rowId);
       const row = node.rows[r];
-      const isCell = m[2] === 'cells';
-      const c = colIndex(isCell ? node.inputs : node.outputs, m[3]);
-      const column = c >= 0 ? (isCell ? inLabel(c) : outLabel(c)) : m[3];
-      located.push({ where: t('rules.table.at', { row: r + 1, column }), issues: list, text: row ? (isCell ? row.cells[m[3]] : row.results[m[3]]) : undefined });
-    } else if ((m = /^inputs\.([^.]+)\.expression$/.exec(field))) {
-      const c = colIndex(node.inputs, m[1]);
+      const isCell = part === 'cells';
+      const c = colIndex(isCell ? node.inputs : node.outputs, colId);
+      const column = c >= 0 ? (isCell ? inLabel(c) : outLabel(c)) : colId;
+      located.push({ where: t('rules.table.at', { row: r + 1, column }), issues: list, text: row ? (isCell ? row.cells[colId] : row.results[colId]) : undefined });
+    } else if (input) {
+      const c = colIndex(node.inputs, input[1]);
       located.push({ where: inLabel(c), issues: list, text: node.inputs[c]?.expression });
-    } else if ((m = /^outputs\.([^.]+)\.variable$/.exec(field))) {
-      located.push({ where: outLabel(colIndex(node.outputs, m[1])), issues: list });
+    } else if (output) {
+      located.push({ where: outLabel(colIndex(node.outputs, output[1])), issues: list });
     }
   }
 
@@ -67,7 +71,8 @@ export function TableGrid({ node }: { node: TableNode }) {
     <section className="rule-editor__section" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('rules.table.grid')}</h3>
       <p className="field__hint">{t('rules.table.hint')}</p>
-      <div className="rule-grid-wrap" role="region" aria-labelledby={`${id}-title`} tabIndex={0}>
+      {/* A region of its own (it scrolls sideways); its cells take the focus, so the keys reach all of it. */}
+      <section className="rule-grid-wrap" aria-labelledby={`${id}-title`}>
         <table className="rule-grid">
           <thead>
             <tr>
@@ -140,7 +145,7 @@ export function TableGrid({ node }: { node: TableNode }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {!readOnly && (
         <div className="rule-editor__buttons">
           <button type="button" className="button button--secondary button--small" onClick={addRow}>
@@ -156,8 +161,8 @@ export function TableGrid({ node }: { node: TableNode }) {
       )}
       {located.length > 0 && (
         <div className="rule-grid__problems" aria-live="polite">
-          {located.map((l, k) => (
-            <div key={k}>
+          {keyed(located, (l) => l.where).map(({ item: l, key }, k) => (
+            <div key={key}>
               <p className="rule-grid__where">{l.where}</p>
               <IssueList id={`${id}-p${k}`} issues={l.issues} text={l.text} />
             </div>

@@ -8,11 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { compileGraph, type Evaluation, type InputField, type RuleIssue } from '../../../src/domain/rules';
 import { ApiError } from '../../../src/api/errors';
 import { useActiveLabel } from '../../../src/app/router/hooks';
-import { Notice } from '../../../src/app/ui';
-import { specOf } from '../nodes/registry';
+import { DATE_HINT, DateInput, Notice } from '../../../src/app/ui';
+import { keyed } from '../model/keys';
+import { joinLabels } from '../model/labels';
 import { useCanvas, useCanvasApi } from '../store';
 import type { RunAnswer } from '../usePackage';
-import { IssueList, nodeTitle } from './fields';
+import { IssueList, nodeHeading } from './fields';
 
 type Outcome = { ok: true; result: Evaluation } | { ok: false; issues: RuleIssue[] };
 type ServerOutcome = { ok: true; version: number; result: RunAnswer['result_list'][number] } | { ok: false; message: string };
@@ -24,6 +25,8 @@ export interface ServerRun {
 }
 
 /** A typed value of the form as the record holds it (the engine reads numbers with either decimal mark). */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 function recordValue(field: InputField, text: string): unknown {
   const v = text.trim();
   if (!v) return undefined;
@@ -47,10 +50,10 @@ function DecisionList({ decisions }: { decisions: Evaluation['decisions'] }) {
   if (!decisions.length) return <p>{t('rules.test.noDecision')}</p>;
   return (
     <ul className="rule-decisions">
-      {decisions.map((d, i) => (
-        <li key={i} className={`rule-decision rule-decision--${d.severity}`}>
+      {keyed(decisions, (d) => `${d.node_id}:${d.code}`).map(({ item: d, key }) => (
+        <li key={key} className={`rule-decision rule-decision--${d.severity}`}>
           <span className={`rule-badge rule-badge--${d.severity}`}>
-            {t(`rules.kind.${d.kind}`)} · {t(`rules.severity.${d.severity}`)}
+            {joinLabels([t(`rules.kind.${d.kind}`), t(`rules.severity.${d.severity}`)], ' · ', lang)}
           </span>{' '}
           <code>{d.code}</code>
           <p>{d.text[lang]}</p>
@@ -79,6 +82,23 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
     if (outcome || serverOutcome) results.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, [outcome, serverOutcome]);
 
+  // A date typed that is no day (the date box passes such text on): the run waits until it is mended, and says
+  // how to write one.
+  const [checkDays, setCheckDays] = useState(false);
+  const notDays = new Set([...fields.filter((f) => f.type === 'date' && values[f.name] && !ISO_DAY.test(values[f.name])).map((f) => `test-${f.name}`), ...(today && !ISO_DAY.test(today) ? ['test-today'] : [])]);
+  const daysWrong = () => {
+    if (!notDays.size) return false;
+    setCheckDays(true);
+    document.getElementById([...notDays][0])?.focus();
+    return true;
+  };
+  const dayProblem = (id: string) =>
+    checkDays && notDays.has(id) ? (
+      <p id={`${id}-error`} className="field__error">
+        {t('rules.test.notADay', { pattern: DATE_HINT[lang] })}
+      </p>
+    ) : null;
+
   const typedRecord = () => {
     const record: Record<string, unknown> = {};
     for (const f of fields) {
@@ -89,7 +109,7 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
   };
 
   const runOnServer = async () => {
-    if (!server || running) return;
+    if (!server || running || daysWrong()) return;
     const version = server.version;
     setRunning(true);
     setOutcome(null);
@@ -107,6 +127,7 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
 
   const run = (e: FormEvent) => {
     e.preventDefault();
+    if (daysWrong()) return;
     setServerOutcome(null);
     const compiled = compileGraph(api.getState().doc);
     if (!compiled.ok) {
@@ -121,7 +142,7 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
 
   const titleOf = (id: string) => {
     const n = doc.nodes.find((x) => x.id === id);
-    return n ? `${t(specOf(n.type).label)}: ${nodeTitle(n, lang, (k) => t(k))}` : id;
+    return n ? nodeHeading(n, lang, (k) => t(k)) : id;
   };
   const steps = outcome?.ok ? (outcome.result.trace ?? []) : [];
 
@@ -144,9 +165,13 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
                   <option value="true">{t('rules.test.yes')}</option>
                   <option value="false">{t('rules.test.no')}</option>
                 </select>
+              ) : f.type === 'date' ? (
+                // A day written in the page's language (the browser's own date field writes the browser's).
+                <DateInput id={id} className="field__input" value={values[f.name]} onValue={set} aria-invalid={(checkDays && notDays.has(id)) || undefined} aria-describedby={[checkDays && notDays.has(id) ? `${id}-error` : '', `${id}-hint`].join(' ').trim()} />
               ) : (
-                <input id={id} className="field__input" type={f.type === 'date' ? 'date' : 'text'} inputMode={f.type === 'number' ? 'decimal' : undefined} value={values[f.name] ?? ''} onChange={(e) => set(e.target.value)} aria-describedby={`${id}-hint`} />
+                <input id={id} className="field__input" type="text" inputMode={f.type === 'number' ? 'decimal' : undefined} value={values[f.name] ?? ''} onChange={(e) => set(e.target.value)} aria-describedby={`${id}-hint`} />
               )}
+              {dayProblem(id)}
               <p id={`${id}-hint`} className="field__hint">
                 <code>{f.name}</code> · {t(`rules.type.${f.type}`)}
                 {f.type === 'list' ? ` · ${t('rules.test.listHint')}` : ''}
@@ -158,7 +183,8 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
           <label htmlFor="test-today" className="field__label">
             {t('rules.test.today')}
           </label>
-          <input id="test-today" className="field__input" type="date" value={today} onChange={(e) => setToday(e.target.value)} />
+          <DateInput id="test-today" className="field__input" value={today} onValue={setToday} aria-invalid={(checkDays && notDays.has('test-today')) || undefined} aria-describedby={checkDays && notDays.has('test-today') ? 'test-today-error' : undefined} />
+          {dayProblem('test-today')}
         </div>
         <div className="form__actions">
           <button type="submit" className="button">
@@ -215,8 +241,8 @@ export function TestPanel({ server }: { server?: ServerRun | null }) {
                 </button>
               )}
               <ol className="rule-steps">
-                {steps.map((s, i) => (
-                  <li key={i} className="rule-step">
+                {keyed(steps, (s) => s.node_id).map(({ item: s, key }, i) => (
+                  <li key={key} className="rule-step">
                     <strong>{titleOf(s.node_id)}</strong>
                     {s.matched && (
                       <p>

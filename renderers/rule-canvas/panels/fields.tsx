@@ -7,6 +7,8 @@ import type { Bilingual, RuleIssue, RuleNode } from '../../../src/domain/rules';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { freshId, idsOf } from '../model/ids';
 import { connectionAllowed } from '../model/flow';
+import { keyed } from '../model/keys';
+import { sameLabel } from '../model/labels';
 import { useCanvas, useCanvasApi } from '../store';
 import { specOf } from '../nodes/registry';
 
@@ -69,8 +71,8 @@ export function IssueList({ id, issues, text, onShow }: { id: string; issues: re
   if (!issues.length) return null;
   return (
     <ul id={id} className="rule-issues">
-      {issues.map((i, n) => (
-        <li key={n} className={`rule-issue rule-issue--${i.severity}`}>
+      {keyed(issues, (i) => `${i.code}:${i.node_id ?? ''}:${i.edge_id ?? ''}:${i.field ?? ''}:${i.span?.join('-') ?? ''}`).map(({ item: i, key }) => (
+        <li key={key} className={`rule-issue rule-issue--${i.severity}`}>
           <span className="rule-issue__text">
             <span className="visually-hidden">{t(`rules.severity.${i.severity}`)}: </span>
             {issueText(i, lang)}
@@ -306,6 +308,17 @@ export function Connections({ node }: { node: RuleNode }) {
 export function nodeTitle(node: RuleNode, lang: 'tr' | 'en', t: (key: string) => string): string {
   const name = node.name?.[lang] || node.name?.[lang === 'tr' ? 'en' : 'tr'];
   return name ? name : `${t(`rules.node.${node.type}`)} (${node.id})`;
+}
+
+/**
+ * A node's heading, its type and title ("Switch: Platinum drug?"), saying the type once: an unnamed node's
+ * title already starts with it ("Switch (switch_1)"), and a node named after its type is its name alone.
+ */
+export function nodeHeading(node: RuleNode, lang: 'tr' | 'en', t: (key: string) => string): string {
+  const type = t(`rules.node.${node.type}`);
+  const name = node.name?.[lang] || node.name?.[lang === 'tr' ? 'en' : 'tr'];
+  if (!name) return nodeTitle(node, lang, t);
+  return sameLabel(name, type, lang) ? name : `${type}: ${name}`;
 }
 
 /** Buttons to move an item of a list up or down and remove it. */

@@ -4,13 +4,23 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { Link } from 'react-router-dom';
 
 export type MenuItem =
-  | { key: string; label: string; onSelect: () => void; disabled?: boolean; danger?: boolean }
+  | {
+      key: string;
+      label: string;
+      onSelect: () => void;
+      disabled?: boolean;
+      danger?: boolean;
+      /** A keyboard shortcut of the same command, shown beside the label ("Ctrl+C"); `ariaKeys` is its aria-keyshortcuts value. */
+      shortcut?: string;
+      ariaKeys?: string;
+    }
   | { key: string; label: string; href: string };
 
 /** The menu's items that can take the focus, in order. */
 const entriesOf = (menu: HTMLElement | null) => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])];
 
-export function MenuButton({ label, children, items, className }: { label: string; children: ReactNode; items: readonly MenuItem[]; className?: string }) {
+/** `title`: the button's tooltip (for a button that shows only a drawing). */
+export function MenuButton({ label, children, items, className, title }: { label: string; children: ReactNode; items: readonly MenuItem[]; className?: string; title?: string }) {
   const [open, setOpen] = useState(false);
   const id = useId().replace(/:/g, '');
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -64,6 +74,7 @@ export function MenuButton({ label, children, items, className }: { label: strin
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
         aria-label={label}
+        title={title}
         onClick={() => {
           setFocusOn('first');
           setOpen((o) => !o);
@@ -87,6 +98,7 @@ export function MenuButton({ label, children, items, className }: { label: strin
                 tabIndex={-1}
                 className={`menu-button__item${item.danger ? ' menu-button__item--danger' : ''}`}
                 aria-disabled={item.disabled || undefined}
+                aria-keyshortcuts={item.ariaKeys}
                 onClick={() => {
                   if (item.disabled) return;
                   close();
@@ -94,6 +106,11 @@ export function MenuButton({ label, children, items, className }: { label: strin
                 }}
               >
                 {item.label}
+                {item.shortcut && (
+                  <span className="menu-button__shortcut" aria-hidden="true">
+                    {item.shortcut}
+                  </span>
+                )}
               </button>
             ),
           )}
