@@ -100,14 +100,23 @@ export async function identifyCaller(
   callerType: CallerType,
 ): Promise<Caller> {
   const credential = credentialOf(header);
-  const open = callerType === 'none' || callerType === 'token_or_fkey_or_none';
   let caller: Caller | undefined;
   if (credential?.scheme === 'bearer') caller = await userOfToken(db, tenant.tenant_id, credential.secret, tenant.session_idle_seconds);
   else if (credential?.scheme === 'fkey' && callerType !== 'token') caller = await frontendKey(db, tenant.tenant_id, credential.secret);
   if (caller) return caller;
-  if (open) return { kind: 'anonymous' };
+  if (isOpen(callerType)) return ANONYMOUS;
   if (credential?.scheme === 'bearer') throw new ApiError('session_ended');
   if (credential?.scheme === 'fkey' && callerType === 'token_or_fkey') throw new ApiError('invalid_key');
+  throw new ApiError('login_required');
+}
+
+/** Nobody signed in (frozen: one object for every such call). */
+export const ANONYMOUS: Caller = Object.freeze({ kind: 'anonymous' });
+const isOpen = (callerType: CallerType) => callerType === 'none' || callerType === 'token_or_fkey_or_none';
+
+/** The caller of a call without credentials: a visitor where the route is open to one, else asked to sign in. */
+export function visitor(callerType: CallerType): Caller {
+  if (isOpen(callerType)) return ANONYMOUS;
   throw new ApiError('login_required');
 }
 

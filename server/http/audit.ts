@@ -89,7 +89,7 @@ export async function writeAudit(db: Queryable, entry: AuditEntry, log: FastifyB
  * A write call's audit record, as an onSend hook: written before the answer leaves, whatever the outcome, once
  * the call's site is known (a call refused before that belongs to no site's trail).
  */
-export function auditHook(db: Db) {
+export function auditHook(db: Db, route: RouteTableEntry) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const { tenant } = request;
     if (!tenant) return payload;
@@ -98,12 +98,12 @@ export function auditHook(db: Db) {
       {
         tenantId: tenant.tenant_id,
         caller: request.caller,
-        routeName: request.routeOptions.config.route.name,
+        routeName: route.name,
         statusCode: statusCatalogue[request.outcome ?? 'internal_error'].status_code,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         durationMs: reply.elapsedTime,
-        target: auditTarget(request.routeOptions.config.route.audit, request.audit, request.input, request.answer),
+        target: auditTarget(route.audit, request.audit, request.input, request.answer),
         input: request.input,
       },
       request.log,

@@ -13,7 +13,7 @@ import { ApiError, envelopeOf, type Lang } from './api-error.ts';
 import { PreparedAnswer, type AppServices, type CommonQuery, type RequestContext } from './context.ts';
 import { compileValidators, type RouteValidators } from './validators.ts';
 import { unstorableInput } from './input-guard.ts';
-import { identifyCaller, requireAuthCodes, type Caller } from '../auth/caller.ts';
+import { identifyCaller, requireAuthCodes, visitor, type Caller } from '../auth/caller.ts';
 import { auditHook, type AuditTarget } from './audit.ts';
 import { specInputError } from './spec-errors.ts';
 import { tenancyHook } from './tenancy.ts';
@@ -35,8 +35,6 @@ function checked(validate: ValidateFunction, output: object, route: RouteTableEn
   return { ...envelopeOf('ok', lang), ...output };
 }
 
-const ANONYMOUS: Caller = { kind: 'anonymous' };
-
 /**
  * A route's input checks, as a preValidation hook after tenancy: what no database may store (NUL, deep
  * nesting), the spec's query parameters, then the route's request schema (with the spec's own messages where
@@ -56,12 +54,34 @@ function inputCheck(route: RouteTableEntry, v: RouteValidators, commonQuery: Val
   };
 }
 
-/** Who is calling (a preHandler hook): the route's caller type and auth codes, checked on the server. */
-function callerCheck(db: Db) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const route = request.routeOptions.config.route;
-    request.caller = await identifyCaller(db, request.tenant!, request.headers.authorization, route.caller_type);
-    requireAuthCodes(request.caller, route.auth_codes);
+/**
+ * Who is calling (a route's preHandler hook): its caller type and auth codes, checked on the server. A call
+ * without credentials is settled at once; credentials are looked up.
+ */
+function callerCheck(db: Db, route: RouteTableEntry) {
+  const settle = (request: FastifyRequest, caller: Caller, done: HookHandlerDoneFunction) => {
+    request.caller = caller;
+    requireAuthCodes(caller, route.auth_codes);
+    done();
+  };
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const header = request.headers.authorization;
+    try {
+      if (header === undefined) settle(request, visitor(route.caller_type), done);
+      else
+        identifyCaller(db, request.tenant!, header, route.caller_type).then(
+          (caller) => {
+            try {
+              settle(request, caller, done);
+            } catch (e) {
+              done(e as Error);
+            }
+          },
+          (e: Error) => done(e),
+        );
+    } catch (e) {
+      done(e as Error);
+    }
   };
 }
 
@@ -70,8 +90,6 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
   // Made once, not per request (closures made per request cost a little on every answer).
   const transaction: RequestContext['transaction'] = db.transaction.bind(db);
   const tenancy = tenancyHook(services.sites, validators.commonQuery);
-  const caller = callerCheck(db);
-  const audit = auditHook(db);
 
   app.register(async (api) => {
     // Declared up front (set per request below), so every request object has one shape.
@@ -80,13 +98,7 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
     api.decorateRequest('audit', null as never);
     api.decorateRequest('answer', null);
     api.decorateRequest('outcome', null);
-    api.addHook('onRequest', (request, _reply, done) => {
-      request.caller = ANONYMOUS;
-      request.audit = {};
-      done();
-    });
     api.addHook('preValidation', tenancy);
-    api.addHook('preHandler', caller);
 
     for (const route of routeTable) {
       const v = validators.routes.get(route.name)!;
@@ -97,9 +109,9 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
       api.route({
         method: route.method,
         url: route.path,
-        config: { route },
         preValidation: inputCheck(route, v, validators.commonQuery),
-        ...(route.effect === 'write' ? { onSend: audit } : {}),
+        preHandler: callerCheck(db, route),
+        ...(route.effect === 'write' ? { onSend: auditHook(db, route) } : {}),
         handler: async (request, reply) => {
           if (!handler) throw new ApiError('not_implemented', { route: route.path });
           const { tenant, lang } = request as Required<Pick<FastifyRequest, 'tenant' | 'lang'>>;
@@ -149,8 +161,5 @@ declare module 'fastify' {
     answer: unknown;
     /** How the call ended (ok, or the refusal's catalogue key); unset = an unexpected failure. */
     outcome: StatusKey | null;
-  }
-  interface FastifyContextConfig {
-    route: RouteTableEntry;
   }
 }

@@ -7,6 +7,7 @@ import { ApiError } from './api-error.ts';
 import { domainOf, languageOf, type CommonQuery, type Tenant } from './context.ts';
 import type { SiteCache } from '../services/site-cache.ts';
 import type { ValidateFunction } from 'ajv';
+import { ANONYMOUS } from '../auth/caller.ts';
 
 const COMMON_PREFIX = '__';
 
@@ -30,6 +31,9 @@ export function tenancyHook(sites: SiteCache, commonQuery: ValidateFunction) {
     }
   };
   return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    // Nobody known and nothing touched yet: the caller check and the handler say more.
+    request.caller = ANONYMOUS;
+    request.audit = {};
     const { common, own } = splitQuery(request.query as Record<string, unknown>);
     request.common = common;
     request.ownQuery = own;
