@@ -10,12 +10,12 @@ import { assertNotLocked, consume, hit, hitAll, isLocked, type LimitKey } from '
 import { passwordWasReset } from '../auth/login-guard.ts';
 import { hashPassword } from '../auth/password.ts';
 import { assertHardToGuess } from '../auth/password-strength.ts';
-import { hashSecret } from '../auth/secret-hash.ts';
 import { issueSession, revokeUserSessions } from '../auth/tokens.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { accountCreatedMail, passwordResetMail, registrationMail, type MailLang } from '../mail/templates.ts';
 import { CODE_SECONDS, checkMailCode, createMailCode, eligibility, langValueOf, siteOf, useMailCode } from '../services/accounts.ts';
-import type { Queryable } from '../db/adapter.ts';
+import { isUniqueViolation, type Queryable } from '../db/adapter.ts';
+import { registrationApplicationId } from '../services/external-application-store.ts';
 import type { Gender } from '../../src/generated/types/entities.ts';
 
 /** Passwords of accounts holding the admin auth need 16 characters (decision: the stricter rule for the most powerful accounts). */
@@ -30,8 +30,6 @@ const profileOf = (input: { username: string; mail: string; firstname: string; l
 });
 
 export const ADMIN_PASSWORD_MIN = 16;
-
-const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
 
 interface NewUser {
   tenantId: string;
@@ -134,12 +132,8 @@ export const registrationHandlers: HandlerSet = {
     await consume(db, tenant.tenant_id, 'register_address', ctx.ip);
     let application: string | undefined;
     if (input.externalapplication_key !== undefined) {
-      const [app] = await db.query<{ externalapplication_client_id: string }>(
-        'select externalapplication_client_id from external_application where tenant_id = $1 and key_hash = $2 and external_application_for_register',
-        [tenant.tenant_id, hashSecret(input.externalapplication_key)],
-      );
-      if (!app) throw new ApiError('registration_error');
-      application = app.externalapplication_client_id;
+      application = await registrationApplicationId(db, tenant.tenant_id, input.externalapplication_key);
+      if (!application) throw new ApiError('registration_error');
     }
     const lang = input.active_lang?.value ?? langValueOf(ctx.lang);
     const rt = ctx.services.accounts;
