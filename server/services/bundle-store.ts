@@ -178,6 +178,21 @@ export async function productOfBundle(db: Queryable, tenantId: string, shopId: s
   return row;
 }
 
+/** The shop of the tenant's bundle (only when it is that shop's, with `shopId`); undefined for another tenant's or an unknown bundle. */
+export async function shopOfBundle(db: Queryable, tenantId: string, bundleId: string, shopId?: string): Promise<string | undefined> {
+  const [row] = await db.query<{ shop_client_id: string }>(
+    'select shop_client_id from bundle where bundle_client_id = $1 and tenant_id = $2 and ($3::uuid is null or shop_client_id = $3)',
+    [bundleId, tenantId, shopId ?? null],
+  );
+  return row?.shop_client_id;
+}
+
+/** Whether the tenant's bundle has that product. */
+export async function isProductOfBundle(db: Queryable, tenantId: string, bundleId: string, proId: string): Promise<boolean> {
+  const rows = await db.query('select 1 from bundle_product where pro_client_id = $1 and bundle_client_id = $2 and tenant_id = $3', [proId, bundleId, tenantId]);
+  return rows.length > 0;
+}
+
 export interface RuleError {
   field: string;
   message: Bilingual;
