@@ -62,6 +62,12 @@ export async function loadUser(db: Queryable, tenantId: string, userId: string):
   return rows[0];
 }
 
+/** The id of the site's active user with this username (any letter case). */
+export async function activeUserIdByUsername(db: Queryable, tenantId: string, username: string): Promise<string | undefined> {
+  const [user] = await db.query<{ user_id: string }>('select user_id from app_user where tenant_id = $1 and lower(username) = lower($2) and is_active', [tenantId, username]);
+  return user?.user_id;
+}
+
 export const langValueOf = (lang: Lang): MailLang => (lang === 'tr' ? 0 : 1);
 
 export function siteOf(tenant: Tenant, origin: (domain: string) => string): SiteInfo {
