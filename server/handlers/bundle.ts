@@ -30,7 +30,8 @@ import {
 } from '../services/bundle-store.ts';
 import { agreementsOfBundle, productAgreementsOfBundle } from '../services/agreement-store.ts';
 import { containsPattern, orderBy, pageRows, Where } from '../services/paging.ts';
-import { isStaffOf, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type ShopRow } from '../services/shop-access.ts';
+import { isStaffOf, shopCaller, staffShop } from '../services/shop-access.ts';
+import { shopAnswer, shopById } from '../services/shop-store.ts';
 import { optionalUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
 
@@ -265,14 +266,11 @@ export const bundleHandlers: HandlerSet = {
     const tenantId = ctx.tenant.tenant_id;
     const row = await bundleById(ctx.db, tenantId, input.bundle_client_id);
     if (!row) throw notFound('bundle');
-    const [shop] = await ctx.db.query<ShopRow & Record<string, unknown>>(`select ${SHOP_COLUMNS} from shop s where s.shop_client_id = $1 and s.tenant_id = $2`, [
-      row.shop_client_id,
-      tenantId,
-    ]);
+    const shop = await shopById(ctx.db, tenantId, row.shop_client_id as string);
     const products = await productsOf(ctx.db, tenantId, [input.bundle_client_id]);
     return {
       bundle: bundleAnswer(row),
-      shop: shopAnswer(shop),
+      shop: shopAnswer(shop!),
       product_list: products.get(input.bundle_client_id) ?? [],
       agreement_list: (await agreementsOfBundle(ctx.db, tenantId, input.bundle_client_id, { activeOnly: true })) as Agreement[],
       product_agreement_list: (await productAgreementsOfBundle(ctx.db, tenantId, input.bundle_client_id, { activeOnly: true })) as ProductAgreement[],

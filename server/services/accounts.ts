@@ -68,6 +68,11 @@ export async function activeUserIdByUsername(db: Queryable, tenantId: string, us
   return user?.user_id;
 }
 
+/** Those of the ids that are users of the site. */
+export async function siteUserIds(db: Queryable, tenantId: string, ids: string[]): Promise<string[]> {
+  return (await db.query<{ user_id: string }>('select user_id from app_user where tenant_id = $1 and user_id = any($2::uuid[])', [tenantId, ids])).map((r) => r.user_id);
+}
+
 export const langValueOf = (lang: Lang): MailLang => (lang === 'tr' ? 0 : 1);
 
 export function siteOf(tenant: Tenant, origin: (domain: string) => string): SiteInfo {
