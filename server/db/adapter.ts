@@ -26,6 +26,9 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** Whether a statement failed on a unique index (SQLSTATE 23505): two writes raced for the same key. */
+export const isUniqueViolation = (e: unknown): boolean => (e as { code?: string })?.code === '23505';
+
 /** SQL texts given a statement name at most; texts beyond (generated SQL that never repeats) stay unnamed. */
 const MAX_NAMED_STATEMENTS = 1000;
 

@@ -3,39 +3,37 @@
 // no_need_order/list). Staff calls reach only shops the caller staffs (server/services/shop-access.ts);
 // open calls show bundles of the request's tenant only.
 import { randomUUID } from 'node:crypto';
-import { ApiError, notFound, type Lang } from '../http/api-error.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
-import type { Queryable } from '../db/adapter.ts';
 import type { Agreement, ProductAgreement } from '../../src/generated/types/entities.ts';
 import {
-  BUNDLE_SELECT,
-  ON_SALE,
-  PRODUCT_SELECT,
-  anyLanguageLike,
+  activateBundle,
   bundleAnswer,
+  bundleById,
   bundleOfShop,
   checkProductAuthorization,
+  deactivateBundle,
+  hasProducts,
   insertBundle,
   insertProduct,
+  listProducts,
+  listShopBundles,
+  listWindowBundles,
   organizationUsername,
   productAnswer,
   productOfBundle,
   productRuleErrors,
   productsOf,
-  shownText,
   updateBundle,
   updateProduct,
   type BundleFields,
   type ProductFields,
 } from '../services/bundle-store.ts';
 import { agreementsOfBundle, productAgreementsOfBundle } from '../services/agreement-store.ts';
-import { containsPattern, orderBy, pageRows, Where } from '../services/paging.ts';
-import { isStaffOf, SHOP_COLUMNS, shopAnswer, shopCaller, staffShop, type ShopRow } from '../services/shop-access.ts';
+import { isStaffOf, shopCaller, staffShop } from '../services/shop-access.ts';
+import { shopAnswer, shopById } from '../services/shop-store.ts';
 import { optionalUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
-
-/** Sort keys: a name sorts as the caller reads it (its translation in the request's language, else the name). */
-const sortColumns = (lang: Lang) => ({ created_at: 'b.created_at', bundle_name: `lower(${shownText('b', 'bundle_name', lang)})`, priority: 'b.priority_rank' });
 
 function bundleFields(input: BundleFields): BundleFields {
   const { bundle_name, feature_list, organization_id, organization_user_id, task_type, priority, translations } = input;
@@ -53,61 +51,6 @@ function checkProductRules(p: ProductFields, ctx: RequestContext): void {
   if (!errors.length) return;
   const fields = errors.map((e) => ({ field: e.field, message: e.message[ctx.lang] }));
   throw new ApiError('invalid_input', { details: fields.map((f) => `${f.field} ${f.message}`).join('; ') }, { errors: fields });
-}
-
-async function bundleById(db: Queryable, tenantId: string, bundleId: string) {
-  const [row] = await db.query(`${BUNDLE_SELECT} where b.bundle_client_id = $1 and b.tenant_id = $2`, [bundleId, tenantId]);
-  return row;
-}
-
-/**
- * The shop window's bundle lists: bundles of the tenant with their products, paginated. `window` = only
- * active bundles of active shops with a product on sale, and only those products.
- */
-async function windowList(
-  ctx: RequestContext,
-  input: { shop_client_id?: string; task_type?: string; currency_type?: 0 | 1; bundle_status?: string; search?: string; sort?: string; page?: number; page_size?: number },
-  options: { window: boolean; freeOnly?: boolean },
-) {
-  const tenantId = ctx.tenant.tenant_id;
-  const where = new Where().add('b.tenant_id = ?', tenantId);
-  const productScope = options.window ? `and ${ON_SALE}` : '';
-  if (options.window) {
-    where.add("b.bundle_status = 'active'");
-    where.add("exists (select 1 from shop s where s.shop_client_id = b.shop_client_id and s.shop_status = 'active')");
-    where.add(`exists (select 1 from bundle_product p where p.bundle_client_id = b.bundle_client_id ${productScope})`);
-  }
-  if (options.freeOnly) where.add(`not exists (select 1 from bundle_product p where p.bundle_client_id = b.bundle_client_id ${productScope} and p.pay_type is distinct from 'free')`);
-  if (input.bundle_status) where.add('b.bundle_status = ?', input.bundle_status);
-  if (input.shop_client_id) where.add('b.shop_client_id = ?', input.shop_client_id);
-  if (input.task_type) where.add('b.task_type = ?', input.task_type);
-  if (input.currency_type !== undefined)
-    where.add(
-      `exists (select 1 from bundle_product p join bundle_product_price pp on pp.pro_client_id = p.pro_client_id
-                where p.bundle_client_id = b.bundle_client_id ${productScope} and pp.currency_type = ?)`,
-      input.currency_type,
-    );
-  if (input.search) {
-    const pattern = containsPattern(input.search);
-    const [bundleName, productName] = [anyLanguageLike('b', 'bundle_name', pattern), anyLanguageLike('p', 'pro_name', pattern)];
-    where.add(
-      `(${bundleName.sql} or exists (select 1 from bundle_product p where p.bundle_client_id = b.bundle_client_id ${productScope} and ${productName.sql}))`,
-      ...bundleName.params,
-      ...productName.params,
-    );
-  }
-  const order = orderBy(input.sort, 'priority', sortColumns(ctx.lang), 'b.created_at desc, b.bundle_client_id');
-  const { rows, ...paging } = await pageRows(ctx.db, { select: BUNDLE_SELECT, where, order, paging: input });
-  const products = await productsOf(
-    ctx.db,
-    tenantId,
-    rows.map((r) => r.bundle_client_id as string),
-    { onSaleOnly: options.window },
-  );
-  return {
-    bundle_list: rows.map((r) => ({ bundle: bundleAnswer(r), product_list: products.get(r.bundle_client_id as string) ?? [] })),
-    ...paging,
-  };
 }
 
 const callerCodes = (ctx: RequestContext) => ({ authCodes: optionalUser(ctx)?.authCodes ?? [] });
@@ -150,58 +93,34 @@ export const bundleHandlers: HandlerSet = {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
     await staffShop(ctx.db, ctx, me, input.shop_client_id);
-    const where = new Where().add('b.shop_client_id = ?', input.shop_client_id).add('b.tenant_id = ?', tenantId);
-    if (input.bundle_status) where.add('b.bundle_status = ?', input.bundle_status);
-    if (input.active_date_from) where.add('b.active_date >= ?::date', input.active_date_from);
-    if (input.active_date_to) where.add("b.active_date < ?::date + 1", input.active_date_to);
-    if (input.passive_date_from) where.add('b.passive_date >= ?::date', input.passive_date_from);
-    if (input.passive_date_to) where.add('b.passive_date < ?::date + 1', input.passive_date_to);
-    if (input.search) {
-      const name = anyLanguageLike('b', 'bundle_name', containsPattern(input.search));
-      where.add(name.sql, ...name.params);
-    }
-    const order = orderBy(input.sort, '-created_at', sortColumns(ctx.lang), 'b.bundle_client_id');
-    const { rows, ...paging } = await pageRows(ctx.db, { select: BUNDLE_SELECT, where, order, paging: input });
-    return { bundle_list: rows.map(bundleAnswer), ...paging };
+    const { rows, ...paging } = await listShopBundles(ctx.db, tenantId, ctx.lang, input);
+    return { bundle_list: rows, ...paging };
   },
 
   user_shop_bundle_status_active: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
-    const row = await ctx.transaction(async (tx) => {
+    const status = await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, { lock: true });
-      const products = await tx.query('select 1 from bundle_product where bundle_client_id = $1 and tenant_id = $2 limit 1', [input.bundle_client_id, tenantId]);
-      if (!products.length) throw new ApiError('bundle_without_products');
-      const [updated] = await tx.query<{ bundle_status: 'active'; active_date: unknown }>(
-        `update bundle set bundle_status = 'active', active_date = case when bundle_status = 'active' then active_date else now() end,
-                updated_at = case when bundle_status = 'active' then updated_at else now() end
-          where bundle_client_id = $1 and tenant_id = $2 returning bundle_status, active_date`,
-        [input.bundle_client_id, tenantId],
-      );
-      return updated;
+      if (!(await hasProducts(tx, tenantId, input.bundle_client_id))) throw new ApiError('bundle_without_products');
+      return activateBundle(tx, tenantId, input.bundle_client_id);
     });
-    return { bundle_client_id: input.bundle_client_id, bundle_status: row.bundle_status, ...(row.active_date ? { active_date: new Date(row.active_date as string).toISOString() } : {}) };
+    return { bundle_client_id: input.bundle_client_id, ...status };
   },
 
   user_shop_bundle_status_passive: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
-    const row = await ctx.transaction(async (tx) => {
+    const status = await ctx.transaction(async (tx) => {
       await staffShop(tx, ctx, me, input.shop_client_id);
       await bundleOfShop(tx, tenantId, input.shop_client_id, input.bundle_client_id, { lock: true });
-      const [updated] = await tx.query<{ bundle_status: 'passive'; passive_date: unknown }>(
-        `update bundle set bundle_status = 'passive', passive_date = case when bundle_status = 'passive' and passive_date is not null then passive_date else now() end,
-                updated_at = case when bundle_status = 'passive' then updated_at else now() end
-          where bundle_client_id = $1 and tenant_id = $2 returning bundle_status, passive_date`,
-        [input.bundle_client_id, tenantId],
-      );
-      return updated;
+      return deactivateBundle(tx, tenantId, input.bundle_client_id);
     });
-    return { bundle_client_id: input.bundle_client_id, bundle_status: row.bundle_status, passive_date: new Date(row.passive_date as string).toISOString() };
+    return { bundle_client_id: input.bundle_client_id, ...status };
   },
 
-  user_shop_bundle_no_need_order_list: async (input, ctx) => windowList(ctx, input, { window: true, freeOnly: true }),
+  user_shop_bundle_no_need_order_list: async (input, ctx) => listWindowBundles(ctx.db, ctx.tenant.tenant_id, ctx.lang, input, { window: true, freeOnly: true }),
 
   user_shop_bundle_product_new: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
@@ -245,34 +164,23 @@ export const bundleHandlers: HandlerSet = {
     const tenantId = ctx.tenant.tenant_id;
     await staffShop(ctx.db, ctx, me, input.shop_client_id);
     await bundleOfShop(ctx.db, tenantId, input.shop_client_id, input.bundle_client_id);
-    const where = new Where().add('p.bundle_client_id = ?', input.bundle_client_id).add('p.tenant_id = ?', tenantId);
-    if (input.search) {
-      const pattern = containsPattern(input.search);
-      const [name, group] = [anyLanguageLike('p', 'pro_name', pattern), anyLanguageLike('p', 'pro_group_name', pattern)];
-      where.add(`(${name.sql} or ${group.sql})`, ...name.params, ...group.params);
-    }
-    const proName = `lower(${shownText('p', 'pro_name', ctx.lang)})`;
-    const order = orderBy(input.sort, 'created_at', { created_at: 'p.created_at', pro_name: proName, pro_start_date: 'p.pro_start_date' }, 'p.pro_client_id');
-    const { rows, ...paging } = await pageRows(ctx.db, { select: PRODUCT_SELECT, where, order, paging: input });
-    return { bundle_product_list: rows.map(productAnswer), ...paging };
+    const { rows, ...paging } = await listProducts(ctx.db, tenantId, ctx.lang, input);
+    return { bundle_product_list: rows, ...paging };
   },
 
-  bundle_and_product_list_active: async (input, ctx) => windowList(ctx, input, { window: true }),
+  bundle_and_product_list_active: async (input, ctx) => listWindowBundles(ctx.db, ctx.tenant.tenant_id, ctx.lang, input, { window: true }),
 
-  bundle_and_product_list_all: async (input, ctx) => windowList(ctx, input, { window: false }),
+  bundle_and_product_list_all: async (input, ctx) => listWindowBundles(ctx.db, ctx.tenant.tenant_id, ctx.lang, input, { window: false }),
 
   bundle_details: async (input, ctx) => {
     const tenantId = ctx.tenant.tenant_id;
     const row = await bundleById(ctx.db, tenantId, input.bundle_client_id);
     if (!row) throw notFound('bundle');
-    const [shop] = await ctx.db.query<ShopRow & Record<string, unknown>>(`select ${SHOP_COLUMNS} from shop s where s.shop_client_id = $1 and s.tenant_id = $2`, [
-      row.shop_client_id,
-      tenantId,
-    ]);
+    const shop = await shopById(ctx.db, tenantId, row.shop_client_id as string);
     const products = await productsOf(ctx.db, tenantId, [input.bundle_client_id]);
     return {
       bundle: bundleAnswer(row),
-      shop: shopAnswer(shop),
+      shop: shopAnswer(shop!),
       product_list: products.get(input.bundle_client_id) ?? [],
       agreement_list: (await agreementsOfBundle(ctx.db, tenantId, input.bundle_client_id, { activeOnly: true })) as Agreement[],
       product_agreement_list: (await productAgreementsOfBundle(ctx.db, tenantId, input.bundle_client_id, { activeOnly: true })) as ProductAgreement[],

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, notFound } from '../http/api-error.ts';
 import { optionalUser } from '../auth/caller.ts';
 import type { Queryable } from '../db/adapter.ts';
-import { UNIT_COLUMNS, unitOf, websiteUnits, type UnitRow } from '../services/site-cache.ts';
+import { websiteUnits } from '../services/site-cache.ts';
+import { saveFrontend, savedFrontend } from '../services/tenant-store.ts';
 import { PreparedAnswer, type RequestContext } from '../http/context.ts';
 import type { HandlerSet } from './types.ts';
-import type { FrontendConfiguration, WebsiteUnit } from '../../src/generated/types/entities.ts';
+import type { WebsiteUnit } from '../../src/generated/types/entities.ts';
 import { managesUnits, mayOpen, unitsFor, type Viewer } from '../../src/domain/page-access.ts';
 import {
   aboutUnit,
@@ -13,12 +14,15 @@ import {
   checkUnit,
   childrenOf,
   expectVersion,
+  insertUnit,
   keepsPlace,
   lockedUnit,
   lockSiteUnits,
+  moveUnit,
   removeUnit,
-  replaceUnit,
+  saveUnit,
   storedUnits,
+  unitHistory,
 } from '../services/website-units.ts';
 
 const userIdOf = (ctx: RequestContext): string | null => optionalUser(ctx)?.userId ?? null;
@@ -44,12 +48,6 @@ const keptAnswer = async (ctx: RequestContext, build: () => Promise<object>): Pr
 const unitWrite = <T>(ctx: RequestContext, work: (tx: Queryable) => Promise<T>): Promise<T> =>
   ctx.services.unitWrites.run(ctx.tenant.tenant_id, () => ctx.transaction(work));
 
-/** The configuration as saved now (not the request's tenant snapshot, which predates this call's writes). */
-async function currentFrontend(db: Queryable, tenantId: string): Promise<FrontendConfiguration> {
-  const [row] = await db.query<{ frontend: FrontendConfiguration }>('select frontend from tenant where tenant_id = $1', [tenantId]);
-  return row.frontend;
-}
-
 export const frontendHandlers: HandlerSet = {
   frontend_get: async ({ domain }, ctx) => {
     const { tenant } = ctx;
@@ -64,14 +62,14 @@ export const frontendHandlers: HandlerSet = {
     const { db, tenant, lang } = ctx;
     ctx.audit.record_id = tenant.frontend_client_id;
     const clean = checkConfiguration(frontend, lang);
-    await db.query('update tenant set frontend = $2, updated_at = now() where tenant_id = $1', [tenant.tenant_id, JSON.stringify(clean)]);
+    await saveFrontend(db, tenant.tenant_id, clean);
     ctx.services.sites.forget(tenant.tenant_id);
     return { frontend: clean };
   },
 
   // An administrator manages the configuration of the site they are signed in to, and only that one.
   frontend_list: async (_input, { db, tenant }) => ({
-    frontend_list: [{ frontend_client_id: tenant.frontend_client_id, domain: tenant.domain, frontend: await currentFrontend(db, tenant.tenant_id) }],
+    frontend_list: [{ frontend_client_id: tenant.frontend_client_id, domain: tenant.domain, frontend: await savedFrontend(db, tenant.tenant_id) }],
   }),
 
   frontend_websiteunit_list: async (_input, ctx) => keptAnswer(ctx, async () => ({ website_unit_list: await visibleUnits(ctx) })),
@@ -91,12 +89,7 @@ export const frontendHandlers: HandlerSet = {
     const unit = await unitWrite(ctx, async (tx) => {
       const frontend = await lockSiteUnits(tx, tenant.tenant_id);
       const definition = checkUnit(website_unit, { others: await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit)) }, frontend, lang);
-      const [row] = await tx.query<UnitRow>(
-        `insert into website_unit (website_unit_client_id, tenant_id, route_name, position, definition, version, updated_by)
-         values ($1, $2, $3, $4, $5, 1, $6) returning ${UNIT_COLUMNS}`,
-        [id, tenant.tenant_id, definition.route_name, definition.position, JSON.stringify(definition), userIdOf(ctx)],
-      );
-      return unitOf(row);
+      return insertUnit(tx, tenant.tenant_id, id, userIdOf(ctx), definition);
     });
     ctx.services.sites.unitsSaved(tenant.tenant_id, [unit]);
     return { website_unit: unit };
@@ -107,8 +100,7 @@ export const frontendHandlers: HandlerSet = {
   frontend_website_unit_update: async ({ website_unit }, ctx) => {
     const { tenant, lang } = ctx;
     const id = website_unit.website_unit_client_id!;
-    const save = (tx: Queryable, definition: WebsiteUnit) =>
-      replaceUnit(tx, tenant.tenant_id, id, userIdOf(ctx), 'route_name = $4, position = $5, definition = $6', [definition.route_name, definition.position, JSON.stringify(definition)]).then(unitOf);
+    const save = (tx: Queryable, definition: WebsiteUnit) => saveUnit(tx, tenant.tenant_id, id, userIdOf(ctx), definition);
     const kept = (await ctx.services.sites.units(tenant)).find((u) => u.website_unit_client_id === id);
     let unit: WebsiteUnit | undefined;
     if (kept && keepsPlace(kept, website_unit))
@@ -161,9 +153,7 @@ export const frontendHandlers: HandlerSet = {
       for (const item of website_unit_order) {
         const current = expectVersion(units, item.website_unit_client_id, item.version);
         if (current.position === item.position) continue;
-        await replaceUnit(tx, tenant.tenant_id, current.website_unit_client_id, userIdOf(ctx), `position = $4, definition = jsonb_set(definition, '{position}', to_jsonb($4::int))`, [
-          item.position,
-        ]);
+        await moveUnit(tx, tenant.tenant_id, current.website_unit_client_id, userIdOf(ctx), item.position);
       }
       return websiteUnits(tx, tenant.tenant_id);
     });
@@ -172,32 +162,8 @@ export const frontendHandlers: HandlerSet = {
   },
 
   frontend_websiteunit_history: async ({ website_unit_client_id: id }, { db, tenant }) => {
-    const rows = await db.query<{
-      version: number;
-      position: number;
-      definition: WebsiteUnit;
-      saved_at: Date | string;
-      replaced_at: Date | string;
-      change: 'update' | 'delete';
-      saved_by_username: string | null;
-    }>(
-      `select v.version, v.position, v.definition, v.saved_at, v.replaced_at, v.change, u.username as saved_by_username
-         from website_unit_version v left join app_user u on u.user_id = v.saved_by
-        where v.tenant_id = $1 and v.website_unit_client_id = $2
-        order by v.version desc`,
-      [tenant.tenant_id, id],
-    );
-    if (!rows.length && !(await websiteUnits(db, tenant.tenant_id, id)).length) throw notFound('website_unit');
-    const iso = (d: Date | string) => new Date(d).toISOString();
-    return {
-      version_list: rows.map((r) => ({
-        version: r.version,
-        saved_at: iso(r.saved_at),
-        replaced_at: iso(r.replaced_at),
-        change: r.change,
-        ...(r.saved_by_username ? { saved_by_username: r.saved_by_username } : {}),
-        website_unit: { ...r.definition, website_unit_client_id: id, position: r.position, version: r.version },
-      })),
-    };
+    const versions = await unitHistory(db, tenant.tenant_id, id);
+    if (!versions.length && !(await websiteUnits(db, tenant.tenant_id, id)).length) throw notFound('website_unit');
+    return { version_list: versions };
   },
 };

@@ -10,15 +10,30 @@ import { assertNotLocked, consume, hit, hitAll, isLocked, type LimitKey } from '
 import { passwordWasReset } from '../auth/login-guard.ts';
 import { hashPassword } from '../auth/password.ts';
 import { assertHardToGuess } from '../auth/password-strength.ts';
-import { hashSecret } from '../auth/secret-hash.ts';
 import { issueSession, revokeUserSessions } from '../auth/tokens.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { accountCreatedMail, passwordResetMail, registrationMail, type MailLang } from '../mail/templates.ts';
-import { CODE_SECONDS, checkMailCode, createMailCode, eligibility, langValueOf, siteOf, useMailCode } from '../services/accounts.ts';
-import type { Queryable } from '../db/adapter.ts';
+import {
+  CODE_SECONDS,
+  activeUserById,
+  activeUserByMail,
+  checkMailCode,
+  completeRegistration,
+  createMailCode,
+  eligibility,
+  insertUser,
+  langValueOf,
+  refuseRegistration,
+  setPassword,
+  siteOf,
+  useMailCode,
+  waitingUserById,
+  waitingUserByMail,
+} from '../services/accounts.ts';
+import { isUniqueViolation, type Queryable } from '../db/adapter.ts';
+import { registrationApplicationId } from '../services/external-application-store.ts';
 import type { Gender } from '../../src/generated/types/entities.ts';
 
-/** Passwords of accounts holding the admin auth need 16 characters (decision: the stricter rule for the most powerful accounts). */
 /** The new account's profile fields, as both registration routes receive them. */
 const profileOf = (input: { username: string; mail: string; firstname: string; lastname: string; gender: Gender; date_of_birth?: string }) => ({
   username: input.username,
@@ -29,36 +44,8 @@ const profileOf = (input: { username: string; mail: string; firstname: string; l
   dateOfBirth: input.date_of_birth,
 });
 
+/** Passwords of accounts holding the admin auth need 16 characters (decision: the stricter rule for the most powerful accounts). */
 export const ADMIN_PASSWORD_MIN = 16;
-
-const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
-
-interface NewUser {
-  tenantId: string;
-  username: string;
-  mail: string;
-  firstname: string;
-  lastname: string;
-  gender: Gender;
-  dateOfBirth?: string;
-  activeLang: MailLang;
-  passwordHash: string | null;
-  status: 'approve_waiting' | 'completed';
-  agreementsApproved: boolean;
-  registeredBy?: string;
-  application?: string;
-}
-
-async function insertUser(tx: Queryable, u: NewUser): Promise<string> {
-  const [row] = await tx.query<{ user_id: string }>(
-    `insert into app_user (user_id, tenant_id, username, mail, firstname, lastname, gender, date_of_birth, active_lang, password_hash,
-                           registration_status, agreements_approved_at, registered_by, registered_through_application, password_changed_at)
-     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, case when $11 then now() end, $12, $13, case when $9::text is not null then now() end)
-     returning user_id`,
-    [u.tenantId, u.username, u.mail, u.firstname, u.lastname, u.gender, u.dateOfBirth ?? null, u.activeLang, u.passwordHash, u.status, u.agreementsApproved, u.registeredBy ?? null, u.application ?? null],
-  );
-  return row.user_id;
-}
 
 type Flags = { is_username_eligible: boolean; is_email_eligible: boolean };
 
@@ -107,7 +94,7 @@ async function approveRegistration(ctx: RequestContext, userId: string | undefin
   }
   const check = await checkMailCode(db, { tenantId: tenant.tenant_id, userId, purpose: 'register', code });
   if (check.result === 'expired') {
-    await db.query("update app_user set registration_status = 'not_accepted', updated_at = now() where user_id = $1 and registration_status = 'approve_waiting'", [userId]);
+    await refuseRegistration(db, userId);
     throw new ApiError('approval_code_invalid');
   }
   if (check.result !== 'ok') {
@@ -116,12 +103,7 @@ async function approveRegistration(ctx: RequestContext, userId: string | undefin
   }
   const approvedAt = await ctx.transaction(async (tx) => {
     if (!(await useMailCode(tx, check.mailId))) return undefined;
-    const [row] = await tx.query<{ mail_approved_at: Date | string }>(
-      `update app_user set registration_status = 'completed', mail_approved_at = now(), updated_at = now()
-        where user_id = $1 and tenant_id = $2 and registration_status = 'approve_waiting' returning mail_approved_at`,
-      [userId, tenant.tenant_id],
-    );
-    return row?.mail_approved_at;
+    return completeRegistration(tx, tenant.tenant_id, userId);
   });
   if (!approvedAt) throw new ApiError('approval_code_invalid');
   return { user_id: userId, registration_status: 'completed' as const, mail_approve_date: new Date(approvedAt).toISOString() };
@@ -134,12 +116,8 @@ export const registrationHandlers: HandlerSet = {
     await consume(db, tenant.tenant_id, 'register_address', ctx.ip);
     let application: string | undefined;
     if (input.externalapplication_key !== undefined) {
-      const [app] = await db.query<{ externalapplication_client_id: string }>(
-        'select externalapplication_client_id from external_application where tenant_id = $1 and key_hash = $2 and external_application_for_register',
-        [tenant.tenant_id, hashSecret(input.externalapplication_key)],
-      );
-      if (!app) throw new ApiError('registration_error');
-      application = app.externalapplication_client_id;
+      application = await registrationApplicationId(db, tenant.tenant_id, input.externalapplication_key);
+      if (!application) throw new ApiError('registration_error');
     }
     const lang = input.active_lang?.value ?? langValueOf(ctx.lang);
     const rt = ctx.services.accounts;
@@ -171,21 +149,13 @@ export const registrationHandlers: HandlerSet = {
   register_mail_approve: async ({ user_id, mail_approve_token }, ctx) => {
     const keys = approvalKeys(ctx, `user:${user_id}`);
     await assertNotLocked(ctx.db, ctx.tenant.tenant_id, keys);
-    const [user] = await ctx.db.query<{ user_id: string }>(
-      "select user_id from app_user where tenant_id = $1 and user_id = $2 and registration_status = 'approve_waiting'",
-      [ctx.tenant.tenant_id, user_id],
-    );
-    return approveRegistration(ctx, user?.user_id, mail_approve_token, keys);
+    return approveRegistration(ctx, await waitingUserById(ctx.db, ctx.tenant.tenant_id, user_id), mail_approve_token, keys);
   },
 
   mail_verify: async ({ mail, mail_approve_token }, ctx) => {
     const keys = approvalKeys(ctx, `mail:${mail.toLowerCase()}`);
     await assertNotLocked(ctx.db, ctx.tenant.tenant_id, keys);
-    const [user] = await ctx.db.query<{ user_id: string }>(
-      "select user_id from app_user where tenant_id = $1 and lower(mail) = lower($2) and registration_status = 'approve_waiting'",
-      [ctx.tenant.tenant_id, mail],
-    );
-    return approveRegistration(ctx, user?.user_id, mail_approve_token, keys);
+    return approveRegistration(ctx, await waitingUserByMail(ctx.db, ctx.tenant.tenant_id, mail), mail_approve_token, keys);
   },
 
   password_reset_by_mail: async ({ mail }, ctx) => {
@@ -195,11 +165,7 @@ export const registrationHandlers: HandlerSet = {
     const mailKey = mail.toLowerCase();
     const tooMany = await isLocked(db, tenant.tenant_id, 'reset_mail', mailKey);
     if (!tooMany) await hit(db, tenant.tenant_id, 'reset_mail', mailKey);
-    const [user] = await db.query<{ user_id: string; username: string; mail: string; active_lang: number }>(
-      `select user_id, username, mail, active_lang from app_user
-        where tenant_id = $1 and lower(mail) = lower($2) and registration_status = 'completed' and is_active`,
-      [tenant.tenant_id, mail],
-    );
+    const user = await activeUserByMail(db, tenant.tenant_id, mail);
     if (user && !tooMany) {
       const rt = ctx.services.accounts;
       const outboxId = await ctx.transaction(async (tx) => {
@@ -220,10 +186,7 @@ export const registrationHandlers: HandlerSet = {
     const { db, tenant } = ctx;
     const keys = approvalKeys(ctx, `user:${user_id}`);
     await assertNotLocked(db, tenant.tenant_id, keys);
-    const [user] = await db.query<{ user_id: string; username: string; mail: string | null; firstname: string | null; lastname: string | null }>(
-      "select user_id, username, mail, firstname, lastname from app_user where tenant_id = $1 and user_id = $2 and registration_status = 'completed' and is_active",
-      [tenant.tenant_id, user_id],
-    );
+    const user = await activeUserById(db, tenant.tenant_id, user_id);
     const check = user ? await checkMailCode(db, { tenantId: tenant.tenant_id, userId: user.user_id, purpose: 'password_reset', code: mail_password_reset_token }) : undefined;
     if (!user || check?.result !== 'ok') {
       if (check?.result !== 'expired') await hitAll(db, tenant.tenant_id, keys);
@@ -236,7 +199,7 @@ export const registrationHandlers: HandlerSet = {
     const passwordHash = await hashPassword(password);
     const tokens = await ctx.transaction(async (tx) => {
       if (!(await useMailCode(tx, check.mailId))) return undefined;
-      await tx.query('update app_user set password_hash = $2, password_changed_at = now(), updated_at = now() where user_id = $1', [user.user_id, passwordHash]);
+      await setPassword(tx, user.user_id, passwordHash);
       // Whoever else held a session (perhaps the reason for the reset) is logged out.
       await revokeUserSessions(tx, tenant.tenant_id, user.user_id);
       return issueSession(tx, { tenantId: tenant.tenant_id, userId: user.user_id });

@@ -11,7 +11,7 @@ import { countLoginFailure, loginSucceeded, openLoginGate } from '../auth/login-
 import { checkPassword, hashPassword } from '../auth/password.ts';
 import { familyOfToken, issueSession, revokeFamily, rotateRefreshToken, type TokenAnswer } from '../auth/tokens.ts';
 import { userOfAccessKeyToken } from '../auth/access-keys.ts';
-import { accountOf, loadUser } from '../services/accounts.ts';
+import { accountOf, loadUser, loginAccount, registrationStatusOfActiveUser, upgradePasswordHash } from '../services/accounts.ts';
 import enums from '../../schemas/enums.json' with { type: 'json' };
 import type { AuthCode } from '../../src/generated/types/entities.ts';
 import type { OauthTokenRequest } from '../../src/generated/types/routes.ts';
@@ -29,7 +29,7 @@ async function upgradeHash(ctx: RequestContext, userId: string, password: string
   try {
     const hash = await hashPassword(password);
     // Only over the hash just verified: a password changed meanwhile (a reset) is not overwritten.
-    await ctx.db.query('update app_user set password_hash = $2, updated_at = now() where user_id = $1 and password_hash = $3', [userId, hash, oldHash]);
+    await upgradePasswordHash(ctx.db, userId, hash, oldHash);
   } catch (err) {
     ctx.log.warn({ user_id: userId, error: (err as Error).message }, 'password hash not upgraded');
   }
@@ -42,10 +42,7 @@ async function passwordGrant(input: OauthTokenRequest & { username: string; pass
   if (rt.captchaRequired && !(input.captcha_id && input.captcha_code && (await checkCaptcha(db, tenant.tenant_id, input.captcha_id, input.captcha_code))))
     throw new ApiError('captcha_incorrect');
 
-  const [user] = await db.query<{ user_id: string; password_hash: string | null; is_active: boolean; registration_status: string }>(
-    'select user_id, password_hash, is_active, registration_status from app_user where tenant_id = $1 and lower(username) = lower($2)',
-    [tenant.tenant_id, input.username],
-  );
+  const user = await loginAccount(db, tenant.tenant_id, input.username);
   // A wrong username costs as much time as a wrong password (checkPassword answers false after as long).
   const password = await checkPassword(input.password, user?.password_hash);
   if (!user || !password.ok || !user.is_active || user.registration_status === 'not_accepted') {
@@ -82,10 +79,8 @@ async function accessKeyGrant(input: OauthTokenRequest & { externalapplication_k
   const failures: LimitKey[] = [['login_address', ctx.ip]];
   await assertNotLocked(db, tenant.tenant_id, failures);
   const owner = await userOfAccessKeyToken(db, tenant.tenant_id, input.externalapplication_key, input.access_key_token);
-  const [user] = owner
-    ? await db.query<{ registration_status: string }>('select registration_status from app_user where user_id = $1 and tenant_id = $2 and is_active', [owner.user_id, tenant.tenant_id])
-    : [];
-  if (!owner || user?.registration_status !== 'completed') {
+  const registrationStatus = owner ? await registrationStatusOfActiveUser(db, tenant.tenant_id, owner.user_id) : undefined;
+  if (!owner || registrationStatus !== 'completed') {
     await hitAll(db, tenant.tenant_id, failures);
     throw new ApiError('login_failed');
   }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiError } from '../http/api-error.ts';
 import { migrationFiles } from '../db/migrate.ts';
+import { layersByCode } from '../services/layer-wdm-store.ts';
 import type { HandlerSet } from './types.ts';
 import type { LayerWdmGetResponse } from '../../src/generated/types/routes.ts';
 
@@ -19,7 +20,6 @@ export const systemHandlers: HandlerSet = {
   layer_wdm_get: async ({ layer_code_list }, { db }) => {
     const codes = [...new Set(layer_code_list.split(','))];
     if (codes.length > 20) throw new ApiError('invalid_input', { details: 'layer_code_list: at most 20 codes' });
-    const rows = await db.query<{ layer_code: string; data: object }>('select layer_code, data from layer_wdm where layer_code = any($1)', [codes]);
-    return { layer_wdm_list: Object.fromEntries(rows.map((r) => [r.layer_code, r.data])) as LayerWdmGetResponse['layer_wdm_list'] };
+    return { layer_wdm_list: (await layersByCode(db, codes)) as LayerWdmGetResponse['layer_wdm_list'] };
   },
 };

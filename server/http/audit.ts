@@ -1,12 +1,13 @@
 // The audit trail of state-changing calls. Only names are kept (route, fields, record id), never values, so
-// passwords, tokens, keys and card data cannot reach it.
-import { randomUUID } from 'node:crypto';
+// passwords, tokens, keys and card data cannot reach it. The records are stored through
+// server/services/audit-store.ts.
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/adapter.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
 import { statusCatalogue } from '../../src/generated/errors.ts';
 import type { Db } from '../db/adapter.ts';
+import { insertAuditRecord } from '../services/audit-store.ts';
 
 /** What a call touched, for its audit record (from the route catalogue; a handler may name it where no path can). */
 export interface AuditTarget {
@@ -54,31 +55,23 @@ export function auditTarget(declared: RouteTableEntry['audit'], named: AuditTarg
   return { ...(entity ? { entity } : {}), ...(record_id ? { record_id } : {}) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function writeAudit(db: Queryable, entry: AuditEntry, log: FastifyBaseLogger): Promise<void> {
   const user = entry.caller.kind === 'user' ? entry.caller : undefined;
   try {
-    await db.query(
-      `insert into audit_record (audit_id, tenant_id, user_id, username, caller_kind, route_name, status_code, ip_address, user_agent,
-                                 duration_ms, entity, record_id, changed_fields)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [
-        randomUUID(),
-        entry.tenantId,
-        user?.userId ?? null,
-        user?.username ?? null,
-        entry.caller.kind,
-        entry.routeName,
-        entry.statusCode,
-        entry.ip,
-        entry.userAgent?.slice(0, 300) ?? null,
-        Math.round(entry.durationMs),
-        entry.target.entity ?? null,
-        entry.target.record_id && UUID.test(entry.target.record_id) ? entry.target.record_id : null,
-        changedFields(entry.input),
-      ],
-    );
+    await insertAuditRecord(db, {
+      tenantId: entry.tenantId,
+      userId: user?.userId ?? null,
+      username: user?.username ?? null,
+      callerKind: entry.caller.kind,
+      routeName: entry.routeName,
+      statusCode: entry.statusCode,
+      ip: entry.ip,
+      userAgent: entry.userAgent,
+      durationMs: entry.durationMs,
+      entity: entry.target.entity,
+      recordId: entry.target.record_id,
+      changedFields: changedFields(entry.input),
+    });
   } catch (err) {
     // The answer has been decided already; a failed audit write is an operations alarm, not the user's error.
     log.error({ err, route: entry.routeName }, 'audit record not written');

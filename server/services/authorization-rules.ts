@@ -1,6 +1,7 @@
 // The rules of authorizations (issue 3), as pure functions over plain rows, so every rule is unit-testable
-// without a database. The handlers (server/handlers/authorization.ts) load and lock the rows, call these,
-// and write what they answer. Dates are ISO days ('2025-01-31'), compared as text.
+// without a database. The handlers (server/handlers/authorization.ts) load and lock the rows (through
+// server/services/authorization-store.ts), call these, and write what they answer. Dates are ISO days
+// ('2025-01-31'), compared as text.
 import { ApiError } from '../http/api-error.ts';
 
 export interface AuthorizationRow {

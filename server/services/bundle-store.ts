@@ -5,7 +5,8 @@
 import type { Queryable } from '../db/adapter.ts';
 import { ApiError, notFound, type Lang } from '../http/api-error.ts';
 import type { Bundle, BundleProduct } from '../../src/generated/types/entities.ts';
-import { isoOf } from './paging.ts';
+import type { UserShopBundleListRequest, UserShopBundleProductListRequest } from '../../src/generated/types/routes.ts';
+import { containsPattern, isoOf, orderBy, pageRows, Where } from './paging.ts';
 
 import type { Bilingual } from '../../src/domain/language.ts';
 export type { Bilingual };
@@ -82,19 +83,19 @@ const TRANSLATION_LANGS = ['en', 'tr'] as const satisfies readonly Lang[];
  * A condition matching a catalogue text in any language (the field itself or a translation of it) against
  * an ilike pattern: the SQL with one `?` per language and the field, and the pattern for each.
  */
-export function anyLanguageLike(alias: string, field: string, pattern: string): { sql: string; params: string[] } {
+function anyLanguageLike(alias: string, field: string, pattern: string): { sql: string; params: string[] } {
   const texts = [`${alias}.${field}`, ...TRANSLATION_LANGS.map((l) => `${alias}.translations -> '${l}' ->> '${field}'`)];
   return { sql: `(${texts.map((t) => `${t} ilike ? escape '\\'`).join(' or ')})`, params: texts.map(() => pattern) };
 }
 
 /** SQL: a catalogue text as a reader of `lang` sees it (src/domain/catalogue-text.ts): the translation when not blank, else the field. */
-export function shownText(alias: string, field: string, lang: Lang): string {
+function shownText(alias: string, field: string, lang: Lang): string {
   const translated = `${alias}.translations -> '${lang === 'en' ? 'en' : 'tr'}' ->> '${field}'`;
   return `case when btrim(${translated}) <> '' then ${translated} else ${alias}.${field} end`;
 }
 
 /** A product on sale: active, and today inside its start and end dates (the database's day). */
-export const ON_SALE = `p.pro_status = 'active' and (p.pro_start_date is null or p.pro_start_date <= current_date)
+const ON_SALE = `p.pro_status = 'active' and (p.pro_start_date is null or p.pro_start_date <= current_date)
   and (p.pro_end_date is null or p.pro_end_date >= current_date)`;
 
 export const BUNDLE_SELECT = `select b.bundle_client_id, b.shop_client_id, b.user_id, b.bundle_name, b.feature_list, b.bundle_status, b.active_date,
@@ -176,6 +177,147 @@ export async function productOfBundle(db: Queryable, tenantId: string, shopId: s
   ]);
   if (!row) throw notFound('bundle_product');
   return row;
+}
+
+/** The tenant's bundle, of any shop. */
+export async function bundleById(db: Queryable, tenantId: string, bundleId: string): Promise<Row | undefined> {
+  const [row] = await db.query(`${BUNDLE_SELECT} where b.bundle_client_id = $1 and b.tenant_id = $2`, [bundleId, tenantId]);
+  return row;
+}
+
+/** Whether the tenant's bundle has a product. */
+export async function hasProducts(db: Queryable, tenantId: string, bundleId: string): Promise<boolean> {
+  const products = await db.query('select 1 from bundle_product where bundle_client_id = $1 and tenant_id = $2 limit 1', [bundleId, tenantId]);
+  return products.length > 0;
+}
+
+/** Puts the bundle on sale; its active date and update time change only when it was not active already. */
+export async function activateBundle(tx: Queryable, tenantId: string, bundleId: string): Promise<{ bundle_status: 'active'; active_date?: string }> {
+  const [updated] = await tx.query<{ bundle_status: 'active'; active_date: unknown }>(
+    `update bundle set bundle_status = 'active', active_date = case when bundle_status = 'active' then active_date else now() end,
+            updated_at = case when bundle_status = 'active' then updated_at else now() end
+      where bundle_client_id = $1 and tenant_id = $2 returning bundle_status, active_date`,
+    [bundleId, tenantId],
+  );
+  return { bundle_status: updated.bundle_status, ...(updated.active_date ? { active_date: isoOf(updated.active_date) } : {}) };
+}
+
+/** Takes the bundle off sale; its passive date and update time change only when it was not passive already. */
+export async function deactivateBundle(tx: Queryable, tenantId: string, bundleId: string): Promise<{ bundle_status: 'passive'; passive_date: string }> {
+  const [updated] = await tx.query<{ bundle_status: 'passive'; passive_date: unknown }>(
+    `update bundle set bundle_status = 'passive', passive_date = case when bundle_status = 'passive' and passive_date is not null then passive_date else now() end,
+            updated_at = case when bundle_status = 'passive' then updated_at else now() end
+      where bundle_client_id = $1 and tenant_id = $2 returning bundle_status, passive_date`,
+    [bundleId, tenantId],
+  );
+  return { bundle_status: updated.bundle_status, passive_date: isoOf(updated.passive_date)! };
+}
+
+/** Sort keys: a name sorts as the caller reads it (its translation in the request's language, else the name). */
+const sortColumns = (lang: Lang) => ({ created_at: 'b.created_at', bundle_name: `lower(${shownText('b', 'bundle_name', lang)})`, priority: 'b.priority_rank' });
+
+/** The filters and paging of the shop window's bundle lists. */
+export interface WindowListInput {
+  shop_client_id?: string;
+  task_type?: string;
+  currency_type?: 0 | 1;
+  bundle_status?: string;
+  search?: string;
+  sort?: string;
+  page?: number;
+  page_size?: number;
+}
+
+/**
+ * The shop window's bundle lists: bundles of the tenant with their products, paginated. `window` = only
+ * active bundles of active shops with a product on sale, and only those products; `freeOnly` = only bundles
+ * whose every such product is free.
+ */
+export async function listWindowBundles(db: Queryable, tenantId: string, lang: Lang, input: WindowListInput, options: { window: boolean; freeOnly?: boolean }) {
+  const where = new Where().add('b.tenant_id = ?', tenantId);
+  const productScope = options.window ? `and ${ON_SALE}` : '';
+  if (options.window) {
+    where.add("b.bundle_status = 'active'");
+    where.add("exists (select 1 from shop s where s.shop_client_id = b.shop_client_id and s.shop_status = 'active')");
+    where.add(`exists (select 1 from bundle_product p where p.bundle_client_id = b.bundle_client_id ${productScope})`);
+  }
+  if (options.freeOnly) where.add(`not exists (select 1 from bundle_product p where p.bundle_client_id = b.bundle_client_id ${productScope} and p.pay_type is distinct from 'free')`);
+  if (input.bundle_status) where.add('b.bundle_status = ?', input.bundle_status);
+  if (input.shop_client_id) where.add('b.shop_client_id = ?', input.shop_client_id);
+  if (input.task_type) where.add('b.task_type = ?', input.task_type);
+  if (input.currency_type !== undefined)
+    where.add(
+      `exists (select 1 from bundle_product p join bundle_product_price pp on pp.pro_client_id = p.pro_client_id
+                where p.bundle_client_id = b.bundle_client_id ${productScope} and pp.currency_type = ?)`,
+      input.currency_type,
+    );
+  if (input.search) {
+    const pattern = containsPattern(input.search);
+    const [bundleName, productName] = [anyLanguageLike('b', 'bundle_name', pattern), anyLanguageLike('p', 'pro_name', pattern)];
+    where.add(
+      `(${bundleName.sql} or exists (select 1 from bundle_product p where p.bundle_client_id = b.bundle_client_id ${productScope} and ${productName.sql}))`,
+      ...bundleName.params,
+      ...productName.params,
+    );
+  }
+  const order = orderBy(input.sort, 'priority', sortColumns(lang), 'b.created_at desc, b.bundle_client_id');
+  const { rows, ...paging } = await pageRows(db, { select: BUNDLE_SELECT, where, order, paging: input });
+  const products = await productsOf(
+    db,
+    tenantId,
+    rows.map((r) => r.bundle_client_id as string),
+    { onSaleOnly: options.window },
+  );
+  return {
+    bundle_list: rows.map((r) => ({ bundle: bundleAnswer(r), product_list: products.get(r.bundle_client_id as string) ?? [] })),
+    ...paging,
+  };
+}
+
+/** One page of a shop's bundles (the staff's list). */
+export async function listShopBundles(db: Queryable, tenantId: string, lang: Lang, input: UserShopBundleListRequest) {
+  const where = new Where().add('b.shop_client_id = ?', input.shop_client_id).add('b.tenant_id = ?', tenantId);
+  if (input.bundle_status) where.add('b.bundle_status = ?', input.bundle_status);
+  if (input.active_date_from) where.add('b.active_date >= ?::date', input.active_date_from);
+  if (input.active_date_to) where.add("b.active_date < ?::date + 1", input.active_date_to);
+  if (input.passive_date_from) where.add('b.passive_date >= ?::date', input.passive_date_from);
+  if (input.passive_date_to) where.add('b.passive_date < ?::date + 1', input.passive_date_to);
+  if (input.search) {
+    const name = anyLanguageLike('b', 'bundle_name', containsPattern(input.search));
+    where.add(name.sql, ...name.params);
+  }
+  const order = orderBy(input.sort, '-created_at', sortColumns(lang), 'b.bundle_client_id');
+  const { rows, ...paging } = await pageRows(db, { select: BUNDLE_SELECT, where, order, paging: input });
+  return { rows: rows.map(bundleAnswer), ...paging };
+}
+
+/** One page of a bundle's products (the staff's list). */
+export async function listProducts(db: Queryable, tenantId: string, lang: Lang, input: UserShopBundleProductListRequest) {
+  const where = new Where().add('p.bundle_client_id = ?', input.bundle_client_id).add('p.tenant_id = ?', tenantId);
+  if (input.search) {
+    const pattern = containsPattern(input.search);
+    const [name, group] = [anyLanguageLike('p', 'pro_name', pattern), anyLanguageLike('p', 'pro_group_name', pattern)];
+    where.add(`(${name.sql} or ${group.sql})`, ...name.params, ...group.params);
+  }
+  const proName = `lower(${shownText('p', 'pro_name', lang)})`;
+  const order = orderBy(input.sort, 'created_at', { created_at: 'p.created_at', pro_name: proName, pro_start_date: 'p.pro_start_date' }, 'p.pro_client_id');
+  const { rows, ...paging } = await pageRows(db, { select: PRODUCT_SELECT, where, order, paging: input });
+  return { rows: rows.map(productAnswer), ...paging };
+}
+
+/** The shop of the tenant's bundle (only when it is that shop's, with `shopId`); undefined for another tenant's or an unknown bundle. */
+export async function shopOfBundle(db: Queryable, tenantId: string, bundleId: string, shopId?: string): Promise<string | undefined> {
+  const [row] = await db.query<{ shop_client_id: string }>(
+    'select shop_client_id from bundle where bundle_client_id = $1 and tenant_id = $2 and ($3::uuid is null or shop_client_id = $3)',
+    [bundleId, tenantId, shopId ?? null],
+  );
+  return row?.shop_client_id;
+}
+
+/** Whether the tenant's bundle has that product. */
+export async function isProductOfBundle(db: Queryable, tenantId: string, bundleId: string, proId: string): Promise<boolean> {
+  const rows = await db.query('select 1 from bundle_product where pro_client_id = $1 and bundle_client_id = $2 and tenant_id = $3', [proId, bundleId, tenantId]);
+  return rows.length > 0;
 }
 
 export interface RuleError {

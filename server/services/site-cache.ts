@@ -7,6 +7,7 @@
 import type { Db, Queryable } from '../db/adapter.ts';
 import type { Tenant } from '../http/context.ts';
 import type { WebsiteUnit } from '../../src/generated/types/entities.ts';
+import { tenantByDomain } from './tenant-store.ts';
 
 export const SITE_CHANNEL = 'sema_site';
 
@@ -193,7 +194,7 @@ export class SiteCache {
     let hit = this.byDomain.get(domain);
     if (!hit) {
       const generation = this.generation;
-      hit = findTenant(this.db, domain).then(
+      hit = tenantByDomain(this.db, domain).then(
         (tenant) => {
           const current = this.generation === generation;
           if (!tenant) {
@@ -220,15 +221,6 @@ export class SiteCache {
     }
     return hit;
   }
-}
-
-async function findTenant(db: Queryable, domain: string): Promise<Tenant | undefined> {
-  const rows = await db.query<Tenant & Record<string, unknown>>(
-    `select tenant_id, domain, frontend_client_id, frontend_product_id, frontend, session_idle_seconds
-       from tenant where domain = $1`,
-    [domain],
-  );
-  return rows[0];
 }
 
 /** A stored unit's columns as the API answers it (with unitOf). */

@@ -9,7 +9,9 @@ import { ApiError, fieldRewording, notFound, statusMessage, type Lang } from '..
 import type { StatusKey } from '../../src/generated/errors.ts';
 import type { BilingualText, FrontendConfiguration, WebsiteUnit } from '../../src/generated/types/entities.ts';
 import { sanitizeRichText } from './rich-text.ts';
-import { UNIT_COLUMNS, type UnitRow } from './site-cache.ts';
+import { UNIT_COLUMNS, unitOf, type UnitRow } from './site-cache.ts';
+import { savedFrontend } from './tenant-store.ts';
+import type { FrontendWebsiteunitHistoryResponse } from '../../src/generated/types/routes.ts';
 
 const SCHEMAS = join(import.meta.dirname, '..', '..', 'schemas');
 
@@ -203,10 +205,7 @@ export const aboutUnit = (unit: WebsiteUnit, selfId?: string): UnitsAbout => ({
  * path or parent: the checks read other units) holds the site alone (`update`); changes that keep their units'
  * places share it with each other (`share`) and lock their own unit's row.
  */
-export async function lockSiteUnits(tx: Queryable, tenantId: string, mode: 'update' | 'share' = 'update'): Promise<FrontendConfiguration> {
-  const [row] = await tx.query<{ frontend: FrontendConfiguration }>(`select frontend from tenant where tenant_id = $1 for ${mode}`, [tenantId]);
-  return row.frontend;
-}
+export const lockSiteUnits = (tx: Queryable, tenantId: string, mode: 'update' | 'share' = 'update'): Promise<FrontendConfiguration> => savedFrontend(tx, tenantId, mode);
 
 /** The statement's first part that copies the unit ($1 of site $2) into the history, replaced by $3. */
 const keptAs = (change: 'update' | 'delete') => `with kept as (
@@ -219,7 +218,7 @@ const keptAs = (change: 'update' | 'delete') => `with kept as (
  * one, in one statement: the replaced version is first copied into the history (every part of a statement
  * reads the rows as they were before it).
  */
-export async function replaceUnit(tx: Queryable, tenantId: string, unitId: string, userId: string | null, set: string, params: unknown[]): Promise<UnitRow> {
+async function replaceUnit(tx: Queryable, tenantId: string, unitId: string, userId: string | null, set: string, params: unknown[]): Promise<UnitRow> {
   const [row] = await tx.query<UnitRow>(
     `${keptAs('update')}
      update website_unit set ${set}, version = version + 1, updated_at = now(), updated_by = $3
@@ -228,6 +227,54 @@ export async function replaceUnit(tx: Queryable, tenantId: string, unitId: strin
     [unitId, tenantId, userId, ...params],
   );
   return row;
+}
+
+/** Replaces a unit's definition (its name and position with it); answers the new version. */
+export async function saveUnit(tx: Queryable, tenantId: string, unitId: string, userId: string | null, definition: WebsiteUnit): Promise<WebsiteUnit> {
+  return unitOf(await replaceUnit(tx, tenantId, unitId, userId, 'route_name = $4, position = $5, definition = $6', [definition.route_name, definition.position, JSON.stringify(definition)]));
+}
+
+/** Moves a unit to `position`, as a new version. */
+export async function moveUnit(tx: Queryable, tenantId: string, unitId: string, userId: string | null, position: number): Promise<void> {
+  await replaceUnit(tx, tenantId, unitId, userId, `position = $4, definition = jsonb_set(definition, '{position}', to_jsonb($4::int))`, [position]);
+}
+
+/** Stores a new unit (version 1); answers it as stored. */
+export async function insertUnit(tx: Queryable, tenantId: string, unitId: string, userId: string | null, definition: WebsiteUnit): Promise<WebsiteUnit> {
+  const [row] = await tx.query<UnitRow>(
+    `insert into website_unit (website_unit_client_id, tenant_id, route_name, position, definition, version, updated_by)
+     values ($1, $2, $3, $4, $5, 1, $6) returning ${UNIT_COLUMNS}`,
+    [unitId, tenantId, definition.route_name, definition.position, JSON.stringify(definition), userId],
+  );
+  return unitOf(row);
+}
+
+/** The earlier versions of a site's unit, newest first, each as the unit it was. */
+export async function unitHistory(db: Queryable, tenantId: string, unitId: string): Promise<FrontendWebsiteunitHistoryResponse['version_list']> {
+  const rows = await db.query<{
+    version: number;
+    position: number;
+    definition: WebsiteUnit;
+    saved_at: Date | string;
+    replaced_at: Date | string;
+    change: 'update' | 'delete';
+    saved_by_username: string | null;
+  }>(
+    `select v.version, v.position, v.definition, v.saved_at, v.replaced_at, v.change, u.username as saved_by_username
+       from website_unit_version v left join app_user u on u.user_id = v.saved_by
+      where v.tenant_id = $1 and v.website_unit_client_id = $2
+      order by v.version desc`,
+    [tenantId, unitId],
+  );
+  const iso = (d: Date | string) => new Date(d).toISOString();
+  return rows.map((r) => ({
+    version: r.version,
+    saved_at: iso(r.saved_at),
+    replaced_at: iso(r.replaced_at),
+    change: r.change,
+    ...(r.saved_by_username ? { saved_by_username: r.saved_by_username } : {}),
+    website_unit: { ...r.definition, website_unit_client_id: unitId, position: r.position, version: r.version },
+  }));
 }
 
 /** Copies the stored version of a unit into the history and removes it. */
