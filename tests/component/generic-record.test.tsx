@@ -274,6 +274,13 @@ describe('the generic record', { timeout: 20_000 }, () => {
       `/kullanici-magaza-paket-urun-kaydi?shop_client_id=${SHOP_ID}&bundle_client_id=${bundle.bundle_client_id}&pro_client_id=a1a1a1a1-0000-4000-8000-000000000001`,
     );
     expect(callsTo('bundle_details')[0].body).toEqual({ bundle_client_id: bundle.bundle_client_id });
+    // A related table has the column chooser of every table: a column turned off leaves its header.
+    const section = screen.getByRole('heading', { name: 'Ürünler' }).closest('section')!;
+    await userEvent.setup().click(within(section).getByText('Sütunlar'));
+    const headers = () => within(products).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers()).toContain('Ödeme türü');
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'Ödeme türü' }));
+    expect(headers()).not.toContain('Ödeme türü');
     act(() => undefined);
   });
 });

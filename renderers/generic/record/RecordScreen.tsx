@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../src/app/router/hooks';
 import { loadChunk } from '../../../src/app/router/chunk';
 import { labelOf, valueAt, type JsonSchema, type RelatedList, type ResolvedScreen } from '../../../src/domain/screen';
-import { ConfirmDialog, Notice, TableRegion } from '../../../src/app/ui';
+import { ConfirmDialog, Notice, TableRegion, useChosenColumns } from '../../../src/app/ui';
 import { cellFor, fieldText } from '../cells';
 import { TRANSLATIONS_FIELD } from '../../../src/domain/catalogue-text';
 import { useScreenLinks } from '../context';
@@ -205,7 +205,16 @@ function Related({ screen, related, answer }: { screen: ResolvedScreen; related:
   const entity: JsonSchema = screen.related_schemas[related.entity] ?? {};
   const props = entity.properties ?? {};
   const title = labelOf(related.title, lang);
-  const columns = related.columns.map((c) => ({ field: c.field, label: labelOf(c.label ?? props[c.field]?.['x-label'], lang, c.field), schema: props[c.field], cell: cellFor(props[c.field], c.field, entity, c.cell) }));
+  const columns = related.columns.map((c, i) => ({
+    field: c.field,
+    label: labelOf(c.label ?? props[c.field]?.['x-label'], lang, c.field),
+    schema: props[c.field],
+    cell: cellFor(props[c.field], c.field, entity, c.cell),
+    // The first column names the row and never gives way.
+    priority: i === 0 ? (1 as const) : (c.priority ?? 2),
+  }));
+  const region = useRef<HTMLElement>(null);
+  const { shown, chooser } = useChosenColumns(region, columns, fieldOf, labelOfColumn, rows);
   const id = `related-${related.items}`;
   return (
     <section className="screen__related" aria-labelledby={id}>
@@ -213,36 +222,42 @@ function Related({ screen, related, answer }: { screen: ResolvedScreen; related:
       {rows.length === 0 ? (
         <p>{t('screen.empty')}</p>
       ) : (
-        <TableRegion label={title}>
-          <table className="table" aria-labelledby={id}>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.field} scope="col">
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const href = related.open ? links(related.open, row) : null;
-                const [first, ...rest] = columns;
-                const text = fieldText(first.cell, row, first.field, first.schema, { lang, t, currency });
-                return (
-                  // Read-only records that each carry their own id: the content names the row.
-                  <tr key={JSON.stringify(row)}>
-                    <th scope="row">{href ? <Link to={href}>{text}</Link> : text}</th>
-                    {rest.map((c) => (
-                      <td key={c.field}>{fieldText(c.cell, row, c.field, c.schema, { lang, t, currency })}</td>
-                    ))}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableRegion>
+        <>
+          <div className="table-tools">{chooser}</div>
+          <TableRegion label={title} ref={region}>
+            <table className="table" aria-labelledby={id}>
+              <thead>
+                <tr>
+                  {shown.map((c) => (
+                    <th key={c.field} scope="col">
+                      {c.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => {
+                  const href = related.open ? links(related.open, row) : null;
+                  const [first, ...rest] = shown;
+                  const text = fieldText(first.cell, row, first.field, first.schema, { lang, t, currency });
+                  return (
+                    // Read-only records that each carry their own id: the content names the row.
+                    <tr key={JSON.stringify(row)}>
+                      <th scope="row">{href ? <Link to={href}>{text}</Link> : text}</th>
+                      {rest.map((c) => (
+                        <td key={c.field}>{fieldText(c.cell, row, c.field, c.schema, { lang, t, currency })}</td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableRegion>
+        </>
       )}
     </section>
   );
 }
+
+const fieldOf = (c: { field: string }) => c.field;
+const labelOfColumn = (c: { label: string }) => c.label;

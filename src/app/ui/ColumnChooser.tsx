@@ -1,7 +1,35 @@
 // The column chooser of a table (generic lists and hand-written tables alike): every column with a check box;
 // a column that gave way to the width is unchecked and marked so, and checking it keeps it (another gives way
 // instead). The last shown column cannot be turned off.
+import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useColumnFit, type FitColumn } from './useColumnFit';
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** Which columns the user turned off, and which they asked to keep when the width would drop them. */
+function useColumnChoice() {
+  const [off, setOff] = useState(NONE);
+  const [kept, setKept] = useState(NONE);
+  const flip = (set: ReadonlySet<string>, key: string, present: boolean) => {
+    const next = new Set(set);
+    if (present) next.add(key);
+    else next.delete(key);
+    return next;
+  };
+  // Turned on again, a column is kept even where the width would drop it; turned off, it is neither.
+  const toggle = (key: string) => {
+    const on = off.has(key);
+    setOff(flip(off, key, !on));
+    setKept(flip(kept, key, on));
+  };
+  const keep = (key: string) => setKept((prev) => new Set(prev).add(key));
+  const reset = () => {
+    setOff(NONE);
+    setKept(NONE);
+  };
+  return { off, kept, toggle, keep, reset };
+}
 
 export interface ColumnChoice {
   key: string;
@@ -47,4 +75,31 @@ export function ColumnChooser({ columns, chosen, gone, onToggle, onKeep, onReset
       </fieldset>
     </details>
   );
+}
+
+/**
+ * A table's columns as shown — the user's choice, then what fits the region (useColumnFit) — with the chooser
+ * that changes them. `keyOf` and `labelOf` must be stable functions (defined outside the component).
+ */
+export function useChosenColumns<C extends FitColumn>(
+  region: RefObject<HTMLElement | null>,
+  columns: C[],
+  keyOf: (c: C) => string,
+  labelOf: (c: C) => string,
+  rows: unknown,
+) {
+  const choice = useColumnChoice();
+  const chosen = columns.filter((c) => !choice.off.has(keyOf(c)));
+  const { shown, gone } = useColumnFit(region, chosen, keyOf, rows, choice.kept);
+  const chooser = (
+    <ColumnChooser
+      columns={columns.map((c) => ({ key: keyOf(c), label: labelOf(c) }))}
+      chosen={new Set(chosen.map(keyOf))}
+      gone={gone}
+      onToggle={choice.toggle}
+      onKeep={choice.keep}
+      onReset={choice.reset}
+    />
+  );
+  return { shown, chooser };
 }

@@ -8,7 +8,7 @@ export { focusFirstInvalid, serverFieldErrors, useErrorText } from './errors';
 export { Pagination } from './Pagination';
 export { ConfirmDialog, useFocusOnMount } from './ConfirmDialog';
 export { TableRegion } from './TableRegion';
-export { ColumnChooser, type ColumnChoice } from './ColumnChooser';
+export { ColumnChooser, useChosenColumns, type ColumnChoice } from './ColumnChooser';
 export { MenuButton, type MenuItem } from './MenuButton';
 export { formatDate } from './format';
 export { DateInput, DATE_HINT } from './DateInput';

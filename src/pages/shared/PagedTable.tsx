@@ -2,10 +2,10 @@
 // above the table (filters, notices), the error notice, the loading/found status or the empty text, a
 // keyboard-scrollable table region whose table is named by the section's heading, and the pager. Generic
 // screens have their own (renderers/generic/list); this is for lists that stay hand-written.
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { usePagedList } from './paged';
-import { ColumnChooser, Notice, Pagination, TableRegion, useColumnFit, useErrorText } from '../../app/ui';
+import { Notice, Pagination, TableRegion, useChosenColumns, useErrorText } from '../../app/ui';
 import { useAppStore } from '../../app/store';
 
 export interface TableColumn<Row> {
@@ -17,32 +17,6 @@ export interface TableColumn<Row> {
 }
 
 const headerOf = (c: { header: string }) => c.header;
-const NONE: ReadonlySet<string> = new Set();
-
-/** Which columns the user turned off, and which they asked to keep when the width would drop them. */
-function useColumnChoice() {
-  const [off, setOff] = useState(NONE);
-  const [kept, setKept] = useState(NONE);
-  const flip = (set: ReadonlySet<string>, key: string, present: boolean) => {
-    const next = new Set(set);
-    if (present) next.add(key);
-    else next.delete(key);
-    return next;
-  };
-  // Turned on again, a column is kept even where the width would drop it; turned off, it is neither.
-  const toggle = (key: string) => {
-    const on = off.has(key);
-    setOff(flip(off, key, !on));
-    setKept(flip(kept, key, on));
-  };
-  const keep = (key: string) => setKept((prev) => new Set(prev).add(key));
-  const reset = () => {
-    setOff(NONE);
-    setKept(NONE);
-  };
-  return { off, kept, toggle, keep, reset };
-}
-
 type PagedList<Row> = ReturnType<typeof usePagedList<Row>>;
 
 export interface PagedTableProps<Row> {
@@ -69,9 +43,7 @@ export function PagedTable<Row>({ id, title, list, columns, rowKey, pageSize, pa
   const phone = useAppStore((s) => s.layout.device.isMobile);
   const region = useRef<HTMLElement>(null);
   const prioritized = columns.map((c, i) => ({ ...c, priority: i === 0 ? (1 as const) : (c.priority ?? 2) }));
-  const choice = useColumnChoice();
-  const chosen = prioritized.filter((c) => !choice.off.has(c.header));
-  const { shown, gone } = useColumnFit(region, chosen, headerOf, list.rows, choice.kept);
+  const { shown, chooser } = useChosenColumns(region, prioritized, headerOf, headerOf, list.rows);
   const [first, ...rest] = shown;
   return (
     <section className="section" aria-labelledby={id}>
@@ -102,16 +74,7 @@ export function PagedTable<Row>({ id, title, list, columns, rowKey, pageSize, pa
         </ul>
       )}
       {list.rows.length > 0 && !phone && (
-        <div className="paged-table__tools">
-          <ColumnChooser
-            columns={columns.map((c) => ({ key: c.header, label: c.header }))}
-            chosen={new Set(chosen.map(headerOf))}
-            gone={gone}
-            onToggle={choice.toggle}
-            onKeep={choice.keep}
-            onReset={choice.reset}
-          />
-        </div>
+        <div className="table-tools">{chooser}</div>
       )}
       {list.rows.length > 0 && !phone && (
         <TableRegion label={title} ref={region}>
