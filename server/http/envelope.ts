@@ -40,7 +40,7 @@ export function installEnvelope(app: FastifyInstance, options: EnvelopeOptions):
   app.setNotFoundHandler((request, reply) => {
     const lang = languageOfRaw(request);
     const path = request.url.split('?')[0];
-    if (options.spaFallback && request.method === 'GET' && !path.startsWith('/v1/') && path !== '/v1')
+    if (options.spaFallback && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/v1/') && path !== '/v1')
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     const other = routeAtPath(path);
     if (other) return reply.code(405).header('allow', other.method).send(envelopeOf('method_not_allowed', lang, { method: other.method }));

@@ -37,6 +37,13 @@ describe.each(databaseKinds())('security headers on %s', (kind) => {
         .map(([name, ...values]) => [name, values]),
     );
 
+  it("a page's address asked with HEAD (link checkers, monitors) is answered as with GET, without the body", async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/magaza', headers: { host: 'localhost' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+    expect(head.body).toBe('');
+  });
+
   it('every kind of answer carries the strict policy and the other headers', async () => {
     const pages = [await get('/'), await get('/magaza'), await get('/assets/app.js')];
     const api = [
