@@ -128,6 +128,9 @@ describe("catalogue texts in the reader's language", { timeout: 20_000 }, () => 
     expect(section).toHaveTextContent('o dilin okuyucularına ana metnin yerine gösterilir');
     await user.click(within(section).getByText('Diğer diller'));
     expect(section).toHaveAttribute('open');
+    // The group alone in the section is named by its heading, not a second title on screen.
+    expect(within(section).getByRole('group', { name: 'Çeviriler' })).toBeInTheDocument();
+    expect(within(section).queryByText('Çeviriler')).not.toBeInTheDocument();
     const english = within(section).getByRole('group', { name: 'İngilizce' });
     const turkish = within(section).getByRole('group', { name: 'Türkçe' });
     const englishName = within(english).getByLabelText('İngilizce paket adı');

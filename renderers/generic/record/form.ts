@@ -112,6 +112,12 @@ export function buildUiSchema(
   const sections = (screen.record?.sections ?? []).map((sec) => ({ ...sec, fields: sec.fields.filter((k) => schema.properties?.[k]) })).filter((sec) => sec.fields.length);
   const order = sections.length ? sections.flatMap((sec) => sec.fields) : (screen.record?.order ?? []).filter((k) => schema.properties?.[k]);
   ui['ui:order'] = [...order, '*'];
+  // A group alone in its section is named by the section's heading: its own title would say it again.
+  for (const sec of sections)
+    if (sec.fields.length === 1 && schema.properties?.[sec.fields[0]]?.type === 'object') {
+      const own = (ui[sec.fields[0]] ?? {}) as Ui;
+      ui[sec.fields[0]] = { ...own, 'ui:options': { ...(own['ui:options'] as Ui | undefined), untitled: true } };
+    }
   if (sections.length)
     ui['ui:options'] = {
       sections: sections.map((sec): FormSectionUi => ({ id: sec.id, label: labelOf(sec.label, lang), help: sec.help ? labelOf(sec.help, lang) : undefined, fields: sec.fields, advanced: Boolean(sec.advanced) })),

@@ -102,9 +102,11 @@ function ObjectFieldTemplate(p: ObjectFieldTemplateProps) {
   // A list item is headed by what it is and its number ("Bank account 2"), not the list's name again.
   const last = p.fieldPathId.path.at(-1);
   const title = typeof last === 'number' ? `${(getUiOptions(p.uiSchema).title as string | undefined) ?? p.title.replace(/-\d+$/, '')} ${last + 1}` : p.title;
+  // Alone in its section, the group keeps its name for assistive technology but not on screen.
+  const untitled = Boolean(getUiOptions(p.uiSchema).untitled);
   return (
-    <fieldset className="fieldset record-form__group" id={p.fieldPathId.$id}>
-      {title && <legend className="field__label">{title}</legend>}
+    <fieldset className="fieldset record-form__group" id={p.fieldPathId.$id} aria-label={untitled ? title : undefined}>
+      {title && !untitled && <legend className="field__label">{title}</legend>}
       {content}
     </fieldset>
   );
