@@ -25,28 +25,77 @@ export interface NewAuditRecord {
   changedFields: string[];
 }
 
-/** Stores the record; a user agent is cut to 300 characters, and a record id that is no UUID is left out. */
-export async function insertAuditRecord(db: Queryable, r: NewAuditRecord): Promise<void> {
+/** A record as its row: a user agent cut to 300 characters, a record id that is no UUID left out. */
+const rowOf = (r: NewAuditRecord) => ({
+  audit_id: randomUUID(),
+  tenant_id: r.tenantId,
+  user_id: r.userId,
+  username: r.username,
+  caller_kind: r.callerKind,
+  route_name: r.routeName,
+  status_code: r.statusCode,
+  ip_address: r.ip,
+  user_agent: r.userAgent?.slice(0, 300) ?? null,
+  duration_ms: Math.round(r.durationMs),
+  entity: r.entity ?? null,
+  record_id: r.recordId && UUID.test(r.recordId) ? r.recordId : null,
+  changed_fields: r.changedFields,
+});
+
+/** Several records in one statement (one text whatever their number: the batch travels as one JSON array). */
+async function insertRows(db: Queryable, records: readonly NewAuditRecord[]): Promise<void> {
   await db.query(
     `insert into audit_record (audit_id, tenant_id, user_id, username, caller_kind, route_name, status_code, ip_address, user_agent,
-                                 duration_ms, entity, record_id, changed_fields)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [
-      randomUUID(),
-      r.tenantId,
-      r.userId,
-      r.username,
-      r.callerKind,
-      r.routeName,
-      r.statusCode,
-      r.ip,
-      r.userAgent?.slice(0, 300) ?? null,
-      Math.round(r.durationMs),
-      r.entity ?? null,
-      r.recordId && UUID.test(r.recordId) ? r.recordId : null,
-      r.changedFields,
-    ],
+                               duration_ms, entity, record_id, changed_fields)
+     select audit_id, tenant_id, user_id, username, caller_kind, route_name, status_code, ip_address, user_agent,
+            duration_ms, entity, record_id, coalesce(changed_fields, '{}')
+       from jsonb_to_recordset($1::jsonb) as r(audit_id uuid, tenant_id uuid, user_id uuid, username text, caller_kind text, route_name text,
+            status_code text, ip_address text, user_agent text, duration_ms integer, entity text, record_id uuid, changed_fields text[])`,
+    [JSON.stringify(records.map(rowOf))],
   );
+}
+
+interface Waiting {
+  record: NewAuditRecord;
+  done: (error?: unknown) => void;
+}
+
+/** Per database: the records that came while an insert was under way, and whether one is. */
+const queues = new WeakMap<Queryable, { waiting: Waiting[]; writing: boolean }>();
+const MAX_BATCH = 500;
+
+/**
+ * Stores the record (resolves once it is stored). Group commit: a record that comes while another insert is
+ * under way waits for it and goes with the others that came meanwhile, in one statement — under load one
+ * round trip serves many calls; alone, a record is written at once. A batch the database refuses is written
+ * again one record at a time, so only a bad record is lost.
+ */
+export function insertAuditRecord(db: Queryable, record: NewAuditRecord): Promise<void> {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = { waiting: [], writing: false };
+    queues.set(db, queue);
+  }
+  const q = queue;
+  return new Promise((resolve, reject) => {
+    q.waiting.push({ record, done: (error) => (error === undefined ? resolve() : reject(error)) });
+    if (!q.writing) void writeWaiting(db, q);
+  });
+}
+
+async function writeWaiting(db: Queryable, q: { waiting: Waiting[]; writing: boolean }): Promise<void> {
+  q.writing = true;
+  while (q.waiting.length) {
+    const batch = q.waiting.splice(0, MAX_BATCH);
+    try {
+      await insertRows(db, batch.map((w) => w.record));
+      for (const w of batch) w.done();
+    } catch (error) {
+      if (batch.length === 1) batch[0].done(error);
+      else for (const w of batch) await insertRows(db, [w.record]).then(() => w.done(), (e: unknown) => w.done(e));
+    }
+  }
+  q.writing = false;
 }
 
 const CALLER_TYPE = new Map(routeTable.map((r) => [r.name as string, r.caller_type]));
