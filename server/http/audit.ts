@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/adapter.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
+import { valueAt } from '../../src/domain/screen.ts';
 import { statusCatalogue } from '../../src/generated/errors.ts';
 import type { Db } from '../db/adapter.ts';
 import { insertAuditRecord } from '../services/audit-store.ts';
@@ -36,12 +37,6 @@ export function changedFields(input: unknown): string[] {
     .slice(0, 200);
 }
 
-/** The value at a dotted path of an object, if it is a string. */
-function textAt(value: unknown, path: string): string | undefined {
-  const found = path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined), value);
-  return typeof found === 'string' ? found : undefined;
-}
-
 /**
  * What the audit record names: the route's catalogued entity and the first id its paths find in the answer (the
  * record as saved: a new one's id is made by the server, whatever the request sent), else in the request (a
@@ -50,7 +45,7 @@ function textAt(value: unknown, path: string): string | undefined {
 export function auditTarget(declared: RouteTableEntry['audit'], named: AuditTarget, input: unknown, answer: unknown): AuditTarget {
   const entity = named.entity ?? declared?.entity;
   const paths = declared?.record ?? [];
-  const found = (from: unknown) => paths.map((p) => textAt(from, p)).find((id) => id !== undefined);
+  const found = (from: unknown) => paths.map((p) => valueAt(from, p)).find((id): id is string => typeof id === 'string');
   const record_id = named.record_id ?? found(answer) ?? found(input);
   return { ...(entity ? { entity } : {}), ...(record_id ? { record_id } : {}) };
 }

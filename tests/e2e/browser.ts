@@ -147,12 +147,19 @@ export function inProcessSuite(): { server: InProcessServer; browser: Browser } 
   return suite;
 }
 
-/** Fills and sends the login page's form (in Turkish, the shop site's language); the caller waits for what follows. */
-export async function submitLogin(page: Page, baseUrl: string, username: string, password: string, captcha = E2E_CAPTCHA): Promise<void> {
+/** The login form's words in each site language (the shop site opens in Turkish, the clinical site in English). */
+const LOGIN_FORM = {
+  tr: { username: 'Kullanıcı adı', password: 'Parola', image: /Güvenlik kodu resmi/, captcha: 'Resimdeki karakterler', submit: 'Giriş yap' },
+  en: { username: 'Username', password: 'Password', image: /Security code image/, captcha: 'Characters in the image', submit: 'Log in' },
+};
+
+/** Fills and sends the login page's form in the site's language; the caller waits for what follows. */
+export async function submitLogin(page: Page, baseUrl: string, username: string, password: string, captcha = E2E_CAPTCHA, lang: 'tr' | 'en' = 'tr'): Promise<void> {
+  const form = LOGIN_FORM[lang];
   await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Kullanıcı adı').fill(username);
-  await page.getByLabel('Parola').fill(password);
-  await page.getByRole('img', { name: /Güvenlik kodu resmi/ }).waitFor();
-  await page.getByLabel('Resimdeki karakterler').fill(captcha);
-  await page.getByRole('button', { name: 'Giriş yap' }).click();
+  await page.getByLabel(form.username).fill(username);
+  await page.getByLabel(form.password).fill(password);
+  await page.getByRole('img', { name: form.image }).waitFor();
+  await page.getByLabel(form.captcha).fill(captcha);
+  await page.getByRole('button', { name: form.submit }).click();
 }

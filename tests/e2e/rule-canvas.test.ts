@@ -225,12 +225,7 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     const url = suite.server.url('clinical.localhost');
-    await page.goto(`${url}/login`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole('img', { name: /Security code image/ }).waitFor();
-    await page.getByLabel('Characters in the image').fill(E2E_CAPTCHA);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLogin(page, url, 'admin', E2E_ADMIN_PASSWORD, E2E_CAPTCHA, 'en');
     await page.getByRole('link', { name: 'Log out' }).waitFor();
     await page.goto(`${url}/rule-engine-packages`);
     await page.getByRole('table').getByRole('link').first().waitFor();

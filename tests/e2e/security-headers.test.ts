@@ -84,12 +84,7 @@ describe.runIf(chromiumAvailable())('the security headers in a browser', () => {
     const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const violations = await watchPolicy(page);
     const url = suite.server.url('clinical.localhost');
-    await page.goto(`${url}/login`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
-    await page.getByRole('img', { name: /Security code image/ }).waitFor();
-    await page.getByLabel('Characters in the image').fill(E2E_CAPTCHA);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await submitLogin(page, url, 'admin', E2E_ADMIN_PASSWORD, E2E_CAPTCHA, 'en');
     await page.getByRole('link', { name: 'Log out' }).waitFor();
     await visit(page, `${url}/rule-engine-packages`, () => page.getByRole('table').waitFor());
     await page.getByRole('table').getByRole('link').first().click();

@@ -105,7 +105,7 @@ function ObjectFieldTemplate(p: ObjectFieldTemplateProps) {
   // Alone in its section, the group keeps its name for assistive technology but not on screen.
   const untitled = Boolean(getUiOptions(p.uiSchema).untitled);
   return (
-    <fieldset className="fieldset record-form__group" id={p.fieldPathId.$id} aria-label={untitled ? title : undefined}>
+    <fieldset className={`fieldset record-form__group${untitled ? ' record-form__group--untitled' : ''}`} id={p.fieldPathId.$id} aria-label={untitled ? title : undefined}>
       {title && !untitled && <legend className="field__label">{title}</legend>}
       {content}
     </fieldset>

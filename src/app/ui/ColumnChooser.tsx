@@ -7,16 +7,18 @@ import { useColumnFit, type FitColumn } from './useColumnFit';
 
 const NONE: ReadonlySet<string> = new Set();
 
+/** The set with or without the key. */
+function flip(set: ReadonlySet<string>, key: string, present: boolean): ReadonlySet<string> {
+  const next = new Set(set);
+  if (present) next.add(key);
+  else next.delete(key);
+  return next;
+}
+
 /** Which columns the user turned off, and which they asked to keep when the width would drop them. */
 function useColumnChoice() {
   const [off, setOff] = useState(NONE);
   const [kept, setKept] = useState(NONE);
-  const flip = (set: ReadonlySet<string>, key: string, present: boolean) => {
-    const next = new Set(set);
-    if (present) next.add(key);
-    else next.delete(key);
-    return next;
-  };
   // Turned on again, a column is kept even where the width would drop it; turned off, it is neither.
   const toggle = (key: string) => {
     const on = off.has(key);
