@@ -13,6 +13,7 @@ import { createAccountServices } from './auth/account-options.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { RuleGraphCache } from './services/rule-packages.ts';
 import { SiteCache } from './services/site-cache.ts';
+import { CallerCache } from './auth/caller-cache.ts';
 import { KeyedQueue } from './services/keyed-queue.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 
@@ -52,7 +53,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installEnvelope(app, { spaFallback: serveApp });
   const sites = new SiteCache(options.db);
   await sites.listen();
-  app.addHook('onClose', () => sites.close());
+  const callers = new CallerCache(options.db);
+  await callers.listen();
+  app.addHook('onClose', async () => {
+    await sites.close();
+    await callers.close();
+  });
   installSecurityHeaders(app, sites);
   if (serveApp) {
     await app.register(fastifyStatic, {
@@ -70,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), sites, unitWrites: new KeyedQueue() });
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), sites, callers, unitWrites: new KeyedQueue() });
   return app;
 }
 

@@ -16,11 +16,11 @@ import {
   expectVersion,
   insertUnit,
   keepsPlace,
-  lockedUnit,
   lockSiteUnits,
   moveUnit,
   removeUnit,
   saveUnit,
+  saveUnitAtVersion,
   storedUnits,
   unitHistory,
 } from '../services/website-units.ts';
@@ -47,6 +47,10 @@ const keptAnswer = async (ctx: RequestContext, build: () => Promise<object>): Pr
 /** A write of the site's units: in one transaction, after the site's other unit writes in this process. */
 const unitWrite = <T>(ctx: RequestContext, work: (tx: Queryable) => Promise<T>): Promise<T> =>
   ctx.services.unitWrites.run(ctx.tenant.tenant_id, () => ctx.transaction(work));
+
+/** A write of these units that patches the kept units itself (their change notices wait for it). */
+const writingUnits = <T>(ctx: RequestContext, ids: readonly string[], write: () => Promise<T>): Promise<T> =>
+  ctx.services.sites.writingUnits(ctx.tenant.tenant_id, ids, write);
 
 export const frontendHandlers: HandlerSet = {
   frontend_get: async ({ domain }, ctx) => {
@@ -86,60 +90,60 @@ export const frontendHandlers: HandlerSet = {
   frontend_websiteunit_new: async ({ website_unit }, ctx) => {
     const { tenant, lang } = ctx;
     const id = randomUUID();
-    const unit = await unitWrite(ctx, async (tx) => {
-      const frontend = await lockSiteUnits(tx, tenant.tenant_id);
-      const definition = checkUnit(website_unit, { others: await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit)) }, frontend, lang);
-      return insertUnit(tx, tenant.tenant_id, id, userIdOf(ctx), definition);
+    return writingUnits(ctx, [id], async () => {
+      const unit = await unitWrite(ctx, async (tx) => {
+        const frontend = await lockSiteUnits(tx, tenant.tenant_id);
+        const definition = checkUnit(website_unit, { others: await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit)) }, frontend, lang);
+        return insertUnit(tx, tenant.tenant_id, id, userIdOf(ctx), definition);
+      });
+      ctx.services.sites.unitsSaved(tenant.tenant_id, [unit]);
+      return { website_unit: unit };
     });
-    ctx.services.sites.unitsSaved(tenant.tenant_id, [unit]);
-    return { website_unit: unit };
   },
 
-  // A change that keeps the unit's name, paths and parent (most edits) runs beside other such changes; one
-  // that moves the unit waits for the site's other unit writes.
+  // A change that keeps the unit's name, paths and parent (most edits) of the version this process keeps is
+  // one statement of its own, beside other such changes: it lands only if the unit is still at that version
+  // (so still in that place). A move, a framed page (checked against the site's allow-list, which must not
+  // change meanwhile), or a unit changed meanwhile waits for the site's other unit writes and is checked there.
   frontend_website_unit_update: async ({ website_unit }, ctx) => {
     const { tenant, lang } = ctx;
     const id = website_unit.website_unit_client_id!;
-    const save = (tx: Queryable, definition: WebsiteUnit) => saveUnit(tx, tenant.tenant_id, id, userIdOf(ctx), definition);
     const kept = (await ctx.services.sites.units(tenant)).find((u) => u.website_unit_client_id === id);
-    let unit: WebsiteUnit | undefined;
-    if (kept && keepsPlace(kept, website_unit))
-      unit = await ctx.transaction(async (tx) => {
-        const frontend = await lockSiteUnits(tx, tenant.tenant_id, 'share');
-        const current = await lockedUnit(tx, tenant.tenant_id, id);
-        // Moved meanwhile (the kept list was behind): checked as a move below.
-        if (current && !keepsPlace(current.definition, website_unit)) return undefined;
-        expectVersion(current ? [current] : [], id, website_unit.version!);
-        return save(tx, checkUnit(website_unit, 'kept', frontend, lang));
+    return writingUnits(ctx, [id], async () => {
+      let unit: WebsiteUnit | undefined;
+      if (kept && kept.version === website_unit.version && keepsPlace(kept, website_unit) && website_unit.content?.kind !== 'frame')
+        unit = await saveUnitAtVersion(ctx.db, tenant.tenant_id, id, userIdOf(ctx), checkUnit(website_unit, 'kept', tenant.frontend, lang), website_unit.version);
+      unit ??= await unitWrite(ctx, async (tx) => {
+        const frontend = await lockSiteUnits(tx, tenant.tenant_id);
+        const units = await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit, id));
+        const current = expectVersion(units, id, website_unit.version!);
+        const others = units.filter((u) => u !== current);
+        const definition = checkUnit(website_unit, { others, self: current }, frontend, lang);
+        const children = childrenOf(others, current.route_name);
+        if (definition.route_name !== current.route_name && children.length)
+          throw new ApiError('website_unit_has_children', { route_name: current.route_name, children: children.map((c) => c.route_name).join(', ') });
+        return saveUnit(tx, tenant.tenant_id, id, userIdOf(ctx), definition);
       });
-    unit ??= await unitWrite(ctx, async (tx) => {
-      const frontend = await lockSiteUnits(tx, tenant.tenant_id);
-      const units = await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit, id));
-      const current = expectVersion(units, id, website_unit.version!);
-      const others = units.filter((u) => u !== current);
-      const definition = checkUnit(website_unit, { others, self: current }, frontend, lang);
-      const children = childrenOf(others, current.route_name);
-      if (definition.route_name !== current.route_name && children.length)
-        throw new ApiError('website_unit_has_children', { route_name: current.route_name, children: children.map((c) => c.route_name).join(', ') });
-      return save(tx, definition);
+      ctx.services.sites.unitsSaved(tenant.tenant_id, [unit]);
+      return { website_unit: unit };
     });
-    ctx.services.sites.unitsSaved(tenant.tenant_id, [unit]);
-    return { website_unit: unit };
   },
 
   frontend_websiteunit_delete: async ({ website_unit_client_id: id, version }, ctx) => {
     const { tenant } = ctx;
-    await unitWrite(ctx, async (tx) => {
-      await lockSiteUnits(tx, tenant.tenant_id);
-      const units = await storedUnits(tx, tenant.tenant_id, { ids: [id] });
-      const current = expectVersion(units, id, version);
-      const children = childrenOf(units, current.route_name);
-      if (children.length)
-        throw new ApiError('website_unit_has_children', { route_name: current.route_name, children: children.map((c) => c.route_name).join(', ') });
-      await removeUnit(tx, tenant.tenant_id, id, userIdOf(ctx));
+    return writingUnits(ctx, [id], async () => {
+      await unitWrite(ctx, async (tx) => {
+        await lockSiteUnits(tx, tenant.tenant_id);
+        const units = await storedUnits(tx, tenant.tenant_id, { ids: [id] });
+        const current = expectVersion(units, id, version);
+        const children = childrenOf(units, current.route_name);
+        if (children.length)
+          throw new ApiError('website_unit_has_children', { route_name: current.route_name, children: children.map((c) => c.route_name).join(', ') });
+        await removeUnit(tx, tenant.tenant_id, id, userIdOf(ctx));
+      });
+      ctx.services.sites.unitRemoved(tenant.tenant_id, id);
+      return { website_unit_client_id: id };
     });
-    ctx.services.sites.unitRemoved(tenant.tenant_id, id);
-    return { website_unit_client_id: id };
   },
 
   // All or nothing: every item must name a unit of this site at its stored version.
@@ -147,18 +151,20 @@ export const frontendHandlers: HandlerSet = {
     const { tenant } = ctx;
     const ids = website_unit_order.map((o) => o.website_unit_client_id);
     if (new Set(ids).size !== ids.length) throw new ApiError('invalid_input', { details: 'website_unit_order: a unit is named twice' });
-    const list = await unitWrite(ctx, async (tx) => {
-      await lockSiteUnits(tx, tenant.tenant_id);
-      const units = await storedUnits(tx, tenant.tenant_id, { ids });
-      for (const item of website_unit_order) {
-        const current = expectVersion(units, item.website_unit_client_id, item.version);
-        if (current.position === item.position) continue;
-        await moveUnit(tx, tenant.tenant_id, current.website_unit_client_id, userIdOf(ctx), item.position);
-      }
-      return websiteUnits(tx, tenant.tenant_id);
+    return writingUnits(ctx, ids, async () => {
+      const list = await unitWrite(ctx, async (tx) => {
+        await lockSiteUnits(tx, tenant.tenant_id);
+        const units = await storedUnits(tx, tenant.tenant_id, { ids });
+        for (const item of website_unit_order) {
+          const current = expectVersion(units, item.website_unit_client_id, item.version);
+          if (current.position === item.position) continue;
+          await moveUnit(tx, tenant.tenant_id, current.website_unit_client_id, userIdOf(ctx), item.position);
+        }
+        return websiteUnits(tx, tenant.tenant_id);
+      });
+      ctx.services.sites.unitsSaved(tenant.tenant_id, list);
+      return { website_unit_list: list };
     });
-    ctx.services.sites.unitsSaved(tenant.tenant_id, list);
-    return { website_unit_list: list };
   },
 
   frontend_websiteunit_history: async ({ website_unit_client_id: id }, { db, tenant }) => {

@@ -1,6 +1,6 @@
 // Decision-support packages of the rule engine (schemas/routes/rule.json); the rules of who may do what
-// and the versioning live in server/services/rule-packages.ts. Writes run in one transaction each and name
-// the package in their audit record.
+// and the versioning live in server/services/rule-packages.ts. Writes run in one transaction each (a save
+// over a draft: one statement) and name the package in their audit record.
 import {
   createPackage,
   getPackage,
@@ -25,7 +25,7 @@ export const ruleHandlers: HandlerSet = {
 
   rule_package_save: async (input, ctx) => {
     const me = requireUser(ctx);
-    return { decision_package: await ctx.transaction((tx) => savePackage(tx, ctx.tenant.tenant_id, me, input)) };
+    return { decision_package: await savePackage(ctx.db, ctx.tenant.tenant_id, me, input) };
   },
 
   rule_package_publish: async (input, ctx) => {

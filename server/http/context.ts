@@ -11,6 +11,7 @@ import type { AccountRuntime } from '../auth/account-options.ts';
 import type { RuleGraphCache } from '../services/rule-packages.ts';
 import type { SiteCache } from '../services/site-cache.ts';
 import type { KeyedQueue } from '../services/keyed-queue.ts';
+import type { CallerCache } from '../auth/caller-cache.ts';
 
 export interface AppServices {
   accounts: AccountRuntime;
@@ -18,6 +19,8 @@ export interface AppServices {
   ruleGraphs: RuleGraphCache;
   /** Each site's row, configuration, website units and prepared answers, kept until the site changes. */
   sites: SiteCache;
+  /** Signed-in callers as last confirmed, kept a few seconds until a change to logins or holdings. */
+  callers: CallerCache;
   /** A site's unit writes, one at a time in this process (by tenant id). */
   unitWrites: KeyedQueue;
 }

@@ -15,6 +15,7 @@ import { compileValidators, type RouteValidators } from './validators.ts';
 import { unstorableInput } from './input-guard.ts';
 import { identifyCaller, requireAuthCodes, visitor, type Caller } from '../auth/caller.ts';
 import { auditHook, type AuditTarget } from './audit.ts';
+import { callerChangingEntity, type CallerCache } from '../auth/caller-cache.ts';
 import { specInputError } from './spec-errors.ts';
 import { tenancyHook } from './tenancy.ts';
 import type { HandlerSet } from '../handlers/types.ts';
@@ -58,7 +59,7 @@ function inputCheck(route: RouteTableEntry, v: RouteValidators, commonQuery: Val
  * Who is calling (a route's preHandler hook): its caller type and auth codes, checked on the server. A call
  * without credentials is settled at once; credentials are looked up.
  */
-function callerCheck(db: Db, route: RouteTableEntry) {
+function callerCheck(db: Db, callers: CallerCache, route: RouteTableEntry) {
   const settle = (request: FastifyRequest, caller: Caller, done: HookHandlerDoneFunction) => {
     request.caller = caller;
     requireAuthCodes(caller, route.auth_codes);
@@ -69,7 +70,7 @@ function callerCheck(db: Db, route: RouteTableEntry) {
     try {
       if (header === undefined) settle(request, visitor(route.caller_type), done);
       else
-        identifyCaller(db, request.tenant!, header, route.caller_type).then(
+        identifyCaller(db, callers, request.tenant!, header, route.caller_type).then(
           (caller) => {
             try {
               settle(request, caller, done);
@@ -82,6 +83,17 @@ function callerCheck(db: Db, route: RouteTableEntry) {
     } catch (e) {
       done(e as Error);
     }
+  };
+}
+
+/**
+ * After a call that may end logins or change what users hold (an onSend hook: before its answer leaves), this
+ * process's kept callers of the site are dropped, so the caller's next call is checked against what it did.
+ */
+function forgetSiteCallers(callers: CallerCache) {
+  return (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void): void => {
+    if (request.tenant) callers.forgetSite(request.tenant.tenant_id);
+    done(null, payload);
   };
 }
 
@@ -110,8 +122,8 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
         method: route.method,
         url: route.path,
         preValidation: inputCheck(route, v, validators.commonQuery),
-        preHandler: callerCheck(db, route),
-        ...(route.effect === 'write' ? { onSend: auditHook(db, route) } : {}),
+        preHandler: callerCheck(db, services.callers, route),
+        ...(route.effect === 'write' ? { onSend: callerChangingEntity(route.audit?.entity) ? [forgetSiteCallers(services.callers), auditHook(db, route)] : auditHook(db, route) } : {}),
         handler: async (request, reply) => {
           if (!handler) throw new ApiError('not_implemented', { route: route.path });
           const { tenant, lang } = request as Required<Pick<FastifyRequest, 'tenant' | 'lang'>>;

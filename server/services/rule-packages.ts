@@ -4,7 +4,7 @@
 // graph kept in a bounded in-memory cache. Every write runs in the caller's transaction, under a lock on
 // the package row, so two saves of one package never interleave.
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/adapter.ts';
+import type { Db, Queryable } from '../db/adapter.ts';
 import { ApiError, notFound, type Lang } from '../http/api-error.ts';
 import { compileGraph, type CompiledGraph, type RuleIssue } from '../../src/domain/rules/index.ts';
 import type { DecisionGraph, DecisionPackage, LocalizedText } from '../../src/generated/types/entities.ts';
@@ -243,28 +243,74 @@ const versionConflict = (current: number, version: number) =>
 /**
  * Saves the draft: `version` is the version the editor started from. The draft itself is saved over; the
  * newest published version gets a new draft after it; anything else is a stale edit (14041, current_version).
- * Rule problems are allowed in a draft (publish checks them). Answers the package as saved: the version and
- * the package are written, and their new columns read back, in one statement.
+ * Rule problems are allowed in a draft (publish checks them). Answers the package as saved.
+ *
+ * Most saves go over a draft the caller may edit: the package is read, then written in one statement that
+ * lands only if what the decision rested on still holds (the draft is still the newest version, the owner and
+ * the global flag are unchanged, a share that gives the right is still there) — no transaction, no row held
+ * between the two. Anything else, or a write that finds the package changed, is decided again under the
+ * package's lock, which gives the refusal.
  */
-export async function savePackage(tx: Queryable, tenantId: string, me: PackageCaller, input: SaveInput): Promise<PackageAnswer> {
-  const { row } = await editablePackage(tx, tenantId, input.package_id, me);
-  if (input.version !== row.current_version) throw versionConflict(row.current_version, input.version);
-  const draft = row.current_status === 'draft';
-  if (!draft && row.current_version >= 100_000) throw new ApiError('invalid_input', { details: 'version: a package has at most 100000 versions' });
-  const version = draft ? row.current_version : row.current_version + 1;
+export async function savePackage(db: Db, tenantId: string, me: PackageCaller, input: SaveInput): Promise<PackageAnswer> {
+  const { row, access } = await readablePackage(db, tenantId, input.package_id, me);
+  if (access.edit && row.current_status === 'draft' && input.version === row.current_version) {
+    const viaShare = row.owner_id !== me.userId && !row.is_global;
+    const saved = await writeVersion(db, row, me, input, row.current_version, { owner_id: row.owner_id, is_global: row.is_global, viaShare });
+    if (saved) return saved;
+  }
+  return db.transaction(async (tx) => {
+    const { row: locked } = await editablePackage(tx, tenantId, input.package_id, me);
+    if (input.version !== locked.current_version) throw versionConflict(locked.current_version, input.version);
+    const draft = locked.current_status === 'draft';
+    if (!draft && locked.current_version >= 100_000) throw new ApiError('invalid_input', { details: 'version: a package has at most 100000 versions' });
+    const saved = await writeVersion(tx, locked, me, input, draft ? locked.current_version : locked.current_version + 1);
+    if (!saved) throw versionConflict(locked.current_version, input.version);
+    return saved;
+  });
+}
+
+/**
+ * Writes the document as `version` (the current draft saved over, or a new draft after the published one) and
+ * the package's current version, in one statement; answers the package as saved, or undefined if nothing
+ * was written. `unchanged`: only if the package still has this owner and global flag and, for an editor by
+ * share, the share still gives the right to edit.
+ */
+async function writeVersion(
+  db: Queryable,
+  row: PackageRow,
+  me: PackageCaller,
+  input: SaveInput,
+  version: number,
+  unchanged?: { owner_id: string; is_global: boolean; viaShare: boolean },
+): Promise<PackageAnswer | undefined> {
+  const draft = version === row.current_version;
   const writeVersion = draft
     ? `update decision_package_version set document = $3, updated_at = now(), saved_by = $4
-        where package_id = $1 and version = $2 and status = 'draft' returning ${VERSION_COLUMNS}`
+        where package_id = $1 and version = $2 and status = 'draft'${
+          unchanged
+            ? ` and exists (select 1 from decision_package where package_id = $1 and owner_id = $7 and is_global = $8)${
+                unchanged.viaShare ? ' and exists (select 1 from decision_package_share where package_id = $1 and user_id = $4 and can_edit)' : ''
+              }`
+            : ''
+        } returning ${VERSION_COLUMNS}`
     : `insert into decision_package_version (package_id, version, status, document, saved_by) values ($1, $2, 'draft', $3, $4) returning ${VERSION_COLUMNS}`;
-  const [saved] = await tx.query<VersionRow & { name: LocalizedText; description: LocalizedText | null } & Record<string, unknown>>(
+  const [saved] = await db.query<VersionRow & { name: LocalizedText; description: LocalizedText | null } & Record<string, unknown>>(
     `with saved as (${writeVersion}),
      package as (
        update decision_package set current_version = $2, current_status = 'draft', name = coalesce($5, name), description = coalesce($6, description), updated_at = now()
         where package_id = $1 and exists (select 1 from saved) returning name, description)
      select saved.*, package.name, package.description from saved, package`,
-    [row.package_id, version, JSON.stringify(input.document), me.userId, input.name ? JSON.stringify(input.name) : null, input.description ? JSON.stringify(input.description) : null],
+    [
+      row.package_id,
+      version,
+      JSON.stringify(input.document),
+      me.userId,
+      input.name ? JSON.stringify(input.name) : null,
+      input.description ? JSON.stringify(input.description) : null,
+      ...(unchanged ? [unchanged.owner_id, unchanged.is_global] : []),
+    ],
   );
-  if (!saved) throw versionConflict(row.current_version, input.version);
+  if (!saved) return undefined;
   const { name, description, ...v } = saved;
   return packageAnswer({ ...row, name, description, current_version: version, current_status: 'draft' }, { ...v, document: input.document });
 }

@@ -23,9 +23,8 @@ interface SiteEntry {
   list?: WebsiteUnit[];
   /** Changes that came while the units were being read, applied to what the read answers. */
   pending?: ((list: WebsiteUnit[]) => WebsiteUnit[])[];
-  answers: Map<string, string>;
-  /** Raised by every change of the units: an answer built before it is not kept. */
-  changes: number;
+  /** Answers built, or being built (one build however many ask at once: a burst after a change builds once). */
+  answers: Map<string, string | Promise<string>>;
 }
 
 /** Menu order: position, then route name (as `order by position, route_name collate "C"`). */
@@ -40,6 +39,8 @@ export class SiteCache {
   /** The same sites by host name, for an answer without waiting. */
   private readonly keptByDomain = new Map<string, SiteEntry>();
   private readonly unknown = new Set<string>();
+  /** Units this process is writing ("tenant unit"), with the notices of their changes that came meanwhile. */
+  private readonly writing = new Map<string, { writers: number; versions: number[] }>();
   /** Raised by every forget: a read that started before it is not kept. */
   private generation = 0;
   private stop?: () => Promise<void>;
@@ -118,10 +119,38 @@ export class SiteCache {
   }
 
   /**
-   * A unit changed (version 0: removed). Looked at after the writer's own turn (a process's own notice may
-   * arrive before its handler has patched the list): a change the kept list lacks is read, that unit alone.
+   * A write of these units by this process, which patches the kept list itself (unitsSaved, unitRemoved) before
+   * it settles: the notices of their changes wait until then, so its own change is not read back.
+   */
+  async writingUnits<T>(tenantId: string, unitIds: readonly string[], write: () => Promise<T>): Promise<T> {
+    const keys = unitIds.map((id) => `${tenantId} ${id}`);
+    for (const key of keys) {
+      const w = this.writing.get(key) ?? { writers: 0, versions: [] };
+      w.writers++;
+      this.writing.set(key, w);
+    }
+    try {
+      return await write();
+    } finally {
+      keys.forEach((key, i) => {
+        const w = this.writing.get(key)!;
+        if (--w.writers) return;
+        this.writing.delete(key);
+        for (const version of w.versions) this.unitNotified(tenantId, unitIds[i], version);
+      });
+    }
+  }
+
+  /**
+   * A unit changed (version 0: removed). Looked at after the writer's own turn (a notice may arrive before the
+   * writer in this process has patched the list): a change the kept list lacks is read, that unit alone.
    */
   private unitNotified(tenantId: string, unitId: string, version: number): void {
+    const writing = this.writing.get(`${tenantId} ${unitId}`);
+    if (writing) {
+      writing.versions.push(version);
+      return;
+    }
     setImmediate(() => {
       const entry = this.kept.get(tenantId);
       if (!entry?.units) return; // no units kept: the next read sees the change
@@ -141,7 +170,6 @@ export class SiteCache {
   private patchUnits(tenantId: string, change: ((list: WebsiteUnit[]) => WebsiteUnit[]) | undefined): void {
     const entry = this.kept.get(tenantId);
     if (!entry) return;
-    entry.changes++;
     entry.answers.clear();
     if (change && entry.list) {
       entry.list = change(entry.list);
@@ -161,10 +189,18 @@ export class SiteCache {
     const entry = await this.entry(tenant.domain);
     const kept = entry?.answers.get(key);
     if (kept !== undefined) return kept;
-    const changes = entry?.changes;
-    const built = await build();
-    if (entry && entry.changes === changes && this.kept.get(entry.tenant.tenant_id) === entry && entry.answers.size < MAX_ANSWERS) entry.answers.set(key, built);
-    return built;
+    const building = build();
+    if (entry && this.kept.get(entry.tenant.tenant_id) === entry && entry.answers.size < MAX_ANSWERS) {
+      entry.answers.set(key, building);
+      // A change meanwhile has cleared the map: what this build answers is not kept.
+      const settle = (built?: string) => {
+        if (entry.answers.get(key) !== building) return;
+        if (built === undefined) entry.answers.delete(key);
+        else entry.answers.set(key, built);
+      };
+      building.then(settle, () => settle());
+    }
+    return building;
   }
 
   /** Drops what is kept of a site (its row, units and answers). */
@@ -203,7 +239,7 @@ export class SiteCache {
             return undefined;
           }
           // Read before a change was announced: answer it to this request, keep nothing.
-          const entry: SiteEntry = { tenant, answers: new Map(), changes: 0 };
+          const entry: SiteEntry = { tenant, answers: new Map() };
           if (!current && this.byDomain.get(domain) === hit) this.byDomain.delete(domain);
           else {
             this.domainOf.set(tenant.tenant_id, domain);

@@ -14,11 +14,11 @@ export async function tenantByDomain(db: Queryable, domain: string): Promise<Ten
 }
 
 /**
- * The configuration as saved now (not a request's tenant snapshot, which may predate a write); `lock` takes
- * the row for update or share in the caller's transaction.
+ * The configuration as saved now (not a request's tenant snapshot, which may predate a write); `lock` holds
+ * the row for update in the caller's transaction.
  */
-export async function savedFrontend(db: Queryable, tenantId: string, lock?: 'update' | 'share'): Promise<FrontendConfiguration> {
-  const [row] = await db.query<{ frontend: FrontendConfiguration }>(`select frontend from tenant where tenant_id = $1${lock ? ` for ${lock}` : ''}`, [tenantId]);
+export async function savedFrontend(db: Queryable, tenantId: string, lock = false): Promise<FrontendConfiguration> {
+  const [row] = await db.query<{ frontend: FrontendConfiguration }>(`select frontend from tenant where tenant_id = $1${lock ? ' for update' : ''}`, [tenantId]);
   return row.frontend;
 }
 

@@ -148,15 +148,6 @@ export function checkUnit(unit: WebsiteUnit, place: UnitPlace | 'kept', frontend
 const STORED_COLUMNS = `website_unit_client_id, route_name, position, version,
             jsonb_build_object('route_name', route_name, 'path', definition->'path', 'caption', definition->'caption', 'parent', definition->'parent') as definition`;
 
-/** One unit, its row locked for this write: a change that keeps the unit's place needs no other. */
-export async function lockedUnit(tx: Queryable, tenantId: string, unitId: string): Promise<StoredUnit | undefined> {
-  const [unit] = await tx.query<StoredUnit & Record<string, unknown>>(
-    `select ${STORED_COLUMNS} from website_unit where website_unit_client_id = $1 and tenant_id = $2 for update`,
-    [unitId, tenantId],
-  );
-  return unit;
-}
-
 /** What a write is checked against: its own units, the names and paths it takes, and its new parent. */
 export interface UnitsAbout {
   /** Units read with their children. */
@@ -202,41 +193,68 @@ export const aboutUnit = (unit: WebsiteUnit, selfId?: string): UnitsAbout => ({
 /**
  * Locks the site for a write of its units and answers its configuration as saved now (not the request's
  * snapshot, which may predate a concurrent save). A write that may move a unit (new, delete, a changed name,
- * path or parent: the checks read other units) holds the site alone (`update`); changes that keep their units'
- * places share it with each other (`share`) and lock their own unit's row.
+ * path or parent: the checks read other units) holds the site alone; a change that keeps its unit's place
+ * needs no site lock (saveUnitAtVersion).
  */
-export const lockSiteUnits = (tx: Queryable, tenantId: string, mode: 'update' | 'share' = 'update'): Promise<FrontendConfiguration> => savedFrontend(tx, tenantId, mode);
-
-/** The statement's first part that copies the unit ($1 of site $2) into the history, replaced by $3. */
-const keptAs = (change: 'update' | 'delete') => `with kept as (
-       insert into website_unit_version (website_unit_client_id, tenant_id, version, route_name, position, definition, saved_at, saved_by, replaced_by, change)
-       select website_unit_client_id, tenant_id, version, route_name, position, definition, updated_at, updated_by, $3, '${change}'
-         from website_unit where website_unit_client_id = $1 and tenant_id = $2)`;
+export const lockSiteUnits = (tx: Queryable, tenantId: string): Promise<FrontendConfiguration> => savedFrontend(tx, tenantId, true);
 
 /**
- * Replaces a unit's stored version (`set`: the columns to change, from parameter $4 on) and answers the new
- * one, in one statement: the replaced version is first copied into the history (every part of a statement
- * reads the rows as they were before it).
+ * The statement's first part: the unit ($1 of site $2) locked, if it is still at version $4 (null: whatever its
+ * version; the caller's transaction has checked it), and copied into the history as replaced by $3. A unit
+ * changed meanwhile is found at its newest version once the lock is granted, so the version test sees it.
  */
-async function replaceUnit(tx: Queryable, tenantId: string, unitId: string, userId: string | null, set: string, params: unknown[]): Promise<UnitRow> {
-  const [row] = await tx.query<UnitRow>(
+const keptAs = (change: 'update' | 'delete') => `with current_unit as (
+       select website_unit_client_id, tenant_id, version, route_name, position, definition, updated_at, updated_by
+         from website_unit where website_unit_client_id = $1 and tenant_id = $2 and ($4::int is null or version = $4) for update),
+     kept as (
+       insert into website_unit_version (website_unit_client_id, tenant_id, version, route_name, position, definition, saved_at, saved_by, replaced_by, change)
+       select website_unit_client_id, tenant_id, version, route_name, position, definition, updated_at, updated_by, $3, '${change}' from current_unit)`;
+
+/**
+ * Replaces a unit's stored version (`set`: the columns to change, from parameter $5 on) and answers the new
+ * one, in one statement: the replaced version is first copied into the history. With `atVersion`, nothing
+ * happens (undefined) unless the unit is still at that version: one statement, no transaction needed.
+ */
+async function replaceUnit(
+  db: Queryable,
+  tenantId: string,
+  unitId: string,
+  userId: string | null,
+  set: string,
+  params: unknown[],
+  atVersion: number | null = null,
+): Promise<UnitRow | undefined> {
+  const [row] = await db.query<UnitRow>(
     `${keptAs('update')}
      update website_unit set ${set}, version = version + 1, updated_at = now(), updated_by = $3
-      where website_unit_client_id = $1 and tenant_id = $2
+      where website_unit_client_id = (select website_unit_client_id from current_unit) and tenant_id = $2
      returning ${UNIT_COLUMNS}`,
-    [unitId, tenantId, userId, ...params],
+    [unitId, tenantId, userId, atVersion, ...params],
   );
   return row;
 }
 
-/** Replaces a unit's definition (its name and position with it); answers the new version. */
+const DEFINITION_SET = 'route_name = $5, position = $6, definition = $7';
+const definitionParams = (definition: WebsiteUnit) => [definition.route_name, definition.position, JSON.stringify(definition)];
+
+/** Replaces a unit's definition (its name and position with it) in the caller's transaction; answers the new version. */
 export async function saveUnit(tx: Queryable, tenantId: string, unitId: string, userId: string | null, definition: WebsiteUnit): Promise<WebsiteUnit> {
-  return unitOf(await replaceUnit(tx, tenantId, unitId, userId, 'route_name = $4, position = $5, definition = $6', [definition.route_name, definition.position, JSON.stringify(definition)]));
+  return unitOf((await replaceUnit(tx, tenantId, unitId, userId, DEFINITION_SET, definitionParams(definition)))!);
+}
+
+/**
+ * Replaces a unit's definition if it is still at `version`, in one statement of its own (no transaction, no
+ * site lock): for a change that keeps the unit's place, checked against the version that place was read at.
+ * Undefined when the unit changed or went meanwhile.
+ */
+export async function saveUnitAtVersion(db: Queryable, tenantId: string, unitId: string, userId: string | null, definition: WebsiteUnit, version: number): Promise<WebsiteUnit | undefined> {
+  const row = await replaceUnit(db, tenantId, unitId, userId, DEFINITION_SET, definitionParams(definition), version);
+  return row && unitOf(row);
 }
 
 /** Moves a unit to `position`, as a new version. */
 export async function moveUnit(tx: Queryable, tenantId: string, unitId: string, userId: string | null, position: number): Promise<void> {
-  await replaceUnit(tx, tenantId, unitId, userId, `position = $4, definition = jsonb_set(definition, '{position}', to_jsonb($4::int))`, [position]);
+  await replaceUnit(tx, tenantId, unitId, userId, `position = $5, definition = jsonb_set(definition, '{position}', to_jsonb($5::int))`, [position]);
 }
 
 /** Stores a new unit (version 1); answers it as stored. */
@@ -279,7 +297,12 @@ export async function unitHistory(db: Queryable, tenantId: string, unitId: strin
 
 /** Copies the stored version of a unit into the history and removes it. */
 export async function removeUnit(tx: Queryable, tenantId: string, unitId: string, userId: string | null): Promise<void> {
-  await tx.query(`${keptAs('delete')} delete from website_unit where website_unit_client_id = $1 and tenant_id = $2`, [unitId, tenantId, userId]);
+  await tx.query(`${keptAs('delete')} delete from website_unit where website_unit_client_id = (select website_unit_client_id from current_unit) and tenant_id = $2`, [
+    unitId,
+    tenantId,
+    userId,
+    null,
+  ]);
 }
 
 /** The stored unit or record_not_found; a different version than the one edited is a conflict. */

@@ -17,12 +17,13 @@ import {
 import type { DecisionEvaluation, DecisionGraph } from '../../src/generated/types/entities.ts';
 import type { RulePackageRunRequest } from '../../src/generated/types/routes.ts';
 import { compileGraph, type CompiledGraph } from '../../src/domain/rules/index.ts';
-import { RuleGraphCache } from '../../server/services/rule-packages.ts';
+import { RuleGraphCache, savePackage } from '../../server/services/rule-packages.ts';
+import { ApiError } from '../../server/http/api-error.ts';
 import { rulePackageFixtures, RULE_PACKAGES_DOMAIN, seededPackageId } from '../../server/db/seed-rule-packages.ts';
 import { seed } from '../../server/db/seed.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { TEST_ADMIN_PASSWORD } from './paths.ts';
-import { actor, auditCount, snapshot, type Actor } from './support/actors.ts';
+import { actor, auditCount, snapshot, tenantIdOf, type Actor } from './support/actors.ts';
 
 /** rulePackageRun with each result's computed values typed as a plain record. */
 const run = async (input: RulePackageRunRequest) =>
@@ -443,6 +444,33 @@ describe.each(databaseKinds())('decision-support packages on %s', (kind) => {
       expect((await rulePackageUnshare({ package_id: id, username: 'rule.stranger' })).share_list).toEqual([{ username: 'rule.reader', can_edit: false }]);
       editor.use();
       expect((await run({ package_id: id, record: {} })).status_code).toBe('10016');
+    });
+
+    it('a save under way when the share giving its right is taken back or made read-only is refused and writes nothing', async () => {
+      // The save reads the package, then writes it in a statement of its own: the change lands between the two.
+      for (const takeBack of ['delete from decision_package_share where package_id = $1', 'update decision_package_share set can_edit = false where package_id = $1']) {
+        owner.use();
+        const created = await rulePackageNew({ name: { en: 'Race', tr: 'Yarış' }, document: bmiDocument() });
+        const raceId = created.decision_package.package_id;
+        expect((await rulePackageShare({ package_id: raceId, username: 'rule.editor', can_edit: true })).status_code).toBe('10000');
+        let takenBack = false;
+        const racing = {
+          ...t.db,
+          query: async (sql: string, params?: unknown[]) => {
+            const rows = await t.db.query(sql, params);
+            if (!takenBack && /from decision_package p/.test(sql)) {
+              takenBack = true;
+              await t.db.query(takeBack, [raceId]);
+            }
+            return rows;
+          },
+        } as typeof t.db;
+        const tenantId = await tenantIdOf(t.db);
+        await expect(savePackage(racing, tenantId, { userId: editor.userId, isAdmin: false }, { package_id: raceId, version: 1, document: bmiDocumentV2() })).rejects.toBeInstanceOf(ApiError);
+        expect(takenBack).toBe(true);
+        const [stored] = await t.db.query<{ document: DecisionGraph }>('select document from decision_package_version where package_id = $1 and version = 1', [raceId]);
+        expect(stored.document).toEqual(bmiDocument());
+      }
     });
 
     it('refuses sharing with the owner, an unknown user or one of another site, and sharing a global package', async () => {

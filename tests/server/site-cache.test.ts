@@ -18,14 +18,23 @@ describe.each(databaseKinds())('the site cache on %s', (kind) => {
   let other: FastifyInstance;
   let admin: string;
   const queries: string[] = [];
+  let transactions = 0;
+  /** Holds the answer of a unit save back (its notice arrives first, as it often does under load). */
+  let slowSaves = false;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    const query = (sql: string, params?: unknown[]) => {
+    const query = async (sql: string, params?: unknown[]) => {
       queries.push(sql);
-      return t.db.query(sql, params);
+      const rows = await t.db.query(sql, params);
+      if (slowSaves && /with current_unit/.test(sql)) await new Promise((r) => setTimeout(r, 100));
+      return rows;
     };
-    const counting = { ...t.db, query } as typeof t.db;
+    const transaction: typeof t.db.transaction = (work) => {
+      transactions++;
+      return t.db.transaction(work);
+    };
+    const counting = { ...t.db, query, transaction } as typeof t.db;
     other = await buildApp({ db: counting });
     await other.ready();
     admin = await signInForTest(t.db, { username: 'admin' });
@@ -125,6 +134,31 @@ describe.each(databaseKinds())('the site cache on %s', (kind) => {
     expect(queries).toEqual([]);
   });
 
+  it("an edit that keeps its unit's place is one statement of its own (no transaction, no lock on the site), its own notice not read back", async () => {
+    const created = (
+      await other.inject({ method: 'POST', url: '/v1/frontend/websiteunit/new', headers: { host: 'localhost', authorization: admin }, payload: { website_unit: probeUnit('quick_probe', 'Quick probe') } })
+    ).json().website_unit;
+    queries.length = 0;
+    transactions = 0;
+    slowSaves = true;
+    const edit = (version: number, caption: string) =>
+      other.inject({
+        method: 'POST',
+        url: '/v1/frontend/website_unit/update',
+        headers: { host: 'localhost', authorization: admin },
+        payload: { website_unit: { ...probeUnit('quick_probe', caption), website_unit_client_id: created.website_unit_client_id, version } },
+      });
+    expect((await edit(1, 'Quick edit')).json()).toMatchObject({ status_code: '10000', website_unit: { version: 2 } });
+    slowSaves = false;
+    expect(transactions).toBe(0);
+    // Its own notice, come before the answer, is not read back either.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(queries.filter((q) => /website_unit|tenant/.test(q) && !/audit_record/.test(q))).toHaveLength(1);
+    // The version it was made on went meanwhile: refused as before, nothing written.
+    expect((await edit(1, 'Late edit')).json()).toMatchObject({ status_code: '10030', current_version: 2 });
+    expect(await captions(other)).toContain('Quick edit');
+  });
+
   it('a unit changed or removed by hand in SQL is answered changed, then gone, by every process', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/frontend/websiteunit/new', headers: { host: 'localhost', authorization: admin }, payload: { website_unit: probeUnit('sql_probe', 'SQL probe') } });
     const id = res.json().website_unit.website_unit_client_id as string;
@@ -163,6 +197,30 @@ describe.each(databaseKinds())('the site cache on %s', (kind) => {
     const again = await cache.units(tenant);
     expect(again).toHaveLength(stored + 1);
     expect(listReads).toHaveLength(1);
+  });
+
+  it('a burst of fetches of one answer builds it once; a change while it is built is not kept', async () => {
+    const cache = new SiteCache(t.db);
+    const tenant = (await cache.tenant('localhost'))!;
+    let builds = 0;
+    let started = () => {};
+    const build = async () => {
+      const n = ++builds;
+      started();
+      await new Promise((r) => setTimeout(r, 20));
+      return `answer ${n}`;
+    };
+    expect(new Set(await Promise.all(Array.from({ length: 50 }, () => cache.answer(tenant, 'key', build))))).toEqual(new Set(['answer 1']));
+    expect(builds).toBe(1);
+    // A unit saved while the next answer is built: that build is answered to its callers, not kept.
+    cache.unitsSaved(tenant.tenant_id, []);
+    const building = new Promise<void>((r) => (started = r));
+    const during = cache.answer(tenant, 'key', build);
+    await building;
+    cache.unitsSaved(tenant.tenant_id, []);
+    expect(await during).toBe('answer 2');
+    expect(await cache.answer(tenant, 'key', build)).toBe('answer 3');
+    expect(builds).toBe(3);
   });
 
   it('a host name without a site is refused, and a site created later for it is found', async () => {
