@@ -3,6 +3,13 @@ import { statementNamer, type Db, type Row } from './adapter.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
+/**
+ * The database runs on the server's own thread, and queued statements would otherwise run one after another
+ * in a single turn of the event loop: each statement starts in a turn of its own, so requests and new
+ * connections are taken in between (Node accepts one connection per turn).
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Db & { dump(): Promise<Blob> }> {
   const pg = await PGlite.create({ dataDir, loadDataDir: snapshot });
   const { serialize } = protocol;
@@ -18,6 +25,7 @@ export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Db 
    */
   const query = <T extends Row>(sql: string, params: unknown[] = [], inTransaction: boolean): Promise<T[]> =>
     pg._runExclusiveQuery(async () => {
+      await nextTurn();
       const messages: BackendMessage[] = [];
       try {
         let statement = prepared.get(sql);

@@ -33,3 +33,21 @@ describe.each(databaseKinds())('statements on %s', (kind) => {
     expect(await db.transaction((tx) => tx.query<{ n: number }>('select $1::int as n', [7]))).toEqual([{ n: 7 }]);
   });
 });
+
+describe('the embedded database between requests', () => {
+  it('lets the event loop turn between queued statements: requests and new connections are not kept waiting by a queue of others', async () => {
+    // PGlite runs on the server's thread; statements queued behind each other would otherwise all run in one
+    // turn (Node accepts one new connection per turn: under load a visitor's connection waited 20 s).
+    const db = await openDb({});
+    try {
+      const order: string[] = [];
+      const queued = Array.from({ length: 30 }, (_, i) => db.query('select $1::int as n', [i]).then(() => order.push(`statement ${i}`)));
+      setImmediate(() => order.push('turn'));
+      await Promise.all(queued);
+      expect(order.indexOf('turn')).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf('turn')).toBeLessThan(order.indexOf('statement 29'));
+    } finally {
+      await db.close();
+    }
+  });
+});
