@@ -44,15 +44,16 @@ export interface Access {
 }
 
 /**
- * Read: the owner, users it is shared with, everyone on the tenant for a global package. Edit: the owner
- * and shares with can_edit; a global package only administrators. Share: the owner, never a global package.
- */
-/**
  * A global package's users who may not edit it see only its published versions: an administrator's draft
  * of the site's rules is work in progress, not something every clinician should open.
  */
 export const publishedOnly = (p: Pick<PackageRow, 'is_global'>, access: Access) => p.is_global && !access.edit;
 
+/**
+ * Read: the owner, users it is shared with, everyone on the tenant for a global package. Edit: the owner
+ * and shares with can_edit; a global package only administrators. Share: the owner, never a global package.
+ * (The edit right is also said in SQL, EDIT_RULE_SQL, for the one-statement save: change both together.)
+ */
 export function accessOf(p: Pick<PackageRow, 'owner_id' | 'is_global' | 'shared' | 'share_can_edit'>, me: PackageCaller): Access {
   const owner = p.owner_id === me.userId;
   return {
@@ -245,74 +246,71 @@ const versionConflict = (current: number, version: number) =>
  * newest published version gets a new draft after it; anything else is a stale edit (14041, current_version).
  * Rule problems are allowed in a draft (publish checks them). Answers the package as saved.
  *
- * Most saves go over a draft the caller may edit: the package is read, then written in one statement that
- * lands only if what the decision rested on still holds (the draft is still the newest version, the owner and
- * the global flag are unchanged, a share that gives the right is still there) — no transaction, no row held
- * between the two. Anything else, or a write that finds the package changed, is decided again under the
- * package's lock, which gives the refusal.
+ * Most saves go over a draft the caller may edit: one statement that writes only if the caller may edit
+ * (EDIT_RULE_SQL) and the draft is still the newest version — no transaction, no row held across round trips.
+ * Anything else is decided again under the package's lock, which gives the refusal.
  */
 export async function savePackage(db: Db, tenantId: string, me: PackageCaller, input: SaveInput): Promise<PackageAnswer> {
-  const { row, access } = await readablePackage(db, tenantId, input.package_id, me);
-  if (access.edit && row.current_status === 'draft' && input.version === row.current_version) {
-    const viaShare = row.owner_id !== me.userId && !row.is_global;
-    const saved = await writeVersion(db, row, me, input, row.current_version, { owner_id: row.owner_id, is_global: row.is_global, viaShare });
-    if (saved) return saved;
-  }
+  const saved = await writeVersion(db, tenantId, me, input, input.version, { draft: true, ifEditable: true });
+  if (saved) return saved;
   return db.transaction(async (tx) => {
-    const { row: locked } = await editablePackage(tx, tenantId, input.package_id, me);
-    if (input.version !== locked.current_version) throw versionConflict(locked.current_version, input.version);
-    const draft = locked.current_status === 'draft';
-    if (!draft && locked.current_version >= 100_000) throw new ApiError('invalid_input', { details: 'version: a package has at most 100000 versions' });
-    const saved = await writeVersion(tx, locked, me, input, draft ? locked.current_version : locked.current_version + 1);
-    if (!saved) throw versionConflict(locked.current_version, input.version);
-    return saved;
+    const { row } = await editablePackage(tx, tenantId, input.package_id, me);
+    if (input.version !== row.current_version) throw versionConflict(row.current_version, input.version);
+    const draft = row.current_status === 'draft';
+    if (!draft && row.current_version >= 100_000) throw new ApiError('invalid_input', { details: 'version: a package has at most 100000 versions' });
+    const written = await writeVersion(tx, tenantId, me, input, draft ? row.current_version : row.current_version + 1, { draft, ifEditable: false });
+    if (!written) throw versionConflict(row.current_version, input.version);
+    return written;
   });
 }
 
 /**
+ * accessOf's edit right in SQL, for package `p` and the caller ($4 user id, $8 administrator): a global
+ * package its administrators, another the owner and users it is shared with can_edit.
+ */
+const EDIT_RULE_SQL = `case when p.is_global then $8::boolean
+       else p.owner_id = $4 or exists (select 1 from decision_package_share s where s.package_id = p.package_id and s.user_id = $4 and s.can_edit) end`;
+
+/**
  * Writes the document as `version` (the current draft saved over, or a new draft after the published one) and
- * the package's current version, in one statement; answers the package as saved, or undefined if nothing
- * was written. `unchanged`: only if the package still has this owner and global flag and, for an editor by
- * share, the share still gives the right to edit.
+ * the package's current version, in one statement; answers the package as saved, or undefined if nothing was
+ * written. `ifEditable`: only if the caller may edit the package and `version` is its current one.
  */
 async function writeVersion(
   db: Queryable,
-  row: PackageRow,
+  tenantId: string,
   me: PackageCaller,
   input: SaveInput,
   version: number,
-  unchanged?: { owner_id: string; is_global: boolean; viaShare: boolean },
+  { draft, ifEditable }: { draft: boolean; ifEditable: boolean },
 ): Promise<PackageAnswer | undefined> {
-  const draft = version === row.current_version;
+  const guard = ifEditable
+    ? ` and exists (select 1 from decision_package p where p.package_id = $1 and p.tenant_id = $7 and p.current_version = $2 and ${EDIT_RULE_SQL})`
+    : '';
   const writeVersion = draft
     ? `update decision_package_version set document = $3, updated_at = now(), saved_by = $4
-        where package_id = $1 and version = $2 and status = 'draft'${
-          unchanged
-            ? ` and exists (select 1 from decision_package where package_id = $1 and owner_id = $7 and is_global = $8)${
-                unchanged.viaShare ? ' and exists (select 1 from decision_package_share where package_id = $1 and user_id = $4 and can_edit)' : ''
-              }`
-            : ''
-        } returning ${VERSION_COLUMNS}`
+        where package_id = $1 and version = $2 and status = 'draft'${guard} returning ${VERSION_COLUMNS}`
     : `insert into decision_package_version (package_id, version, status, document, saved_by) values ($1, $2, 'draft', $3, $4) returning ${VERSION_COLUMNS}`;
-  const [saved] = await db.query<VersionRow & { name: LocalizedText; description: LocalizedText | null } & Record<string, unknown>>(
+  const [saved] = await db.query<VersionRow & Omit<PackageRow, 'shared' | 'share_can_edit' | 'created_at'> & { package_created_at: unknown } & Record<string, unknown>>(
     `with saved as (${writeVersion}),
      package as (
        update decision_package set current_version = $2, current_status = 'draft', name = coalesce($5, name), description = coalesce($6, description), updated_at = now()
-        where package_id = $1 and exists (select 1 from saved) returning name, description)
-     select saved.*, package.name, package.description from saved, package`,
+        where package_id = $1 and exists (select 1 from saved)
+       returning package_id, tenant_id, owner_id, is_global, name, description, current_version, current_status, published_version, created_at as package_created_at)
+     select saved.*, package.*, u.username as owner from saved, package join app_user u on u.user_id = package.owner_id`,
     [
-      row.package_id,
+      input.package_id,
       version,
       JSON.stringify(input.document),
       me.userId,
       input.name ? JSON.stringify(input.name) : null,
       input.description ? JSON.stringify(input.description) : null,
-      ...(unchanged ? [unchanged.owner_id, unchanged.is_global] : []),
+      ...(ifEditable ? [tenantId, me.isAdmin] : []),
     ],
   );
   if (!saved) return undefined;
-  const { name, description, ...v } = saved;
-  return packageAnswer({ ...row, name, description, current_version: version, current_status: 'draft' }, { ...v, document: input.document });
+  const { package_created_at, ...row } = saved;
+  return packageAnswer({ ...row, created_at: package_created_at, shared: false, share_can_edit: false }, { ...row, document: input.document });
 }
 
 /**

@@ -446,30 +446,35 @@ describe.each(databaseKinds())('decision-support packages on %s', (kind) => {
       expect((await run({ package_id: id, record: {} })).status_code).toBe('10016');
     });
 
-    it('a save under way when the share giving its right is taken back or made read-only is refused and writes nothing', async () => {
-      // The save reads the package, then writes it in a statement of its own: the change lands between the two.
-      for (const takeBack of ['delete from decision_package_share where package_id = $1', 'update decision_package_share set can_edit = false where package_id = $1']) {
-        owner.use();
-        const created = await rulePackageNew({ name: { en: 'Race', tr: 'Yarış' }, document: bmiDocument() });
-        const raceId = created.decision_package.package_id;
-        expect((await rulePackageShare({ package_id: raceId, username: 'rule.editor', can_edit: true })).status_code).toBe('10000');
-        let takenBack = false;
-        const racing = {
-          ...t.db,
-          query: async (sql: string, params?: unknown[]) => {
-            const rows = await t.db.query(sql, params);
-            if (!takenBack && /from decision_package p/.test(sql)) {
-              takenBack = true;
-              await t.db.query(takeBack, [raceId]);
-            }
-            return rows;
-          },
-        } as typeof t.db;
-        const tenantId = await tenantIdOf(t.db);
-        await expect(savePackage(racing, tenantId, { userId: editor.userId, isAdmin: false }, { package_id: raceId, version: 1, document: bmiDocumentV2() })).rejects.toBeInstanceOf(ApiError);
-        expect(takenBack).toBe(true);
-        const [stored] = await t.db.query<{ document: DecisionGraph }>('select document from decision_package_version where package_id = $1 and version = 1', [raceId]);
-        expect(stored.document).toEqual(bmiDocument());
+    it('a save over a draft is one statement when the caller may edit, and writes nothing when the right is gone', async () => {
+      owner.use();
+      const created = await rulePackageNew({ name: { en: 'One statement', tr: 'Tek komut' }, document: bmiDocument() });
+      const pkg = created.decision_package.package_id;
+      expect((await rulePackageShare({ package_id: pkg, username: 'rule.editor', can_edit: true })).status_code).toBe('10000');
+      const statements: string[] = [];
+      let transactions = 0;
+      const counting = {
+        ...t.db,
+        query: (sql: string, params?: unknown[]) => {
+          statements.push(sql);
+          return t.db.query(sql, params);
+        },
+        transaction: ((work) => {
+          transactions++;
+          return t.db.transaction(work);
+        }) as typeof t.db.transaction,
+      } as typeof t.db;
+      const tenantId = await tenantIdOf(t.db);
+      const asEditor = { userId: editor.userId, isAdmin: false };
+      const saved = await savePackage(counting, tenantId, asEditor, { package_id: pkg, version: 1, document: bmiDocumentV2() });
+      expect(saved).toMatchObject({ version: 1, status: 'draft', owner: 'rule.owner', name: { en: 'One statement' } });
+      expect({ statements: statements.length, transactions }).toEqual({ statements: 1, transactions: 0 });
+      // The share made read-only, then taken back: refused, the draft as it was.
+      for (const takeBack of ['update decision_package_share set can_edit = false where package_id = $1', 'delete from decision_package_share where package_id = $1']) {
+        await t.db.query(takeBack, [pkg]);
+        await expect(savePackage(counting, tenantId, asEditor, { package_id: pkg, version: 1, document: bmiDocument() })).rejects.toBeInstanceOf(ApiError);
+        const [stored] = await t.db.query<{ document: DecisionGraph }>('select document from decision_package_version where package_id = $1 and version = 1', [pkg]);
+        expect(stored.document).toEqual(bmiDocumentV2());
       }
     });
 
