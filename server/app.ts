@@ -14,6 +14,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { RuleGraphCache } from './services/rule-packages.ts';
 import { SiteCache } from './services/site-cache.ts';
 import { CallerCache } from './auth/caller-cache.ts';
+import { testPaymentProvider, type PaymentProvider } from './services/payment-provider.ts';
 import { KeyedQueue } from './services/keyed-queue.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 
@@ -31,6 +32,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The start of links in mails for a site's domain (default http://<domain>:8080). */
   linkOrigin?: (domain: string) => string;
+  /** Where card payments go (default: the built-in test provider, server/services/payment-provider.ts). */
+  payments?: PaymentProvider;
   /** How many compiled decision graphs the app keeps in memory (default 500). */
   ruleGraphCacheSize?: number;
 }
@@ -76,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), sites, callers, unitWrites: new KeyedQueue() });
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue() });
   return app;
 }
 

@@ -12,6 +12,7 @@ import type { RuleGraphCache } from '../services/rule-packages.ts';
 import type { SiteCache } from '../services/site-cache.ts';
 import type { KeyedQueue } from '../services/keyed-queue.ts';
 import type { CallerCache } from '../auth/caller-cache.ts';
+import type { PaymentProvider } from '../services/payment-provider.ts';
 
 export interface AppServices {
   accounts: AccountRuntime;
@@ -21,6 +22,8 @@ export interface AppServices {
   sites: SiteCache;
   /** Signed-in callers as last confirmed, kept a few seconds until a change to logins or holdings. */
   callers: CallerCache;
+  /** Where card payments go (the built-in test provider unless configured). */
+  payments: PaymentProvider;
   /** A site's unit writes, one at a time in this process (by tenant id). */
   unitWrites: KeyedQueue;
 }

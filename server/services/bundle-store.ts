@@ -95,7 +95,7 @@ function shownText(alias: string, field: string, lang: Lang): string {
 }
 
 /** A product on sale: active, and today inside its start and end dates (the database's day). */
-const ON_SALE = `p.pro_status = 'active' and (p.pro_start_date is null or p.pro_start_date <= current_date)
+export const ON_SALE = `p.pro_status = 'active' and (p.pro_start_date is null or p.pro_start_date <= current_date)
   and (p.pro_end_date is null or p.pro_end_date >= current_date)`;
 
 export const BUNDLE_SELECT = `select b.bundle_client_id, b.shop_client_id, b.user_id, b.bundle_name, b.feature_list, b.bundle_status, b.active_date,

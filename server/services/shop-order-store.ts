@@ -35,9 +35,25 @@ function orderAnswer(r: Record<string, unknown>): Order {
   };
 }
 
-/** One page of the shop's orders, newest first unless sorted otherwise. */
-export async function listShopOrders(db: Queryable, tenantId: string, input: UserShopOrderListRequest) {
-  const where = new Where().add('o.shop_client_id = ?', input.shop_client_id).add('o.tenant_id = ?', tenantId);
+/** One order of the tenant, as the contract has it. */
+export async function orderOf(db: Queryable, tenantId: string, orderId: string): Promise<Order> {
+  const [row] = await db.query(`${ORDER_SELECT} where o.order_client_id = $1 and o.tenant_id = $2`, [orderId, tenantId]);
+  return orderAnswer(row);
+}
+
+/** Whose orders a list shows: a shop's (its staff) or a buyer's own. */
+export type OrderScope = { shopId: string } | { userId: string };
+
+/** One page of a shop's or a buyer's orders, newest first unless sorted otherwise. */
+export async function listOrders(
+  db: Queryable,
+  tenantId: string,
+  scope: OrderScope,
+  input: Omit<UserShopOrderListRequest, 'shop_client_id'> & { shop_client_id?: string },
+) {
+  const where = new Where().add('o.tenant_id = ?', tenantId);
+  if ('shopId' in scope) where.add('o.shop_client_id = ?', scope.shopId);
+  else where.add('o.user_id = ?', scope.userId);
   if (input.order_status) where.add('o.order_status = ?', input.order_status);
   if (input.payment_status) where.add('o.payment_status = ?', input.payment_status);
   if (input.customer_username) where.add('lower(u.username) = lower(?)', input.customer_username);
@@ -50,8 +66,10 @@ export async function listShopOrders(db: Queryable, tenantId: string, input: Use
     const pattern = containsPattern(input.search);
     where.add(
       `(u.username ilike ? escape '\\' or u.firstname ilike ? escape '\\' or u.lastname ilike ? escape '\\'
+          or exists (select 1 from shop s where s.shop_client_id = o.shop_client_id and s.shop_name ilike ? escape '\\')
           or exists (select 1 from shopcart_bundle l join bundle b on b.bundle_client_id = l.bundle_client_id
                       where l.order_client_id = o.order_client_id and b.bundle_name ilike ? escape '\\'))`,
+      pattern,
       pattern,
       pattern,
       pattern,

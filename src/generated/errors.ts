@@ -109,6 +109,19 @@ export const rulePackageNotPublished = { status_code: '14042', http: 409, messag
 export const rulePackageAlreadyPublished = { status_code: '14043', http: 409, message: {"en":"Version {{version}} is already published; a published version never changes. Save your edits as a new draft.","tr":"{{version}}. sürüm zaten yayımlandı; yayımlanmış bir sürüm değişmez. Düzenlemelerinizi yeni bir taslak olarak kaydedin."} } as const;
 export const rulePackageShareOwner = { status_code: '14044', http: 400, message: {"en":"The owner always has this package; choose another user.","tr":"Sahip bu pakete zaten erişir; başka bir kullanıcı seçin."} } as const;
 export const rulePackageGlobalAdmin = { status_code: '14045', http: 403, message: {"en":"Only an administrator may create or change a package for everyone on this site.","tr":"Bu sitedeki herkes için bir paketi yalnızca bir yönetici oluşturabilir ya da değiştirebilir."} } as const;
+export const cartBundleNotOnSale = { status_code: '12010', http: 409, message: {"en":"This bundle is not on sale at the moment.","tr":"Bu paket şu anda satışta değil."} } as const;
+export const cartFull = { status_code: '12011', http: 409, message: {"en":"A cart holds at most 100 lines. Please order or remove some first.","tr":"Bir sepette en çok 100 satır olabilir. Lütfen önce bazılarını sipariş edin ya da çıkarın."} } as const;
+export const paymentMethodNotAllowed = { status_code: '12012', http: 400, message: {"en":"{{product}} cannot be paid this way. Please choose another payment method.","tr":"{{product}} bu yolla ödenemez. Lütfen başka bir ödeme yöntemi seçin."} } as const;
+export const productNotPriced = { status_code: '12013', http: 409, message: {"en":"{{product}} has no price in the chosen currency. Please choose the other currency.","tr":"{{product}} için seçilen para biriminde fiyat yok. Lütfen diğer para birimini seçin."} } as const;
+export const orderNotAwaitingPayment = { status_code: '12014', http: 409, message: {"en":"This order is not waiting for a payment: it has been paid, cancelled or refunded already.","tr":"Bu sipariş ödeme beklemiyor: zaten ödendi, iptal edildi ya da iade edildi."} } as const;
+export const orderTransitionRefused = { status_code: '12015', http: 409, message: {"en":"This order cannot take that step from where it is now. Please reload it and try again.","tr":"Bu sipariş şu anki durumundan o adıma geçemez. Lütfen yeniden yükleyip tekrar deneyin."} } as const;
+export const cardNumberInvalid = { status_code: '12016', http: 400, message: {"en":"The card number is not valid. Please check it.","tr":"Kart numarası geçerli değil. Lütfen kontrol edin."} } as const;
+export const cardExpired = { status_code: '12017', http: 400, message: {"en":"The card has expired. Please check its month and year.","tr":"Kartın süresi dolmuş. Lütfen ay ve yılını kontrol edin."} } as const;
+export const cardDeclined = { status_code: '12018', http: 402, message: {"en":"The bank declined the card. Please try another card or pay by transfer.","tr":"Banka kartı reddetti. Lütfen başka bir kart deneyin ya da havale ile ödeyin."} } as const;
+export const cardInsufficientFunds = { status_code: '12019', http: 402, message: {"en":"The card's balance is not enough for this payment. Please try another card.","tr":"Kartın bakiyesi bu ödeme için yeterli değil. Lütfen başka bir kart deneyin."} } as const;
+export const idempotencyKeyReused = { status_code: '12020', http: 409, message: {"en":"This request key was already used for a different request. Please send the request again with a new key.","tr":"Bu istek anahtarı farklı bir istek için kullanıldı. Lütfen isteği yeni bir anahtarla tekrar gönderin."} } as const;
+export const orderLineNotInCart = { status_code: '12021', http: 409, message: {"en":"One of the chosen lines is no longer in your cart (it was ordered or removed meanwhile). Please reload your cart.","tr":"Seçilen satırlardan biri artık sepetinizde değil (bu arada sipariş edildi ya da çıkarıldı). Lütfen sepetinizi yeniden yükleyin."} } as const;
+export const cartLineStatusRefused = { status_code: '12022', http: 409, message: {"en":"A cart line cannot move from this status to that one.","tr":"Bir sepet satırı bu durumdan o duruma geçemez."} } as const;
 
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
@@ -214,6 +227,19 @@ export const statusCatalogue = {
   rule_package_already_published: rulePackageAlreadyPublished,
   rule_package_share_owner: rulePackageShareOwner,
   rule_package_global_admin: rulePackageGlobalAdmin,
+  cart_bundle_not_on_sale: cartBundleNotOnSale,
+  cart_full: cartFull,
+  payment_method_not_allowed: paymentMethodNotAllowed,
+  product_not_priced: productNotPriced,
+  order_not_awaiting_payment: orderNotAwaitingPayment,
+  order_transition_refused: orderTransitionRefused,
+  card_number_invalid: cardNumberInvalid,
+  card_expired: cardExpired,
+  card_declined: cardDeclined,
+  card_insufficient_funds: cardInsufficientFunds,
+  idempotency_key_reused: idempotencyKeyReused,
+  order_line_not_in_cart: orderLineNotInCart,
+  cart_line_status_refused: cartLineStatusRefused,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

@@ -343,6 +343,11 @@ export type ListPageSize = number;
 export type ListTotal = number;
 
 /**
+ * A key the caller makes once per intended action (a new UUID) and sends again when it repeats the same call after a lost answer: the server answers the first result again for a day, and a refused call is not kept (Stripe's idempotency keys).
+ */
+export type IdempotencyKey = string;
+
+/**
  * A visible text in every language of the product.
  */
 export interface BilingualText {
