@@ -6,6 +6,7 @@ import { firstPageJs } from './first-page.ts';
 import { apiUnderLoad } from './api.ts';
 import { genericRenderer } from './generic.ts';
 import { ruleEngine } from './rules.ts';
+import { ordersPerSecond } from './orders.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -22,3 +23,4 @@ if (!only || only === 'frontend') await frontEnd();
 if (!only || only === 'api') await apiUnderLoad();
 if (!only || only === 'generic') await genericRenderer();
 if (!only || only === 'rules') ruleEngine();
+if (!only || only === 'orders') await ordersPerSecond();
