@@ -12,6 +12,7 @@ import { agreementHandlers } from './agreement.ts';
 import { excelHandlers } from './excel.ts';
 import { ruleHandlers } from './rule.ts';
 import { cartHandlers } from './cart.ts';
+import { billHandlers } from './bill.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -30,4 +31,5 @@ export const handlers: HandlerSet = {
   ...excelHandlers,
   ...ruleHandlers,
   ...cartHandlers,
+  ...billHandlers,
 };

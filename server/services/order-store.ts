@@ -10,6 +10,7 @@ import { LINE_AFTER, ORDER_TRANSITIONS, orderEventAfter, PAYMENT_TRANSITIONS, ty
 import { ApiError, notFound } from '../http/api-error.ts';
 import { ON_SALE } from './bundle-store.ts';
 import { grantCredits, withdrawCredits } from './credit-ledger.ts';
+import { cancelBillsOf } from './bill-store.ts';
 import { isoOf } from './paging.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
@@ -142,7 +143,7 @@ export async function lockedOrder(tx: Queryable, tenantId: string, orderId: stri
  */
 export async function orderTransition(tx: Queryable, tenantId: string, orderId: string, event: OrderEvent, actor: Actor, note?: string): Promise<boolean> {
   const t = ORDER_TRANSITIONS[event];
-  const payment = event === 'send' ? null : PAYMENT_TRANSITIONS[event].to;
+  const payment = event === 'approve' || event === 'cancel' || event === 'refund' ? PAYMENT_TRANSITIONS[event].to : null;
   const [current] = await tx.query<{ order_status: OrderStatus }>('select order_status from shop_order where order_client_id = $1 and tenant_id = $2 for update', [
     orderId,
     tenantId,
@@ -164,7 +165,10 @@ export async function orderTransition(tx: Queryable, tenantId: string, orderId: 
       [orderId, tenantId, line.to, line.from],
     );
   if (event === 'approve') await activateOrder(tx, tenantId, orderId);
-  if (event === 'refund') await withdrawOrderCredits(tx, tenantId, orderId);
+  if (event === 'refund') {
+    await withdrawOrderCredits(tx, tenantId, orderId);
+    if (await cancelBillsOf(tx, tenantId, orderId)) await tx.query('update shop_order set bill_cancel_date = now() where order_client_id = $1', [orderId]);
+  }
   return true;
 }
 

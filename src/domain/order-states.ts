@@ -4,15 +4,18 @@
 // Vendure's order process: named transitions, each with the states it may leave from.
 //
 //   payment_waiting ──approve──▶ payment_approved ──send──▶ product_send
-//         │                           │                          │
-//         └──cancel──▶ payment_cancel └─────────refund───────────┴──▶ payment_refunded
+//         │                         │        └──bill──▶ bill_completed ◀──bill──┘
+//         └──cancel──▶ payment_cancel          (send)  │         └──bill_cancel──▶ bill_cancelled
+//                                   refund from payment_approved, product_send, bill_completed, bill_cancelled
+//                                   ──▶ payment_refunded (an approved bill is cancelled with it)
 //
-// A product's payment moves the same way (waiting → approved | cancel; approved → refunded). The order
-// follows its products: approved once every product is, cancelled or refunded once every product is.
+// The order's state is its latest milestone; each milestone also keeps its date (section 4's filters). A
+// product's payment moves the same way (waiting → approved | cancel; approved → refunded). The order follows
+// its products: approved once every product is, cancelled or refunded once every product is.
 import type { OrderStatus, PaymentStatus, ShopcartBundleStatus } from '../generated/types/entities';
 
 export type PaymentEvent = 'approve' | 'cancel' | 'refund';
-export type OrderEvent = PaymentEvent | 'send';
+export type OrderEvent = PaymentEvent | 'send' | 'bill' | 'bill_cancel';
 
 /** Per event: the payment states it may leave, and where it goes. */
 export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentEvent, { from: readonly PaymentStatus[]; to: PaymentStatus }>> = {
@@ -23,13 +26,18 @@ export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentEvent, { from: readonly
 
 /** Per event: the order states it may leave, where it goes, and the order date it sets (section 4's filters). */
 export const ORDER_TRANSITIONS: Readonly<
-  Record<OrderEvent, { from: readonly OrderStatus[]; to: OrderStatus; date: 'payment_date' | 'cancel_date' | 'payment_refund_date' | 'product_send_date' }>
+  Record<OrderEvent, { from: readonly OrderStatus[]; to: OrderStatus; date: 'payment_date' | 'cancel_date' | 'payment_refund_date' | 'product_send_date' | 'bill_date' | 'bill_cancel_date' }>
 > = {
   approve: { from: ['payment_waiting'], to: 'payment_approved', date: 'payment_date' },
   cancel: { from: ['payment_waiting'], to: 'payment_cancel', date: 'cancel_date' },
-  send: { from: ['payment_approved'], to: 'product_send', date: 'product_send_date' },
-  refund: { from: ['payment_approved', 'product_send'], to: 'payment_refunded', date: 'payment_refund_date' },
+  send: { from: ['payment_approved', 'bill_completed'], to: 'product_send', date: 'product_send_date' },
+  bill: { from: ['payment_approved', 'product_send', 'bill_cancelled'], to: 'bill_completed', date: 'bill_date' },
+  bill_cancel: { from: ['bill_completed'], to: 'bill_cancelled', date: 'bill_cancel_date' },
+  refund: { from: ['payment_approved', 'product_send', 'bill_completed', 'bill_cancelled'], to: 'payment_refunded', date: 'payment_refund_date' },
 };
+
+/** The order states in which its payment is approved (billable, refundable). */
+export const PAID_STATES: readonly OrderStatus[] = ['payment_approved', 'product_send', 'bill_completed', 'bill_cancelled'];
 
 /** What each order event does to its cart lines: paid lines are active, cancelled or refunded ones cancelled. */
 export const LINE_AFTER: Readonly<Partial<Record<OrderEvent, { from: readonly ShopcartBundleStatus[]; to: ShopcartBundleStatus }>>> = {

@@ -122,6 +122,9 @@ export const cardInsufficientFunds = { status_code: '12019', http: 402, message:
 export const idempotencyKeyReused = { status_code: '12020', http: 409, message: {"en":"This request key was already used for a different request. Please send the request again with a new key.","tr":"Bu istek anahtarı farklı bir istek için kullanıldı. Lütfen isteği yeni bir anahtarla tekrar gönderin."} } as const;
 export const orderLineNotInCart = { status_code: '12021', http: 409, message: {"en":"One of the chosen lines is no longer in your cart (it was ordered or removed meanwhile). Please reload your cart.","tr":"Seçilen satırlardan biri artık sepetinizde değil (bu arada sipariş edildi ya da çıkarıldı). Lütfen sepetinizi yeniden yükleyin."} } as const;
 export const cartLineStatusRefused = { status_code: '12022', http: 409, message: {"en":"A cart line cannot move from this status to that one.","tr":"Bir sepet satırı bu durumdan o duruma geçemez."} } as const;
+export const billExists = { status_code: '12023', http: 409, message: {"en":"This order already has a bill. Please edit that one, or cancel it with a refund first.","tr":"Bu siparişin zaten bir faturası var. Lütfen onu düzenleyin ya da önce iade ile iptal edin."} } as const;
+export const billApproved = { status_code: '12024', http: 409, message: {"en":"This bill is approved and can no longer be changed.","tr":"Bu fatura onaylandı ve artık değiştirilemez."} } as const;
+export const billOrderNotPaid = { status_code: '12025', http: 409, message: {"en":"Only a paid order can be billed, and a cancelled bill cannot be approved.","tr":"Yalnızca ödenmiş bir sipariş faturalanabilir; iptal edilmiş bir fatura onaylanamaz."} } as const;
 
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
@@ -240,6 +243,9 @@ export const statusCatalogue = {
   idempotency_key_reused: idempotencyKeyReused,
   order_line_not_in_cart: orderLineNotInCart,
   cart_line_status_refused: cartLineStatusRefused,
+  bill_exists: billExists,
+  bill_approved: billApproved,
+  bill_order_not_paid: billOrderNotPaid,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

@@ -537,6 +537,19 @@ export interface Bill {
   tax_rate_percent: number;
   approve_status?: BillApproveStatus;
   approve_date?: string;
+  bill_number?: string;
+  /**
+   * The items' total before tax (minor units).
+   */
+  net_price?: number;
+  /**
+   * The tax: net × tax_rate_percent / 100, rounded half up to the minor unit.
+   */
+  tax_price?: number;
+  /**
+   * Set when the bill was cancelled with its order's payment (refund).
+   */
+  cancel_date?: string;
 }
 
 /**
