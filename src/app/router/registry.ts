@@ -12,6 +12,8 @@ export type PageLoader = () => Promise<PageModule>;
 
 export const GENERIC_PAGE = 'GenericPage';
 
+const storefront: PageLoader = () => import('../../pages/shop/Storefront');
+
 export const defaultPageLoaders: Record<string, PageLoader> = {
   [GENERIC_PAGE]: () => import('../../pages/GenericPage'),
   Page404: () => import('../../pages/Page404'),
@@ -26,6 +28,10 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   AuthorizationList: () => import('../../pages/AuthorizationList'),
   UserAccountSettings: () => import('../../pages/UserAccountSettings'),
   RegisterByAuthorizedPerson: () => import('../../pages/RegisterByAuthorizedPerson'),
+  // The storefront (issue 10): the shop window, its campaigns and a bundle's page, one chunk (by route view).
+  Shop: storefront,
+  Campaigns: storefront,
+  ShopBundle: storefront,
   // Front-end settings, website-unit pages and icons (issue 4); the unit list and form are the generic screen website_unit.
   FrontendSettings: () => import('../../pages/FrontendSettings'),
   IconList: () => import('../../pages/IconList'),
