@@ -323,3 +323,43 @@ describe("a bundle's page", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ücretsiz Deneme' })).toBeInTheDocument();
   });
 });
+
+describe("the shop site's home page (a website unit of content kind shop_highlights)", () => {
+  it('shows its text and the first bundles as cards, linked to the shop and the campaigns', async () => {
+    await startApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana sayfa' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/anasayfa');
+    expect(screen.getByText(/Sema'ya hoş geldiniz/)).toBeInTheDocument();
+    const featured = within(screen.getByRole('region', { name: 'Öne çıkan paketler' }));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(featured.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Başlangıç Analiz Paketi', 'Makine Öğrenmesi Paketi', 'Ücretsiz Deneme']);
+    expect(featured.getByText('₺648,90')).toBeInTheDocument();
+    expect(featured.getByRole('link', { name: 'Mağazadaki tüm paketler' })).toHaveAttribute('href', '/magaza');
+    expect(featured.getByRole('link', { name: 'Kampanyaları gör' })).toHaveAttribute('href', '/kampanyalar');
+    expect(lastWindowCall().body).toEqual({ currency_type: 0, sort: 'priority', page: 1, page_size: 3 });
+  });
+
+  it('reads in English and dollars, and shows a failure with a retry', async () => {
+    english();
+    dollars();
+    storefront.failures.bundle_and_product_list_active = 'internal_error';
+    const user = userEvent.setup();
+    await startApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(screen.getByText(/Welcome to Sema/)).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The featured bundles could not be loaded.');
+    delete storefront.failures.bundle_and_product_list_active;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(within(cardNamed('Starter Analytics')).getByText('$24.90')).toBeInTheDocument();
+    expect(lastWindowCall().body).toMatchObject({ currency_type: 1 });
+  });
+
+  it('says when the shop has nothing on sale', async () => {
+    storefront.bundles = [];
+    await startApp('/');
+    expect(await screen.findByText('Mağazada şu anda satışta paket yok.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mağazadaki tüm paketler' })).toBeInTheDocument();
+  });
+});

@@ -1,9 +1,9 @@
 // What the storefront asks of the shop window (bundle/and/product/list/active) beyond its first filters: the
 // price sort in the chosen currency (a bundle's price is the sum of its products' prices on sale; one not
-// priced in that currency comes last either way), the campaigns page's priority filter, and shop_list, the
-// shops a visitor can filter by.
+// priced in that currency comes last either way), the campaigns page's priority filter, shop_list, the shops a
+// visitor can filter by, and the website units of content kind shop_highlights (the shop site's home page).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleAndProductListActive, userShopBundleStatusActive, userShopEdit } from '../../src/generated/client/index.ts';
+import { bundleAndProductListActive, frontendGet, frontendWebsiteunitNew, userShopBundleStatusActive, userShopEdit } from '../../src/generated/client/index.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, type Actor } from './support/actors.ts';
 import { addBundle, addProduct, bundleOnSale, openShop, SEED_SHOP_ID } from './support/shops.ts';
@@ -96,5 +96,37 @@ describe.each(databaseKinds())('the storefront on the shop window, on %s', (kind
     // Another site has its own shops.
     t.as({ host: 'clinical.localhost', query: { __lang__v: 1 } });
     expect((await bundleAndProductListActive({})).shop_list).toEqual([]);
+  });
+
+  it('seeds the home page as the shop highlights, and saves units of that kind with 1 to 12 bundles', async () => {
+    visitor();
+    const home = (await frontendGet({ domain: 'localhost' })).website_unit_list.find((u) => u.route_name === 'home');
+    expect(home?.content).toMatchObject({ kind: 'shop_highlights', count: 3, text: { tr: expect.stringContaining("Sema'ya hoş geldiniz") } });
+
+    const editor = await actor(t, 'storefront.editor', { authCodes: ['website_edit'] });
+    editor.use();
+    const unit = (count: number) => ({
+      website_unit: {
+        route_name: `offers_${count}`,
+        path: { en: `/offers-${count}`, tr: `/firsatlar-${count}` },
+        caption: { en: 'Offers', tr: 'Fırsatlar' },
+        icon: 'tag',
+        show_in_menu: true,
+        login: false,
+        shop_active: true,
+        parent: null,
+        auth: '',
+        position: 20,
+        content: { kind: 'shop_highlights' as const, text: { en: 'This week', tr: 'Bu hafta' }, count },
+      },
+    });
+    const saved = await frontendWebsiteunitNew(unit(6));
+    expect(saved.status_code, saved.status_message).toBe('10000');
+    expect(saved.website_unit.content).toEqual({ kind: 'shop_highlights', text: { en: 'This week', tr: 'Bu hafta' }, count: 6 });
+    for (const count of [0, 13]) {
+      const refused = (await frontendWebsiteunitNew(unit(count))) as unknown as { status_code: string; errors?: { field: string }[] };
+      expect(refused.status_code).toBe('10001');
+      expect(refused.errors?.map((e) => e.field)).toContain('website_unit.content.count');
+    }
   });
 });
