@@ -131,7 +131,7 @@ function BundleView({ details, currency, lang }: { details: BundleDetailsRespons
 
   return (
     <div className="storefront-bundle__layout">
-      <div>
+      <div className="storefront-bundle__head">
         <p className="storefront-bundle__shop">{t('storefront.bundle.soldBy', { shop: shop.shop_name })}</p>
         <h1 id="page-title">{name}</h1>
         {!onSaleNow && <Notice kind="info">{t('storefront.bundle.notOnSale')}</Notice>}
@@ -146,6 +146,10 @@ function BundleView({ details, currency, lang }: { details: BundleDetailsRespons
             </ul>
           </section>
         )}
+      </div>
+      {/* Right after the name on a phone, beside everything on a wide screen. */}
+      <Purchase details={details} name={name} selling={selling} onSaleNow={onSaleNow} currency={currency} lang={lang} />
+      <div className="storefront-bundle__body">
         <section className="page-section" aria-labelledby="bundle-products">
           <h2 id="bundle-products">{t('storefront.bundle.products')}</h2>
           <ul className="product-list">
@@ -175,7 +179,6 @@ function BundleView({ details, currency, lang }: { details: BundleDetailsRespons
           )}
         </section>
       </div>
-      <Purchase details={details} name={name} selling={selling} onSaleNow={onSaleNow} currency={currency} lang={lang} />
     </div>
   );
 }
