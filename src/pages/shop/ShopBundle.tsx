@@ -19,7 +19,7 @@ import { useActiveLabel, usePages } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { isLoggedIn, useAppStore } from '../../app/store';
 import { usePagePath } from '../shared/hooks';
-import { BUNDLE_PARAM, useCurrency } from './hooks';
+import { BUNDLE_PARAM, isClientId, useCurrency } from './hooks';
 import { bundleFeatures, bundleName, bundlePriceWords, preparationLabel, productName, productPriceText, usageText } from './words';
 import './strings';
 import './shop.css';
@@ -30,8 +30,6 @@ const MAX_COUNT = 1000;
 export const COUNT_PARAM = 'count';
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; error: unknown } | { state: 'ready'; details: BundleDetailsResponse };
-
-const uuidLike = (v: string | null): v is string => Boolean(v && /^[0-9a-f-]{36}$/i.test(v));
 
 function parseCount(text: string | null): number | null {
   if (text === null || !/^\s*\d+\s*$/.test(text)) return null;
@@ -50,7 +48,7 @@ export default function ShopBundle({ page }: PageProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   const run = useCallback(() => {
-    if (!uuidLike(bundleId)) {
+    if (!isClientId(bundleId)) {
       setLoad({ state: 'missing' });
       return undefined;
     }

@@ -12,7 +12,7 @@ import type { PageProps } from '../../app/router/registry';
 import { useErrorText } from '../../app/ui';
 import { usePagePath } from '../shared/hooks';
 import { BundleCard } from './BundleCard';
-import { useBundleLink, useCurrency, useWindowList } from './hooks';
+import { isClientId, useBundleLink, useCurrency, useWindowList } from './hooks';
 import { CAMPAIGN_PRIORITIES, TASK_TYPES, taskTypeLabel } from './words';
 import './strings';
 import './shop.css';
@@ -20,8 +20,6 @@ import './shop.css';
 export const WINDOW_PAGE_SIZE = 12;
 const SORTS = ['priority', 'price', '-price', '-created_at', 'bundle_name'] as const;
 type Sort = (typeof SORTS)[number];
-
-const uuidLike = (v: string | null): v is string => Boolean(v && /^[0-9a-f-]{36}$/i.test(v));
 
 export function ShopWindow({ page, campaigns }: PageProps & { campaigns: boolean }) {
   const { t } = useTranslation();
@@ -34,7 +32,7 @@ export function ShopWindow({ page, campaigns }: PageProps & { campaigns: boolean
   const ids = useId();
 
   const q = params.get('q')?.trim() ?? '';
-  const shop = uuidLike(params.get('shop')) ? params.get('shop')! : '';
+  const shop = isClientId(params.get('shop')) ? params.get('shop')! : '';
   const task = (TASK_TYPES as readonly string[]).includes(params.get('task') ?? '') ? params.get('task')! : '';
   const sort: Sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : 'priority';
   const pageNo = Math.max(1, Math.floor(Number(params.get('page'))) || 1);

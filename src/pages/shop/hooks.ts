@@ -15,6 +15,9 @@ export const BUNDLE_PARAM = 'bundle_client_id';
 
 export const useCurrency = (): CurrencyType => useAppStore((s) => s.currency.type);
 
+/** A client id as the routes take it (a query value that is not one is ignored, never sent). */
+export const isClientId = (v: string | null): v is string => Boolean(v && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v));
+
 /** The address of a bundle's page in the active language, or null when this site has no such page. */
 export function useBundleLink(): (bundleId: string) => string | null {
   const pages = usePages();
@@ -36,16 +39,14 @@ export function useWindowList(request: BundleAndProductListActiveRequest): {
   error: unknown;
   retry: () => void;
 } {
-  const asked = useStableValue(request);
-  // Names sort and read in the language, and the language is sent with the call: a new language asks again.
-  const lang = useActiveLabel();
+  // Names sort in the reader's language, which the call carries: a new language asks again.
+  const asked = useStableValue({ request, lang: useActiveLabel() });
   const [state, setState] = useState<{ data: WindowAnswer | null; loading: boolean; error: unknown }>({ data: null, loading: true, error: null });
   const run = useCallback(() => {
     const controller = new AbortController();
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    void lang;
-    bundleAndProductListActive(asked, { signal: controller.signal }).then(
+    bundleAndProductListActive(asked.request, { signal: controller.signal }).then(
       (data) => live && setState({ data, loading: false, error: null }),
       (error: unknown) => live && setState((s) => ({ data: s.data, loading: false, error })),
     );
@@ -53,7 +54,7 @@ export function useWindowList(request: BundleAndProductListActiveRequest): {
       live = false;
       controller.abort();
     };
-  }, [asked, lang]);
+  }, [asked]);
   const retry = useRepeatableEffect(run);
   return { ...state, retry };
 }
