@@ -19,6 +19,7 @@ import {
   listProducts,
   listShopBundles,
   listWindowBundles,
+  windowShops,
   organizationUsername,
   productAnswer,
   productOfBundle,
@@ -168,7 +169,11 @@ export const bundleHandlers: HandlerSet = {
     return { bundle_product_list: rows, ...paging };
   },
 
-  bundle_and_product_list_active: async (input, ctx) => listWindowBundles(ctx.db, ctx.tenant.tenant_id, ctx.lang, input, { window: true }),
+  bundle_and_product_list_active: async (input, ctx) => {
+    const tenantId = ctx.tenant.tenant_id;
+    const list = await listWindowBundles(ctx.db, tenantId, ctx.lang, input, { window: true, priceCurrency: ctx.currency });
+    return { ...list, shop_list: await windowShops(ctx.db, tenantId) };
+  },
 
   bundle_and_product_list_all: async (input, ctx) => listWindowBundles(ctx.db, ctx.tenant.tenant_id, ctx.lang, input, { window: false }),
 

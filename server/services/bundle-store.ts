@@ -216,10 +216,20 @@ export async function deactivateBundle(tx: Queryable, tenantId: string, bundleId
 /** Sort keys: a name sorts as the caller reads it (its translation in the request's language, else the name). */
 const sortColumns = (lang: Lang) => ({ created_at: 'b.created_at', bundle_name: `lower(${shownText('b', 'bundle_name', lang)})`, priority: 'b.priority_rank' });
 
+/**
+ * SQL: the bundle's price in a currency, the sum of its products' prices in it (`productScope`: only the
+ * products on sale, in the window); null when one of those products has no price in it, so such a bundle
+ * sorts last. The currency is a validated 0 or 1 written into one of two fixed texts.
+ */
+const bundlePrice = (currency: 0 | 1, productScope: string) => `(select case when count(*) = count(pp.amount) then sum(pp.amount) end
+    from bundle_product p left join bundle_product_price pp on pp.pro_client_id = p.pro_client_id and pp.currency_type = ${currency === 1 ? 1 : 0}
+   where p.bundle_client_id = b.bundle_client_id ${productScope})`;
+
 /** The filters and paging of the shop window's bundle lists. */
 export interface WindowListInput {
   shop_client_id?: string;
   task_type?: string;
+  priority_list?: string[];
   currency_type?: 0 | 1;
   bundle_status?: string;
   search?: string;
@@ -231,9 +241,16 @@ export interface WindowListInput {
 /**
  * The shop window's bundle lists: bundles of the tenant with their products, paginated. `window` = only
  * active bundles of active shops with a product on sale, and only those products; `freeOnly` = only bundles
- * whose every such product is free.
+ * whose every such product is free; `priceCurrency` = the currency the price sort reads when the request
+ * names none (the caller's chosen currency).
  */
-export async function listWindowBundles(db: Queryable, tenantId: string, lang: Lang, input: WindowListInput, options: { window: boolean; freeOnly?: boolean }) {
+export async function listWindowBundles(
+  db: Queryable,
+  tenantId: string,
+  lang: Lang,
+  input: WindowListInput,
+  options: { window: boolean; freeOnly?: boolean; priceCurrency?: 0 | 1 },
+) {
   const where = new Where().add('b.tenant_id = ?', tenantId);
   const productScope = options.window ? `and ${ON_SALE}` : '';
   if (options.window) {
@@ -245,6 +262,7 @@ export async function listWindowBundles(db: Queryable, tenantId: string, lang: L
   if (input.bundle_status) where.add('b.bundle_status = ?', input.bundle_status);
   if (input.shop_client_id) where.add('b.shop_client_id = ?', input.shop_client_id);
   if (input.task_type) where.add('b.task_type = ?', input.task_type);
+  if (input.priority_list?.length) where.add('b.priority = any(?::text[])', input.priority_list);
   if (input.currency_type !== undefined)
     where.add(
       `exists (select 1 from bundle_product p join bundle_product_price pp on pp.pro_client_id = p.pro_client_id
@@ -260,7 +278,8 @@ export async function listWindowBundles(db: Queryable, tenantId: string, lang: L
       ...productName.params,
     );
   }
-  const order = orderBy(input.sort, 'priority', sortColumns(lang), 'b.created_at desc, b.bundle_client_id');
+  const price = bundlePrice(input.currency_type ?? options.priceCurrency ?? 0, productScope);
+  const order = orderBy(input.sort, 'priority', { ...sortColumns(lang), price }, 'b.created_at desc, b.bundle_client_id');
   const { rows, ...paging } = await pageRows(db, { select: BUNDLE_SELECT, where, order, paging: input });
   const products = await productsOf(
     db,
@@ -272,6 +291,18 @@ export async function listWindowBundles(db: Queryable, tenantId: string, lang: L
     bundle_list: rows.map((r) => ({ bundle: bundleAnswer(r), product_list: products.get(r.bundle_client_id as string) ?? [] })),
     ...paging,
   };
+}
+
+/** The shops with bundles in the shop window (active shops with an active bundle that has a product on sale), by name. */
+export async function windowShops(db: Queryable, tenantId: string): Promise<{ shop_client_id: string; shop_name: string }[]> {
+  return db.query<{ shop_client_id: string; shop_name: string }>(
+    `select s.shop_client_id, s.shop_name from shop s
+      where s.tenant_id = $1 and s.shop_status = 'active'
+        and exists (select 1 from bundle b where b.shop_client_id = s.shop_client_id and b.bundle_status = 'active'
+                      and exists (select 1 from bundle_product p where p.bundle_client_id = b.bundle_client_id and ${ON_SALE}))
+      order by lower(s.shop_name), s.shop_client_id`,
+    [tenantId],
+  );
 }
 
 /** One page of a shop's bundles (the staff's list). */

@@ -7,6 +7,7 @@ import { resetAppStore } from '../../src/app/store';
 import { setUnlistedFormValidators } from '../../renderers/generic/record/validator';
 import { compileFormValidator } from './support/form-validators';
 import { resetAccount } from './support/account';
+import { resetStorefront } from './support/storefront';
 import { disposeRouters, setBodyWidth } from './support/dom';
 import { server } from './support/server';
 
@@ -31,6 +32,7 @@ afterEach(() => {
   disposeRouters();
   server.resetHandlers();
   resetAccount();
+  resetStorefront();
   resetAppStore();
   window.localStorage.clear();
   document.title = '';

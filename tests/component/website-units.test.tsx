@@ -271,7 +271,7 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
     await screen.findByRole('heading', { level: 2, name: 'Yeni Web sitesi birimi' });
     await formReady();
     const kinds = screen.getByRole('group', { name: 'İçerik türü' });
-    expect(within(kinds).getAllByRole('radio').map((r) => r.closest('label')!.textContent!.trim())).toEqual(['Düz metin', 'Liste veya kayıt ekranı', 'Zengin metin', 'Gömülü çerçeve']);
+    expect(within(kinds).getAllByRole('radio').map((r) => r.closest('label')!.textContent!.trim())).toEqual(['Düz metin', 'Liste veya kayıt ekranı', 'Zengin metin', 'Gömülü çerçeve', 'Mağaza vitrini']);
     await user.type(within(screen.getByRole('group', { name: /^Metin/ })).getByLabelText('Türkçe'), 'Taslak');
 
     // Keyboard: the arrow keys move between the kinds.
@@ -292,6 +292,11 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
     await user.click(screen.getByRole('radio', { name: 'Zengin metin' }));
     expect(await screen.findByRole('textbox', { name: 'Metin (Türkçe)' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Çerçeve adresi/)).not.toBeInTheDocument();
+
+    // The shop's highlights (issue 10): a text above the bundles and how many bundles, three unless changed.
+    await user.click(screen.getByRole('radio', { name: 'Mağaza vitrini' }));
+    expect(within(screen.getByRole('group', { name: /^Metin/ })).getByLabelText('Türkçe')).toHaveValue('');
+    expect(screen.getByLabelText(/^Gösterilen paket sayısı/)).toHaveValue('3');
 
     await user.click(screen.getByRole('radio', { name: 'Düz metin' }));
     expect(within(screen.getByRole('group', { name: /^Metin/ })).getByLabelText('Türkçe')).toHaveValue('Taslak');

@@ -24,6 +24,8 @@ describe('static page catalogue', () => {
       'user_settings', 'authority_management', 'sending_mail', 'audit_log', 'page404', 'login', 'logout', 'register_approve', 'register', 'password_reset',
       // The clinical labels "rule engine packages and algorithm drawing" (paths not shown: docs/decisions.md).
       'rule_engine_packages', 'rule_engine_algorithm',
+      // The storefront's bundle page (issue 10; its paths are ours: docs/decisions.md).
+      'shop_bundle',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });
@@ -68,6 +70,7 @@ describe('static page catalogue', () => {
     expect(page('add_dataset')).toMatchObject({ add_dataset: true, login: true, shop_active: true });
     expect(page('user_project')).toMatchObject({ login: false, shop_active: false, show_in_menu: true });
     expect(page('campaigns')).toMatchObject({ login: false, shop_active: true, show_in_menu: false });
+    expect(page('shop_bundle')).toMatchObject({ login: false, shop_active: true, show_in_menu: false, parent: 'shop', auth: '' });
     expect(page('page404')).toMatchObject({ login: false, route_view: 'Page404' });
     expect(page('rule_engine_packages')).toMatchObject({ login: true, auth: '', show_in_menu: true, clinical_active: true, screen: { id: 'decision_package', view: 'list' } });
     expect(page('rule_engine_algorithm')).toMatchObject({ login: true, auth: '', show_in_menu: false, clinical_active: true, route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });

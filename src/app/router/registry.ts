@@ -12,6 +12,8 @@ export type PageLoader = () => Promise<PageModule>;
 
 export const GENERIC_PAGE = 'GenericPage';
 
+const storefront: PageLoader = () => import('../../pages/shop/Storefront');
+
 export const defaultPageLoaders: Record<string, PageLoader> = {
   [GENERIC_PAGE]: () => import('../../pages/GenericPage'),
   Page404: () => import('../../pages/Page404'),
@@ -26,6 +28,12 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   AuthorizationList: () => import('../../pages/AuthorizationList'),
   UserAccountSettings: () => import('../../pages/UserAccountSettings'),
   RegisterByAuthorizedPerson: () => import('../../pages/RegisterByAuthorizedPerson'),
+  // The storefront (issue 10): the shop window, its campaigns, a bundle's page and the highlights of a website
+  // unit (content kind shop_highlights), one chunk (src/pages/shop/Storefront.tsx picks by route view).
+  Shop: storefront,
+  Campaigns: storefront,
+  ShopBundle: storefront,
+  ShopHighlights: storefront,
   // Front-end settings, website-unit pages and icons (issue 4); the unit list and form are the generic screen website_unit.
   FrontendSettings: () => import('../../pages/FrontendSettings'),
   IconList: () => import('../../pages/IconList'),

@@ -1961,7 +1961,7 @@ export type WebsiteUnit = PageFields & {
    */
   position: number;
   /**
-   * What the unit shows: plain bilingual text, a generic list/record screen of an entity, a bilingual rich-text page (HTML sanitized by the server with an allow-list when saved), or an embedded frame of an address on this site's frame allow-list.
+   * What the unit shows: plain bilingual text, a generic list/record screen of an entity, a bilingual rich-text page (HTML sanitized by the server with an allow-list when saved), an embedded frame of an address on this site's frame allow-list, or the shop's highlights (a text and the first bundles of the shop window as cards).
    */
   content?:
     | {
@@ -1988,6 +1988,17 @@ export type WebsiteUnit = PageFields & {
          * The framed address: http(s) only, and its origin must be on the site's frame_allowlist.
          */
         url: string;
+      }
+    | {
+        kind: 'shop_highlights';
+        /**
+         * Shown above the bundles.
+         */
+        text?: BilingualText;
+        /**
+         * How many bundles of the shop window the page shows as cards, recommended first (the shop page's order), with a link to the shop.
+         */
+        count?: number;
       };
   /**
    * 1 when the unit is created, raised by every saved update. An update or delete must name the version it edits; a stale one is refused (website_unit_version_conflict). Answers always carry it.

@@ -1947,6 +1947,13 @@ export interface BundleAndProductListActiveRequest {
   shop_client_id?: string;
   task_type?: NonNullable<Bundle['task_type']>;
   /**
+   * Only bundles of these priorities (the campaigns page asks for urgent and high).
+   *
+   * @minItems 1
+   * @maxItems 4
+   */
+  priority_list?: NonNullable<Bundle['priority']>[];
+  /**
    * Only bundles with a price in this currency.
    */
   currency_type?: CurrencyType;
@@ -1957,7 +1964,7 @@ export interface BundleAndProductListActiveRequest {
   /**
    * Sort key; a leading - sorts descending.
    */
-  sort?: 'priority' | '-priority' | 'created_at' | '-created_at' | 'bundle_name' | '-bundle_name';
+  sort?: 'priority' | '-priority' | 'created_at' | '-created_at' | 'bundle_name' | '-bundle_name' | 'price' | '-price';
   page?: ListPage;
   page_size?: ListPageSize;
 }
@@ -1969,6 +1976,13 @@ export interface BundleAndProductListActiveResponse {
      * The bundle's products, in display order.
      */
     product_list: BundleProduct[];
+  }[];
+  /**
+   * Every shop with bundles in the window, whatever the filters, by name: the choices of a shop filter and the names of the listed bundles' shops.
+   */
+  shop_list: {
+    shop_client_id: NonNullable<Shop['shop_client_id']>;
+    shop_name: NonNullable<Shop['shop_name']>;
   }[];
   total: ListTotal;
   page: ListPage;

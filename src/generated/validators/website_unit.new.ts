@@ -6,7 +6,7 @@ import * as m1 from 'ajv-formats/dist/formats.js';
 const cjs = (ns) => (ns.default?.__esModule ? ns.default : ns);
 const validators = {};
 validators["https://sema.dev/screens/website_unit/frontend_websiteunit_new.form.json"] = validate20;
-const schema31 = {"type":"object","x-label":{"en":"Website unit","tr":"Web sitesi birimi"},"unevaluatedProperties":false,"$id":"https://sema.dev/screens/website_unit/frontend_websiteunit_new.form.json","properties":{"route_name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","maxLength":100,"x-label":{"en":"Route name","tr":"Rota adı"}},"path":{"type":"object","properties":{"en":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200},"tr":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200}},"minProperties":1,"additionalProperties":false,"x-label":{"en":"Path","tr":"Yol"}},"caption":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Caption","tr":"Başlık"}},"icon":{"type":"string","pattern":"^[a-z0-9_-]+$","maxLength":60,"x-label":{"en":"Icon","tr":"Simge"}},"show_in_menu":{"type":"boolean","x-label":{"en":"Show in menu","tr":"Menüde göster"},"default":true},"is_dashboard":{"type":"boolean","x-label":{"en":"Dashboard","tr":"Ana panel"},"default":false},"click_type":{"title":"ClickType","type":"string","enum":["route","expand","external"],"x-enum-labels":[{"en":"Open the page","tr":"Sayfayı aç"},{"en":"Expand the sub-menu","tr":"Alt menüyü aç"},{"en":"Open an outside address","tr":"Dış adresi aç"}],"x-label":{"en":"On click","tr":"Tıklayınca"},"default":"route"},"parent":{"type":["string","null"],"pattern":"^[a-z][a-z0-9_]*$","x-label":{"en":"Parent","tr":"Üst sayfa"}},"auth":{"type":"string","pattern":"^$|^[a-z_]+(,[a-z_]+)*$","x-label":{"en":"Auth list","tr":"Yetki listesi"}},"login":{"type":"boolean","x-label":{"en":"Login needed","tr":"Giriş gerekli"},"default":false},"shop_active":{"type":"boolean","x-label":{"en":"Shop feature needed","tr":"Mağaza özelliği gerekli"},"default":false},"clinical_active":{"type":"boolean","x-label":{"en":"Clinical feature needed","tr":"Klinik özellik gerekli"},"default":false},"add_dataset":{"type":"boolean","x-label":{"en":"Adds a dataset","tr":"Veri seti ekler"}},"iframe_mode":{"type":"boolean","x-label":{"en":"Frame mode","tr":"Çerçeve modu"}},"position":{"type":"integer","minimum":0,"maximum":10000,"x-label":{"en":"Position","tr":"Sıra"},"default":100},"content":{"type":"object","oneOf":[{"x-label":{"en":"Plain text","tr":"Düz metin"},"properties":{"kind":{"const":"text"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}}},"required":["kind"],"additionalProperties":false},{"x-label":{"en":"List or record screen","tr":"Liste veya kayıt ekranı"},"properties":{"kind":{"const":"screen"},"screen":{"type":"object","properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","maxLength":100,"x-label":{"en":"Screen","tr":"Ekran"}},"view":{"enum":["list","record"],"x-label":{"en":"View","tr":"Görünüm"},"x-enum-labels":[{"en":"List","tr":"Liste"},{"en":"Record","tr":"Kayıt"}],"default":"list"},"params":{"type":"object","additionalProperties":{"type":"string","minLength":1,"maxLength":200},"propertyNames":{"pattern":"^[a-z][a-z0-9_]*$"},"maxProperties":10,"x-label":{"en":"Fixed values","tr":"Sabit değerler"}}},"required":["id","view"],"additionalProperties":false,"x-label":{"en":"Screen shown","tr":"Gösterilen ekran"}}},"required":["kind","screen"],"additionalProperties":false},{"x-label":{"en":"Rich text","tr":"Zengin metin"},"properties":{"kind":{"const":"rich_text"},"html":{"type":"object","x-label":{"en":"Text","tr":"Metin"},"properties":{"en":{"type":"string","maxLength":100000},"tr":{"type":"string","maxLength":100000}},"required":["en","tr"],"additionalProperties":false}},"required":["kind","html"],"additionalProperties":false},{"x-label":{"en":"Embedded frame","tr":"Gömülü çerçeve"},"properties":{"kind":{"const":"frame"},"url":{"type":"string","format":"uri","maxLength":2000,"pattern":"^https?://","x-label":{"en":"Frame address","tr":"Çerçeve adresi"}}},"required":["kind","url"],"additionalProperties":false}],"x-label":{"en":"Content","tr":"İçerik"},"default":{"kind":"text"},"discriminator":{"propertyName":"kind"}}},"required":["route_name","path","caption","show_in_menu","login","shop_active","position"]};
+const schema31 = {"type":"object","x-label":{"en":"Website unit","tr":"Web sitesi birimi"},"unevaluatedProperties":false,"$id":"https://sema.dev/screens/website_unit/frontend_websiteunit_new.form.json","properties":{"route_name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","maxLength":100,"x-label":{"en":"Route name","tr":"Rota adı"}},"path":{"type":"object","properties":{"en":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200},"tr":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200}},"minProperties":1,"additionalProperties":false,"x-label":{"en":"Path","tr":"Yol"}},"caption":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Caption","tr":"Başlık"}},"icon":{"type":"string","pattern":"^[a-z0-9_-]+$","maxLength":60,"x-label":{"en":"Icon","tr":"Simge"}},"show_in_menu":{"type":"boolean","x-label":{"en":"Show in menu","tr":"Menüde göster"},"default":true},"is_dashboard":{"type":"boolean","x-label":{"en":"Dashboard","tr":"Ana panel"},"default":false},"click_type":{"title":"ClickType","type":"string","enum":["route","expand","external"],"x-enum-labels":[{"en":"Open the page","tr":"Sayfayı aç"},{"en":"Expand the sub-menu","tr":"Alt menüyü aç"},{"en":"Open an outside address","tr":"Dış adresi aç"}],"x-label":{"en":"On click","tr":"Tıklayınca"},"default":"route"},"parent":{"type":["string","null"],"pattern":"^[a-z][a-z0-9_]*$","x-label":{"en":"Parent","tr":"Üst sayfa"}},"auth":{"type":"string","pattern":"^$|^[a-z_]+(,[a-z_]+)*$","x-label":{"en":"Auth list","tr":"Yetki listesi"}},"login":{"type":"boolean","x-label":{"en":"Login needed","tr":"Giriş gerekli"},"default":false},"shop_active":{"type":"boolean","x-label":{"en":"Shop feature needed","tr":"Mağaza özelliği gerekli"},"default":false},"clinical_active":{"type":"boolean","x-label":{"en":"Clinical feature needed","tr":"Klinik özellik gerekli"},"default":false},"add_dataset":{"type":"boolean","x-label":{"en":"Adds a dataset","tr":"Veri seti ekler"}},"iframe_mode":{"type":"boolean","x-label":{"en":"Frame mode","tr":"Çerçeve modu"}},"position":{"type":"integer","minimum":0,"maximum":10000,"x-label":{"en":"Position","tr":"Sıra"},"default":100},"content":{"type":"object","oneOf":[{"x-label":{"en":"Plain text","tr":"Düz metin"},"properties":{"kind":{"const":"text"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}}},"required":["kind"],"additionalProperties":false},{"x-label":{"en":"List or record screen","tr":"Liste veya kayıt ekranı"},"properties":{"kind":{"const":"screen"},"screen":{"type":"object","properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","maxLength":100,"x-label":{"en":"Screen","tr":"Ekran"}},"view":{"enum":["list","record"],"x-label":{"en":"View","tr":"Görünüm"},"x-enum-labels":[{"en":"List","tr":"Liste"},{"en":"Record","tr":"Kayıt"}],"default":"list"},"params":{"type":"object","additionalProperties":{"type":"string","minLength":1,"maxLength":200},"propertyNames":{"pattern":"^[a-z][a-z0-9_]*$"},"maxProperties":10,"x-label":{"en":"Fixed values","tr":"Sabit değerler"}}},"required":["id","view"],"additionalProperties":false,"x-label":{"en":"Screen shown","tr":"Gösterilen ekran"}}},"required":["kind","screen"],"additionalProperties":false},{"x-label":{"en":"Rich text","tr":"Zengin metin"},"properties":{"kind":{"const":"rich_text"},"html":{"type":"object","x-label":{"en":"Text","tr":"Metin"},"properties":{"en":{"type":"string","maxLength":100000},"tr":{"type":"string","maxLength":100000}},"required":["en","tr"],"additionalProperties":false}},"required":["kind","html"],"additionalProperties":false},{"x-label":{"en":"Embedded frame","tr":"Gömülü çerçeve"},"properties":{"kind":{"const":"frame"},"url":{"type":"string","format":"uri","maxLength":2000,"pattern":"^https?://","x-label":{"en":"Frame address","tr":"Çerçeve adresi"}}},"required":["kind","url"],"additionalProperties":false},{"x-label":{"en":"Shop highlights","tr":"Mağaza vitrini"},"properties":{"kind":{"const":"shop_highlights"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}},"count":{"type":"integer","minimum":1,"maximum":12,"default":3,"x-label":{"en":"Bundles shown","tr":"Gösterilen paket sayısı"}}},"required":["kind"],"additionalProperties":false}],"x-label":{"en":"Content","tr":"İçerik"},"default":{"kind":"text"},"discriminator":{"propertyName":"kind"}}},"required":["route_name","path","caption","show_in_menu","login","shop_active","position"]};
 const func1 = cjs(m0).default;
 const pattern4 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 const pattern5 = new RegExp("^/[a-z0-9-]+(/[a-z0-9-]+)*$", "u");
@@ -1191,8 +1191,10 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else {
-const err96 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "kind", tagValue: tag0},message:"value of tag \"kind\" must be in oneOf",schema:schema31.properties.content.discriminator,parentSchema:schema31.properties.content,data:data19};
+else if(tag0 === "shop_highlights"){
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.kind === undefined){
+const err96 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/oneOf/4/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema31.properties.content.oneOf[4].required,parentSchema:schema31.properties.content.oneOf[4],data:data19};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1201,9 +1203,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-else {
-const err97 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "kind", tagValue: tag0},message:"tag \"kind\" must be string",schema:schema31.properties.content.discriminator,parentSchema:schema31.properties.content,data:data19};
+for(const key11 in data19){
+if(!(((key11 === "kind") || (key11 === "text")) || (key11 === "count"))){
+const err97 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.content.oneOf[4],data:data19};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1213,8 +1215,10 @@ vErrors.push(err97);
 errors++;
 }
 }
-else {
-const err98 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.content.type,parentSchema:schema31.properties.content,data:data19};
+if(data19.kind !== undefined){
+let data36 = data19.kind;
+if("shop_highlights" !== data36){
+const err98 = {instancePath:instancePath+"/content/kind",schemaPath:"#/properties/content/oneOf/4/properties/kind/const",keyword:"const",params:{allowedValue: "shop_highlights"},message:"must be equal to constant",schema:"shop_highlights",parentSchema:schema31.properties.content.oneOf[4].properties.kind,data:data36};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1224,9 +1228,11 @@ vErrors.push(err98);
 errors++;
 }
 }
-for(const key11 in data){
-if((((((((((((((((key11 !== "route_name") && (key11 !== "path")) && (key11 !== "caption")) && (key11 !== "icon")) && (key11 !== "show_in_menu")) && (key11 !== "is_dashboard")) && (key11 !== "click_type")) && (key11 !== "parent")) && (key11 !== "auth")) && (key11 !== "login")) && (key11 !== "shop_active")) && (key11 !== "clinical_active")) && (key11 !== "add_dataset")) && (key11 !== "iframe_mode")) && (key11 !== "position")) && (key11 !== "content")){
-const err99 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key11},message:"must NOT have unevaluated properties",schema:false,parentSchema:schema31,data};
+if(data19.text !== undefined){
+let data37 = data19.text;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.en === undefined){
+const err99 = {instancePath:instancePath+"/content/text",schemaPath:"#/properties/content/oneOf/4/properties/text/required",keyword:"required",params:{missingProperty: "en"},message:"must have required property '"+"en"+"'",schema:schema31.properties.content.oneOf[4].properties.text.required,parentSchema:schema31.properties.content.oneOf[4].properties.text,data:data37};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1235,15 +1241,183 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-}
-else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data37.tr === undefined){
+const err100 = {instancePath:instancePath+"/content/text",schemaPath:"#/properties/content/oneOf/4/properties/text/required",keyword:"required",params:{missingProperty: "tr"},message:"must have required property '"+"tr"+"'",schema:schema31.properties.content.oneOf[4].properties.text.required,parentSchema:schema31.properties.content.oneOf[4].properties.text,data:data37};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
+}
+errors++;
+}
+for(const key12 in data37){
+if(!((key12 === "en") || (key12 === "tr"))){
+const err101 = {instancePath:instancePath+"/content/text",schemaPath:"#/properties/content/oneOf/4/properties/text/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.content.oneOf[4].properties.text,data:data37};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+if(data37.en !== undefined){
+let data38 = data37.en;
+if(typeof data38 === "string"){
+if(func1(data38) < 1){
+const err102 = {instancePath:instancePath+"/content/text/en",schemaPath:"#/properties/content/oneOf/4/properties/text/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.content.oneOf[4].properties.text.properties.en,data:data38};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/content/text/en",schemaPath:"#/properties/content/oneOf/4/properties/text/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.content.oneOf[4].properties.text.properties.en.type,parentSchema:schema31.properties.content.oneOf[4].properties.text.properties.en,data:data38};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+if(data37.tr !== undefined){
+let data39 = data37.tr;
+if(typeof data39 === "string"){
+if(func1(data39) < 1){
+const err104 = {instancePath:instancePath+"/content/text/tr",schemaPath:"#/properties/content/oneOf/4/properties/text/properties/tr/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.content.oneOf[4].properties.text.properties.tr,data:data39};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/content/text/tr",schemaPath:"#/properties/content/oneOf/4/properties/text/properties/tr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.content.oneOf[4].properties.text.properties.tr.type,parentSchema:schema31.properties.content.oneOf[4].properties.text.properties.tr,data:data39};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/content/text",schemaPath:"#/properties/content/oneOf/4/properties/text/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.content.oneOf[4].properties.text.type,parentSchema:schema31.properties.content.oneOf[4].properties.text,data:data37};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data19.count !== undefined){
+let data40 = data19.count;
+if(!((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40)))){
+const err107 = {instancePath:instancePath+"/content/count",schemaPath:"#/properties/content/oneOf/4/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.content.oneOf[4].properties.count.type,parentSchema:schema31.properties.content.oneOf[4].properties.count,data:data40};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+if(typeof data40 == "number"){
+if(data40 > 12 || isNaN(data40)){
+const err108 = {instancePath:instancePath+"/content/count",schemaPath:"#/properties/content/oneOf/4/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 12},message:"must be <= 12",schema:12,parentSchema:schema31.properties.content.oneOf[4].properties.count,data:data40};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+if(data40 < 1 || isNaN(data40)){
+const err109 = {instancePath:instancePath+"/content/count",schemaPath:"#/properties/content/oneOf/4/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.content.oneOf[4].properties.count,data:data40};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "kind", tagValue: tag0},message:"value of tag \"kind\" must be in oneOf",schema:schema31.properties.content.discriminator,parentSchema:schema31.properties.content,data:data19};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+else {
+const err111 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "kind", tagValue: tag0},message:"tag \"kind\" must be string",schema:schema31.properties.content.discriminator,parentSchema:schema31.properties.content,data:data19};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.content.type,parentSchema:schema31.properties.content,data:data19};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+for(const key13 in data){
+if((((((((((((((((key13 !== "route_name") && (key13 !== "path")) && (key13 !== "caption")) && (key13 !== "icon")) && (key13 !== "show_in_menu")) && (key13 !== "is_dashboard")) && (key13 !== "click_type")) && (key13 !== "parent")) && (key13 !== "auth")) && (key13 !== "login")) && (key13 !== "shop_active")) && (key13 !== "clinical_active")) && (key13 !== "add_dataset")) && (key13 !== "iframe_mode")) && (key13 !== "position")) && (key13 !== "content")){
+const err113 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key13},message:"must NOT have unevaluated properties",schema:false,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+else {
+const err114 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
 }
 errors++;
 }
@@ -1367,5 +1541,34 @@ validate24.errors = vErrors;
 return errors === 0;
 }
 validate24.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+validators["-3bdc910b"] = validate25;
+const schema36 = {"const":"shop_highlights","$id":"-3bdc910b"};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="-3bdc910b" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate25.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if("shop_highlights" !== data){
+const err0 = {instancePath,schemaPath:"#/const",keyword:"const",params:{allowedValue: "shop_highlights"},message:"must be equal to constant",schema:"shop_highlights",parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+validate25.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export default validators;
