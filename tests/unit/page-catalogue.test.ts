@@ -24,6 +24,8 @@ describe('static page catalogue', () => {
       'user_settings', 'authority_management', 'sending_mail', 'audit_log', 'page404', 'login', 'logout', 'register_approve', 'register', 'password_reset',
       // The clinical labels "rule engine packages and algorithm drawing" (paths not shown: docs/decisions.md).
       'rule_engine_packages', 'rule_engine_algorithm',
+      // The page a support mail's link opens for a visitor without an account (docs/decisions.md).
+      'mail_support',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });
