@@ -11,6 +11,7 @@ import { bundleHandlers } from './bundle.ts';
 import { agreementHandlers } from './agreement.ts';
 import { excelHandlers } from './excel.ts';
 import { ruleHandlers } from './rule.ts';
+import { supportHandlers } from './support.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -28,4 +29,5 @@ export const handlers: HandlerSet = {
   ...agreementHandlers,
   ...excelHandlers,
   ...ruleHandlers,
+  ...supportHandlers,
 };
