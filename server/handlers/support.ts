@@ -215,7 +215,7 @@ export const supportHandlers: HandlerSet = {
   user_support_get: async (input, ctx) => {
     const me = signedIn(ctx, input.user_client_id);
     const { facts, side } = await reachAsUser(ctx.db, ctx, me, input.client_id);
-    return { support_ticket: await ticketFor(ctx.db, facts.client_id, side), support_comment_list: await commentsOf(ctx.db, facts.client_id) };
+    return { support_ticket: await ticketFor(ctx.db, facts.client_id, side, ctx.lang), support_comment_list: await commentsOf(ctx.db, facts.client_id) };
   },
 
   user_support_list: async (input, ctx) => {
@@ -228,7 +228,7 @@ export const supportHandlers: HandlerSet = {
     } else {
       scope = { kind: 'opener', tenantId, userId: me.userId, shopId: input.shop_client_id };
     }
-    return listTickets(ctx.db, scope, input);
+    return listTickets(ctx.db, scope, input, ctx.lang);
   },
 
   user_support_comment: async (input, ctx) => {
@@ -283,7 +283,7 @@ export const supportHandlers: HandlerSet = {
     const { ticket, outbox } = await ctx.transaction(async (tx) => {
       const facts = await reachAsVisitor(tx, ctx, mailKey, input.client_id, true);
       const recorded = await recordTicket(tx, facts.client_id);
-      const ticket = await ticketFor(tx, facts.client_id, 'user');
+      const ticket = await ticketFor(tx, facts.client_id, 'user', ctx.lang);
       const outbox = recorded ? await mailShop(tx, ctx, shopOf(facts), { from: openerName(facts), text: ticket.message, isNew: true }) : [];
       return { ticket, outbox };
     });
@@ -294,12 +294,12 @@ export const supportHandlers: HandlerSet = {
   mail_support_get: async (input, ctx) => {
     const mailKey = await checkMailToken(ctx, input);
     const facts = await reachAsVisitor(ctx.db, ctx, mailKey, input.client_id);
-    return { support_ticket: await ticketFor(ctx.db, facts.client_id, 'user'), support_comment_list: await commentsOf(ctx.db, facts.client_id) };
+    return { support_ticket: await ticketFor(ctx.db, facts.client_id, 'user', ctx.lang), support_comment_list: await commentsOf(ctx.db, facts.client_id) };
   },
 
   mail_support_list: async (input, ctx) => {
     const mailKey = await checkMailToken(ctx, input);
-    return listTickets(ctx.db, { kind: 'mail', tenantId: ctx.tenant.tenant_id, mailKey }, input);
+    return listTickets(ctx.db, { kind: 'mail', tenantId: ctx.tenant.tenant_id, mailKey }, input, ctx.lang);
   },
 
   mail_support_comment: async (input, ctx) => {

@@ -10,6 +10,8 @@ import type { Queryable } from '../db/adapter.ts';
 import type { SupportComment, SupportStatus, SupportTicket } from '../../src/generated/types/entities.ts';
 import type { UserSupportListRequest } from '../../src/generated/types/routes.ts';
 import { hashSecret, newSecret } from '../auth/secret-hash.ts';
+import { catalogueText, type Translatable } from '../../src/domain/catalogue-text.ts';
+import type { Lang } from '../../src/domain/language.ts';
 import { containsPattern, isoOf, orderBy, pageRows, Where } from './paging.ts';
 
 /** Which side a caller reads and writes a ticket as. */
@@ -28,7 +30,7 @@ const UNSEEN_SQL = `((select count(*)::int from support_comment c
    + case when $1::boolean and t.shop_seen_at is null then 1 else 0 end)`;
 
 const TICKET_SELECT = `select t.client_id, t.support_w_id::text as id, t.user_id, u.username, t.shop_client_id, s.shop_name, t.order_client_id, o.order_date,
-  t.bundle_client_id, b.bundle_name, t.mail, t.fullname, t.subject, t.message, t.support_status, t.terminated_by_shop, t.created_at, t.updated_at,
+  t.bundle_client_id, b.bundle_name, b.translations as bundle_translations, t.mail, t.fullname, t.subject, t.message, t.support_status, t.terminated_by_shop, t.created_at, t.updated_at,
   t.terminated_at, t.user_seen_at, t.shop_seen_at, ${UNSEEN_SQL} as unseen_count
   from support_ticket t join shop s on s.shop_client_id = t.shop_client_id
   left join app_user u on u.user_id = t.user_id
@@ -46,6 +48,7 @@ interface TicketRow {
   order_date: unknown;
   bundle_client_id: string | null;
   bundle_name: string | null;
+  bundle_translations: unknown;
   mail: string | null;
   fullname: string | null;
   subject: string;
@@ -63,7 +66,9 @@ interface TicketRow {
 const some = <K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> =>
   value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
-function ticketAnswer(r: TicketRow): SupportTicket {
+/** A ticket as answered to a reader of `lang` (the bundle's name in that language when it has one). */
+function ticketAnswer(r: TicketRow, lang: Lang): SupportTicket {
+  const translations = (typeof r.bundle_translations === 'string' ? JSON.parse(r.bundle_translations) : r.bundle_translations) as Translatable['translations'];
   return {
     client_id: r.client_id,
     id: r.id,
@@ -71,7 +76,7 @@ function ticketAnswer(r: TicketRow): SupportTicket {
     shop_client_id: r.shop_client_id,
     shop_name: r.shop_name,
     ...(r.order_client_id ? { order_client_id: r.order_client_id, ...some('order_date', isoOf(r.order_date)) } : {}),
-    ...(r.bundle_client_id ? { bundle_client_id: r.bundle_client_id, ...some('bundle_name', r.bundle_name) } : {}),
+    ...(r.bundle_client_id ? { bundle_client_id: r.bundle_client_id, ...some('bundle_name', r.bundle_name === null ? null : catalogueText({ bundle_name: r.bundle_name, translations }, 'bundle_name', lang)) } : {}),
     subject: r.subject,
     message: r.message,
     support_status: r.support_status,
@@ -85,10 +90,10 @@ function ticketAnswer(r: TicketRow): SupportTicket {
   };
 }
 
-/** The ticket as the given side reads it. */
-export async function ticketFor(db: Queryable, clientId: string, side: Side): Promise<SupportTicket> {
+/** The ticket as the given side reads it, in the reader's language. */
+export async function ticketFor(db: Queryable, clientId: string, side: Side, lang: Lang): Promise<SupportTicket> {
   const [row] = await db.query<TicketRow & Record<string, unknown>>(`${TICKET_SELECT} where t.client_id = $2`, [side === 'shop', clientId]);
-  return ticketAnswer(row);
+  return ticketAnswer(row, lang);
 }
 
 const COMMENT_SELECT = `select c.comment_client_id, c.client_id, c.user_id, u.username, c.by_shop, c.comment, c.created_at
@@ -324,7 +329,7 @@ type ListFilters = Pick<
 >;
 
 /** One page of the scope's tickets, the last activity first unless sorted otherwise. */
-export async function listTickets(db: Queryable, scope: TicketScope, input: ListFilters) {
+export async function listTickets(db: Queryable, scope: TicketScope, input: ListFilters, lang: Lang) {
   const where = new Where([scope.kind === 'staff']).add('t.tenant_id = ?', scope.tenantId);
   if (scope.kind === 'opener') {
     where.add('t.user_id = ?', scope.userId);
@@ -347,7 +352,7 @@ export async function listTickets(db: Queryable, scope: TicketScope, input: List
   }
   const order = orderBy(input.sort, '-updated_at', { created_at: 't.created_at', updated_at: 't.updated_at', terminated_at: 't.terminated_at' }, 't.client_id');
   const { rows, ...paging } = await pageRows<TicketRow & Record<string, unknown>>(db, { select: TICKET_SELECT, where, order, paging: input });
-  return { support_ticket_list: rows.map(ticketAnswer), ...paging };
+  return { support_ticket_list: rows.map((r) => ticketAnswer(r, lang)), ...paging };
 }
 
 // ---------------------------------------------------------------------------------------------------------

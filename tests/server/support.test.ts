@@ -68,7 +68,7 @@ describe.each(databaseKinds())('support tickets on %s', (kind) => {
     otherShop = await openShop(otherOwner, 'Başka Mağaza');
     owner.use();
     expect((await userShopEdit({ shop_client_id: shop, user_client_id: owner.userId, shop_name: 'Destek Mağazası', shop_mail: 'shop@example.com' })).status_code).toBe('10000');
-    bundle = await addBundle(owner, shop, 'Analiz Paketi');
+    bundle = await addBundle(owner, shop, 'Analiz Paketi', { translations: { en: { bundle_name: 'Analytics Bundle' } } });
     otherBundle = await addBundle(otherOwner, otherShop, 'Başka Paket');
     await t.db.query("update app_user set mail = $2, firstname = 'Ayşe', active_lang = 0 where user_id = $1", [buyer.userId, BUYER_MAIL]);
     await t.db.query("update app_user set mail = 'quiet@example.com', mail_notification = false where user_id = $1", [quietBuyer.userId]);
@@ -154,12 +154,17 @@ describe.each(databaseKinds())('support tickets on %s', (kind) => {
         shop_client_id: shop,
         shop_name: 'Destek Mağazası',
         bundle_client_id: bundle,
-        bundle_name: 'Analiz Paketi',
+        bundle_name: 'Analytics Bundle',
         subject: 'Havale yaptım, paket hâlâ pasif',
         message: 'Dün akşam havaleyi yaptım.\nPaket hâlâ görünmüyor.',
         support_status: 'open',
         unseen_count: 0,
       });
+      // The bundle by its name in the reader's language.
+      buyer.use({ lang: 0 });
+      expect((await userSupportGet({ user_client_id: buyer.userId, client_id: ticket })).support_ticket.bundle_name).toBe('Analiz Paketi');
+      expect((await userSupportList({ user_client_id: buyer.userId })).support_ticket_list[0].bundle_name).toBe('Analiz Paketi');
+      buyer.use();
       expect(got.support_ticket.user_seen_at).toBeDefined();
       expect(got.support_ticket.shop_seen_at).toBeUndefined();
       expect(got.support_comment_list).toEqual([]);

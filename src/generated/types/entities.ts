@@ -1723,7 +1723,7 @@ export type SupportTicket = (
   order_date?: string;
   bundle_client_id?: string;
   /**
-   * The name of the bundle the ticket is about, as the shop wrote it.
+   * The name of the bundle the ticket is about, in the reader's language: its translation there when it has one (src/domain/catalogue-text.ts), else as the shop wrote it.
    */
   bundle_name?: string;
   /**
