@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { accountHandlers } from './account';
 import { handlers } from './handlers';
+import { supportRequestHandlers } from './support-requests';
 
-export const server = setupServer(...handlers, ...accountHandlers);
+export const server = setupServer(...handlers, ...accountHandlers, ...supportRequestHandlers);
