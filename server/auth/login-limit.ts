@@ -32,6 +32,10 @@ export const LIMITS = {
   reset_address: { max: 10, windowSeconds: HOUR, lockSeconds: HOUR },
   /** Password-reset mails to one address (over it, the call still answers success and sends nothing). */
   reset_mail: { max: 3, windowSeconds: HOUR, lockSeconds: HOUR },
+  /** Support tickets opened by mail (no account) for one mail address: each sends a confirmation mail there. */
+  support_mail: { max: 5, windowSeconds: HOUR, lockSeconds: HOUR },
+  /** Support tickets opened by mail (no account) from one caller address. */
+  support_address: { max: 20, windowSeconds: HOUR, lockSeconds: HOUR },
   /** Captcha challenges for one address. */
   captcha_address: { max: 100, windowSeconds: QUARTER, lockSeconds: QUARTER },
 } satisfies Record<string, Limit>;

@@ -13,6 +13,7 @@ import { excelHandlers } from './excel.ts';
 import { ruleHandlers } from './rule.ts';
 import { cartHandlers } from './cart.ts';
 import { billHandlers } from './bill.ts';
+import { supportHandlers } from './support.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -32,4 +33,5 @@ export const handlers: HandlerSet = {
   ...ruleHandlers,
   ...cartHandlers,
   ...billHandlers,
+  ...supportHandlers,
 };

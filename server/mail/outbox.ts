@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/adapter.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 
-export type MailPurpose = 'register' | 'password_reset' | 'account_created' | 'login_guessed';
+export type MailPurpose = 'register' | 'password_reset' | 'account_created' | 'login_guessed' | 'support_confirm' | 'support_reply' | 'support_closed' | 'support_shop';
 
 export interface QueuedMail extends OutgoingMail {
   tenantId: string;

@@ -67,6 +67,9 @@ export const registrationClosed = { status_code: '11042', http: 403, message: {"
 export const passwordTooGuessable = { status_code: '11043', http: 400, message: {"en":"This password is too easy to guess: {{reason}} Please choose a longer one, for example a few unrelated words.","tr":"Bu parola kolay tahmin edilir: {{reason}} Lütfen daha uzun bir parola seçin, örneğin birbiriyle ilgisiz birkaç sözcük."} } as const;
 export const notEnoughCredit = { status_code: '12001', http: 402, message: {"en":"You don't have enough credit!","tr":"Yeterli krediniz yok!"} } as const;
 export const bundleWithoutProducts = { status_code: '12002', http: 409, message: {"en":"A bundle without products cannot be put on sale. Please add a product first.","tr":"Ürünü olmayan bir paket satışa açılamaz. Lütfen önce bir ürün ekleyin."} } as const;
+export const supportTicketTerminated = { status_code: '12040', http: 409, message: {"en":"This support request is closed and takes no more messages. If you still need help, please open a new request.","tr":"Bu destek talebi kapatıldı; artık mesaj alamaz. Hâlâ yardıma ihtiyacınız varsa lütfen yeni bir talep açın."} } as const;
+export const supportTicketPending = { status_code: '12041', http: 409, message: {"en":"This support request is waiting for confirmation. Please open the link in the e-mail we sent you first.","tr":"Bu destek talebi onay bekliyor. Lütfen önce size gönderdiğimiz e-postadaki bağlantıyı açın."} } as const;
+export const supportLinkInvalid = { status_code: '12042', http: 403, message: {"en":"This support link is not valid or has expired. Please use the link in your latest e-mail about the request, or open a new request.","tr":"Bu destek bağlantısı geçerli değil ya da süresi dolmuş. Lütfen talebinizle ilgili en son e-postadaki bağlantıyı kullanın ya da yeni bir talep açın."} } as const;
 export const excelType = { status_code: '13001', http: 415, message: {"en":"Only .xls or .xlsx files can be uploaded","tr":"Yalnızca .xls veya .xlsx dosyaları yüklenebilir"} } as const;
 export const invalidFileType = { status_code: '13002', http: 415, message: {"en":"Invalid file type","tr":"Geçersiz dosya türü"} } as const;
 export const excelCellLimit = { status_code: '13003', http: 413, message: {"en":"The Excel file can have at most 100,000 filled cells","tr":"Excel dosyasında en fazla 100.000 dolu hücre olabilir"} } as const;
@@ -188,6 +191,9 @@ export const statusCatalogue = {
   password_too_guessable: passwordTooGuessable,
   not_enough_credit: notEnoughCredit,
   bundle_without_products: bundleWithoutProducts,
+  support_ticket_terminated: supportTicketTerminated,
+  support_ticket_pending: supportTicketPending,
+  support_link_invalid: supportLinkInvalid,
   excel_type: excelType,
   invalid_file_type: invalidFileType,
   excel_cell_limit: excelCellLimit,

@@ -25,6 +25,8 @@ const SCREENS: [name: string, path: string][] = [
   ['authorizations', '/yetki-listesi'],
   ['authority', '/yetki-yonetim'],
   ['user settings', '/kullanici-ayarlari'],
+  ['support requests', '/kullanici-destek-talepleri'],
+  ['support request form', '/kullanici-destek-talepleri?view=own&new=1'],
 ];
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;

@@ -26,6 +26,8 @@ describe('static page catalogue', () => {
       'rule_engine_packages', 'rule_engine_algorithm',
       // The storefront's bundle page (issue 10; its paths are ours: docs/decisions.md).
       'shop_bundle',
+      // The page a support mail's link opens for a visitor without an account (docs/decisions.md).
+      'mail_support',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });

@@ -42,6 +42,10 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   GenericScreen: () => import('../../../renderers/generic/GenericScreen'),
   // The rule canvas (issue 5): a package's algorithm on React Flow, its own chunk.
   RuleCanvas: () => import('../../../renderers/rule-canvas/RuleCanvasPage'),
+  // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.
+  UserSupportList: () => import('../../pages/UserSupportList'),
+  UserSupportDetails: () => import('../../pages/UserSupportDetails'),
+  MailSupport: () => import('../../pages/MailSupport'),
 };
 
 /** The loader of a page: its route view's when registered, else the generic page's. */

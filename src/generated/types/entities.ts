@@ -76,9 +76,9 @@ export type OrderStatus =
 export type BillApproveStatus = 0 | 1;
 
 /**
- * A support ticket is open until terminated (spec section 4).
+ * A support ticket is open until terminated (spec section 4); one opened by mail without an account is pending until the link in its confirmation mail records it (mail/support/record), and only then reaches the shop's staff.
  */
-export type SupportStatus = 'open' | 'terminated';
+export type SupportStatus = 'pending' | 'open' | 'terminated';
 
 /**
  * What a menu entry does when clicked: open its route, or only expand its children.
@@ -1728,10 +1728,22 @@ export type SupportTicket = (
   client_id: string;
   id?: string;
   user_client_id?: string;
+  /**
+   * The opener's username (a ticket opened by a signed-in user).
+   */
+  username?: string;
   shop_client_id: string;
   shop_name?: string;
   order_client_id?: string;
+  /**
+   * When the order the ticket is about was placed: how the pages name the order.
+   */
+  order_date?: string;
   bundle_client_id?: string;
+  /**
+   * The name of the bundle the ticket is about, in the reader's language: its translation there when it has one (src/domain/catalogue-text.ts), else as the shop wrote it.
+   */
+  bundle_name?: string;
   /**
    * For requests sent without logging in.
    */
@@ -1741,9 +1753,21 @@ export type SupportTicket = (
   message: string;
   support_status?: SupportStatus;
   created_at?: string;
+  /**
+   * Last activity: opened, confirmed, commented on or terminated.
+   */
+  updated_at?: string;
   terminated_at?: string;
+  /**
+   * Whether the shop's staff (true) or the opener (false) terminated the ticket.
+   */
+  terminated_by_shop?: boolean;
   user_seen_at?: string;
   shop_seen_at?: string;
+  /**
+   * Messages from the other side that the caller's side has not seen yet; for the shop's staff a ticket they never opened counts its opening message too.
+   */
+  unseen_count?: number;
 };
 
 /**

@@ -3673,6 +3673,10 @@ export interface UserSupportListRequest {
    */
   user_client_id: string;
   /**
+   * own: the tickets the caller opened; shop: the tickets to the shops the caller staffs. shop_client_id alone means shop.
+   */
+  scope?: 'own' | 'shop';
+  /**
    * A shop the caller staffs: list its tickets.
    */
   shop_client_id?: string;
@@ -3904,6 +3908,25 @@ export interface MailSupportLiveSeenResponse {
    * Comments the caller has still not seen (0 after this call).
    */
   unseen_count: number;
+}
+
+/**
+ * POST /v1/support/shop/list — Shops a support ticket can be opened to
+ */
+export interface SupportShopListRequest {}
+
+export interface SupportShopListResponse {
+  /**
+   * @maxItems 500
+   */
+  shop_list: {
+    shop_client_id: string;
+    shop_name: NonNullable<SupportTicket['shop_name']>;
+    /**
+     * The caller staffs this shop: its tickets are theirs to answer.
+     */
+    is_staff?: boolean;
+  }[];
 }
 
 /**

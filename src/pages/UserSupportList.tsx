@@ -1,0 +1,272 @@
+// user_support_list: the signed-in user's support requests (user/support/list), and for the staff of a shop a
+// switch to the requests their shops received (scope shop, one shop or all); status and last activity, how
+// many messages are new; filters by status and text; a form to write a new request (support/shop/list for the
+// shop choice, user/support/new), which opens the new request's page. The view is in the address
+// (?view=shop&shop=…), so coming back from a request keeps it.
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useActiveLabel } from '../app/router/hooks';
+import type { PageProps } from '../app/router/registry';
+import { supportShopList, userSupportList, userSupportNew } from '../generated/client';
+import { supportStatus } from '../generated/enums';
+import type { SupportStatus, SupportTicket } from '../generated/types/entities';
+import type { UserSupportListRequest } from '../generated/types/routes';
+import { Notice, SelectField, TextField, focusFirstInvalid, serverFieldErrors, useErrorText } from '../app/ui';
+import { PagedTable, type TableColumn } from './shared/PagedTable';
+import { PAGE_SIZE, usePagedList } from './shared/paged';
+import { usePagePath } from './shared/hooks';
+import { EMPTY_DRAFT, LoadFailed, RequestFields, StatusBadge, Time, checkDraft, openerName, useMyUserId, useShopChoices, type RequestDraft, type ShopChoice } from './support/shared';
+
+type View = 'own' | 'shop';
+interface Filters {
+  status: '' | Exclude<SupportStatus, 'pending'>;
+  search: string;
+}
+const NO_FILTERS: Filters = { status: '', search: '' };
+
+export default function UserSupportList({ page }: PageProps) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const [params, setParams] = useSearchParams();
+  const { userId, error: idError } = useMyUserId();
+  const errorText = useErrorText();
+  const loadShops = useCallback(async () => (await supportShopList({})).shop_list, []);
+  const shops = useShopChoices(loadShops);
+  const staffed = useMemo(() => shops.shops?.filter((s) => s.is_staff) ?? [], [shops.shops]);
+  const asked = params.get('view');
+  // The address says which requests (a link back from a request keeps them); without it, the staff of a shop
+  // see their shops' requests first, everyone else their own. Chosen here, it shows at once.
+  const [chosen, setChosen] = useState<{ view: View; shop: string } | null>(null);
+  const view: View | null = chosen?.view ?? (asked === 'shop' || asked === 'own' ? asked : shops.shops || shops.error ? (staffed.length ? 'shop' : 'own') : null);
+  const shopFilter = view === 'shop' ? (chosen?.shop ?? params.get('shop') ?? '') : '';
+  const [formOpen, setFormOpen] = useState(params.get('new') === '1');
+
+  const setView = (next: View, shop = '') => {
+    setChosen({ view: next, shop });
+    const p = new URLSearchParams({ view: next });
+    if (next === 'shop' && shop) p.set('shop', shop);
+    setParams(p, { replace: true });
+  };
+
+  return (
+    <article className="page" aria-labelledby="page-title">
+      <h1 id="page-title">{page.caption[lang]}</h1>
+      {view && <p className="support-intro">{view === 'shop' ? t('support.list.introShop') : t('support.list.intro')}</p>}
+
+      <div className="support-toolbar">
+        {staffed.length > 0 && view && (
+          <fieldset className="support-views">
+            <legend>{t('support.list.view')}</legend>
+            {(['own', 'shop'] as const).map((v) => (
+              <label key={v}>
+                <input type="radio" name="support-view" value={v} checked={view === v} onChange={() => setView(v)} />
+                {v === 'own' ? t('support.list.viewOwn') : t('support.list.viewShop')}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {view === 'shop' && staffed.length > 1 && (
+          <SelectField
+            label={t('support.list.shop')}
+            name="support-shop"
+            value={shopFilter}
+            onValue={(v) => setView('shop', v)}
+            placeholder={t('support.list.allShops')}
+            options={staffed.map((s) => ({ value: s.shop_client_id, label: s.shop_name }))}
+          />
+        )}
+        {view === 'own' && (
+          <button type="button" className="button" aria-expanded={formOpen} aria-controls="support-new" onClick={() => setFormOpen((o) => !o)}>
+            {formOpen ? t('support.list.cancelNew') : t('support.list.newRequest')}
+          </button>
+        )}
+      </div>
+
+      {view === 'own' && formOpen && (
+        <section id="support-new" className="section support-new-form" aria-labelledby="support-new-title">
+          <h2 id="support-new-title">{t('support.form.title')}</h2>
+          {shops.error ? (
+            <LoadFailed error={shops.error} onRetry={shops.retry} />
+          ) : !shops.shops || !userId ? (
+            <p role="status">{t('support.form.shopsLoading')}</p>
+          ) : shops.shops.length === 0 ? (
+            <p>{t('support.form.noShops')}</p>
+          ) : (
+            <NewRequest userId={userId} shops={shops.shops} />
+          )}
+        </section>
+      )}
+
+      {idError ? <Notice>{errorText(idError)}</Notice> : null}
+      {userId && view ? (
+        <TicketList key={`${view}:${shopFilter}`} userId={userId} view={view} shopId={shopFilter} showShop={view === 'own' || (staffed.length > 1 && !shopFilter)} />
+      ) : (
+        !idError && <p role="status">{t('app.loading')}</p>
+      )}
+    </article>
+  );
+}
+
+function TicketList({ userId, view, shopId, showShop }: { userId: string; view: View; shopId: string; showShop: boolean }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const detailsPath = usePagePath('user_support_details');
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const list = usePagedList(
+    useCallback(
+      async (p: number) => {
+        const request: UserSupportListRequest = {
+          user_client_id: userId,
+          scope: view,
+          ...(shopId ? { shop_client_id: shopId } : {}),
+          ...(filters.status ? { support_status: filters.status } : {}),
+          ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+          page: p,
+          page_size: PAGE_SIZE,
+        };
+        const a = await userSupportList(request);
+        return { rows: a.support_ticket_list, total: a.total };
+      },
+      [userId, view, shopId, filters],
+    ),
+  );
+  const filtered = filters.status !== '' || filters.search.trim() !== '';
+  const linkTo = (ticket: SupportTicket) => `${detailsPath}?${new URLSearchParams({ client_id: ticket.client_id, view })}`;
+
+  const columns: TableColumn<SupportTicket>[] = [
+    {
+      header: t('support.list.subject'),
+      cell: (r) => (
+        <span className="support-subject">
+          {detailsPath ? <Link to={linkTo(r)}>{r.subject}</Link> : r.subject}
+          {(r.unseen_count ?? 0) > 0 && <span className="support-unseen">{t('support.list.unseen', { count: r.unseen_count })}</span>}
+        </span>
+      ),
+    },
+    ...(view === 'shop' ? [{ header: t('support.list.from'), cell: (r: SupportTicket) => openerName(r) }] : []),
+    ...(showShop ? [{ header: t('support.list.shop'), cell: (r: SupportTicket) => r.shop_name, priority: view === 'shop' ? (3 as const) : (2 as const) }] : []),
+    { header: t('support.status.label'), cell: (r) => <StatusBadge status={r.support_status ?? 'open'} /> },
+    { header: t('support.list.lastActivity'), cell: (r) => <Time value={r.updated_at} /> },
+  ];
+
+  const empty = filtered ? t('support.list.emptyFiltered') : view === 'shop' ? t('support.list.emptyShop') : t('support.list.emptyOwn');
+
+  return (
+    <PagedTable
+      id="support-list-title"
+      title={view === 'shop' ? t('support.list.titleShop') : t('support.list.titleOwn')}
+      list={list}
+      columns={columns}
+      rowKey={(r) => r.client_id}
+      pageSize={PAGE_SIZE}
+      pagesLabel={t('support.list.pages')}
+      empty={empty}
+    >
+      {/* Filters are for a list that has something to filter. */}
+      {(filtered || list.total > 0) && (
+        <search aria-label={t('common.filters')}>
+          <form
+            className="filters"
+            onSubmit={(e) => {
+              e.preventDefault();
+              setFilters(draft);
+            }}
+          >
+            <SelectField
+              label={t('support.status.label')}
+              name="support_status"
+              value={draft.status}
+              onValue={(v) => setDraft((d) => ({ ...d, status: v as Filters['status'] }))}
+              placeholder={t('support.list.statusAll')}
+              options={(['open', 'terminated'] as const).map((s) => ({ value: s, label: supportStatus.labels[supportStatus.values.indexOf(s)][lang] }))}
+            />
+            <TextField
+              label={t('support.list.search')}
+              name="search"
+              type="search"
+              autoComplete="off"
+              maxLength={100}
+              value={draft.search}
+              onValue={(v) => setDraft((d) => ({ ...d, search: v }))}
+              hint={t('support.list.searchHint')}
+            />
+            <div className="form__actions">
+              <button type="submit" className="button">
+                {t('common.apply')}
+              </button>
+              {filtered && (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => {
+                    setDraft(NO_FILTERS);
+                    setFilters(NO_FILTERS);
+                  }}
+                >
+                  {t('common.reset')}
+                </button>
+              )}
+            </div>
+          </form>
+        </search>
+      )}
+      {list.loading && <p role="status">{t('app.loading')}</p>}
+      {list.error ? (
+        <button type="button" className="button button--small button--secondary" onClick={list.reload}>
+          {t('support.list.retry')}
+        </button>
+      ) : null}
+    </PagedTable>
+  );
+}
+
+/** The new-request form: shop, subject, message; a sent request opens its page. */
+function NewRequest({ userId, shops }: { userId: string; shops: ShopChoice[] }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const detailsPath = usePagePath('user_support_details');
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<RequestDraft>({ ...EMPTY_DRAFT, shop: shops.length === 1 ? shops[0].shop_client_id : '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof RequestDraft, string>>>({});
+  const [serverError, setServerError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = checkDraft(draft);
+    setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(v)])));
+    if (Object.keys(found).length) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setBusy(true);
+    setServerError(null);
+    try {
+      const created = await userSupportNew({ user_client_id: userId, shop_client_id: draft.shop, subject: draft.subject.trim(), message: draft.message.trim() });
+      const shopName = shops.find((s) => s.shop_client_id === draft.shop)?.shop_name ?? '';
+      navigate(`${detailsPath}?${new URLSearchParams({ client_id: created.client_id })}`, { state: { sentTo: shopName } });
+    } catch (err) {
+      setServerError(err);
+      const fields = serverFieldErrors(err, lang);
+      setErrors({ subject: fields.subject, message: fields.message, shop: fields.shop_client_id });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} className="form form--wide" noValidate onSubmit={submit} aria-labelledby="support-new-title">
+      <p>{t('support.form.intro')}</p>
+      {serverError ? <Notice>{errorText(serverError)}</Notice> : null}
+      <RequestFields draft={draft} onDraft={setDraft} shops={shops} errors={errors} />
+      <div className="form__actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('common.sending') : t('support.form.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
