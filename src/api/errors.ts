@@ -1,8 +1,24 @@
 // A failed call: the envelope's status_code and status_message (or the network problem of spec section 8).
 import { networkProblem } from '../generated/errors';
 import type { Lang } from '../domain/language';
-import { messageParams, statusKeyOf, statusMessage } from '../domain/status-messages';
 import { fieldMessage, fieldSummary, type FieldError } from '../domain/validation-messages';
+
+type StatusMessages = typeof import('../domain/status-messages');
+let catalogue: StatusMessages | undefined;
+let loading: Promise<StatusMessages> | undefined;
+
+/**
+ * The error catalogue (every refusal's message in both languages) is its own chunk, out of the first page: it
+ * is fetched when the first refusal arrives, so that when the user switches language the refusal on screen can
+ * be worded again; until then a refusal reads as the server worded it, in the language it was asked in.
+ */
+export function loadStatusMessages(): Promise<StatusMessages> {
+  loading ??= import('../domain/status-messages').then((m) => {
+    catalogue = m;
+    return m;
+  });
+  return loading;
+}
 
 /** A field's problem: its dotted path (`mail`, `user_data.firstname`), its message, and how to word it again. */
 export type ApiFieldError = FieldError;
@@ -37,6 +53,7 @@ export class ApiError extends Error {
     this.httpStatus = extra.httpStatus;
     this.details = extra.details ?? {};
     this.params = extra.params ?? {};
+    if (!isSuccess(status_code)) void loadStatusMessages().catch(() => undefined);
   }
 }
 
@@ -54,12 +71,22 @@ export function networkError(route: string, lang: 'tr' | 'en'): ApiError {
  * input from its fields' problems), or as the server worded it when this build cannot (an unknown code).
  */
 export function apiErrorText(e: ApiError, lang: Lang): string {
-  const key = statusKeyOf(e.status_code);
-  if (!key) return e.status_message;
-  const needed = messageParams(key);
-  if (needed.includes('details')) return key === 'invalid_input' && e.errors.length ? statusMessage(key, lang, { details: fieldSummary(fieldMessages(e, lang), lang) }) : e.status_message;
-  return needed.every((p) => e.params[p] !== undefined) ? statusMessage(key, lang, e.params) : e.status_message;
+  const key = catalogue?.statusKeyOf(e.status_code);
+  if (!catalogue || !key) return e.status_message;
+  const needed = catalogue.messageParams(key);
+  if (needed.includes('details'))
+    return key === 'invalid_input' && e.errors.length ? catalogue.statusMessage(key, lang, { details: fieldSummary(fieldMessages(e, lang), lang) }) : e.status_message;
+  return needed.every((p) => e.params[p] !== undefined) ? catalogue.statusMessage(key, lang, e.params) : e.status_message;
+}
+
+/** A status code's message in the language, once the catalogue is here. */
+function byStatus(lang: Lang) {
+  return (statusCode: string, params: Record<string, unknown> | undefined): string | undefined => {
+    const key = catalogue?.statusKeyOf(statusCode);
+    return key ? catalogue!.statusMessage(key, lang, params) : undefined;
+  };
 }
 
 /** The refusal's field problems worded in the language. */
-export const fieldMessages = (e: ApiError, lang: Lang): { field: string; message: string }[] => e.errors.map((f) => ({ field: f.field, message: fieldMessage(f, lang) }));
+export const fieldMessages = (e: ApiError, lang: Lang): { field: string; message: string }[] =>
+  e.errors.map((f) => ({ field: f.field, message: fieldMessage(f, lang, byStatus(lang)) }));

@@ -1,7 +1,6 @@
 // ajv's errors as sentences a person can act on, in Turkish and English. Shared by the server (the envelope
 // of bad input) and the browser (form errors), so one field fails with the same words everywhere.
 import type { Lang } from './language';
-import { statusKeyOf, statusMessage } from './status-messages';
 export type { Lang };
 
 export interface SchemaError {
@@ -113,12 +112,13 @@ function quotedParams(params: Record<string, unknown>): Record<string, unknown> 
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, quote(v)]).filter(([, v]) => v !== undefined));
 }
 
-/** A field's message in the language: worded again from its keyword or status code when it has one, else as answered. */
-export function fieldMessage(e: FieldError, lang: Lang): string {
-  if (e.status_code) {
-    const key = statusKeyOf(e.status_code);
-    if (key) return statusMessage(key, lang, e.params);
-  }
+/**
+ * A field's message in the language: worded again from its status code (with `byStatus`, when the caller has the
+ * error catalogue) or its keyword when it has one, else as answered.
+ */
+export function fieldMessage(e: FieldError, lang: Lang, byStatus?: (statusCode: string, params: Record<string, unknown> | undefined) => string | undefined): string {
+  const worded = e.status_code ? byStatus?.(e.status_code, e.params) : undefined;
+  if (worded !== undefined) return worded;
   const template = e.keyword ? MESSAGES[e.keyword]?.[lang] : undefined;
   return template ? template(e.params ?? {}) : e.message;
 }
