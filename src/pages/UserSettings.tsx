@@ -2,13 +2,11 @@
 // settings (language, currency, mail notifications: /user/settings/get|save). The saved language and
 // currency become active at once. Links to the pages under it (authority management).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { chooseCurrency } from '../app/preferences';
 import { updateSessionUser } from '../app/session';
 import { useAppStore } from '../app/store';
-import { childPages, pathOf } from '../app/router/catalogue';
-import { useAccess, useActiveLabel, useLanguageOrder, usePages } from '../app/router/hooks';
+import { useActiveLabel } from '../app/router/hooks';
 import type { PageProps } from '../app/router/registry';
 import { userRecord, userSettingsGet, userSettingsSave, userUserController } from '../generated/client';
 import type { CurrencyType, Gender, Language, LanguageLabel, UserAccount } from '../generated/types/entities';
@@ -18,6 +16,7 @@ import { GENDERS } from './shared/registration';
 import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextAreaField, TextField, useErrorText } from '../app/ui';
 import { checkFirstname, checkLastname, failed } from './shared/validation';
 import './account-strings';
+import { ChildPagesNav, useChildPages } from './shared/ChildPages';
 
 const LINKS = ['website', 'linkedin', 'twitter', 'facebook', 'instagram', 'youtube'] as const;
 type LinkField = (typeof LINKS)[number];
@@ -67,8 +66,7 @@ interface Settings {
 export default function UserSettings({ page }: PageProps) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
-  const order = useLanguageOrder();
-  const children = childPages(usePages(), page.route_name, useAccess());
+  const children = useChildPages(page.route_name);
   const errorText = useErrorText();
   const [user, setUser] = useState<UserAccount | null>(null);
   // Kept as the error and worded when shown: a change of language rewords it.
@@ -91,18 +89,7 @@ export default function UserSettings({ page }: PageProps) {
       <Notice>{loadError ? errorText(loadError) : null}</Notice>
       {user ? <ProfileSection user={user} onSaved={setUser} /> : !loadError && <p role="status">{t('app.loading')}</p>}
       <SettingsSection />
-      {children.length > 0 && (
-        <nav aria-labelledby="page-children" className="section">
-          <h2 id="page-children">{t('generic.children')}</h2>
-          <ul className="page__children">
-            {children.map((child) => (
-              <li key={child.route_name}>
-                <Link to={pathOf(child, lang, order)}>{child.caption[lang]}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <ChildPagesNav pages={children} className="section" />
     </article>
   );
 }

@@ -2,15 +2,14 @@
 // is shown as the server stored it: sanitized with an allow-list when it was saved (server/services/
 // rich-text.ts), so no script, handler or javascript: link can be in it. A frame is shown only while its
 // origin is on the site's frame allow-list, sandboxed, without a referrer. Child pages are linked below.
-import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { childPages, pathOf } from '../app/router/catalogue';
-import { useAccess, useActiveLabel, useLanguageOrder, usePages } from '../app/router/hooks';
+import { useActiveLabel, useLanguageOrder } from '../app/router/hooks';
 import type { PageProps } from '../app/router/registry';
 import { frameAllowed, originOf } from '../app/router/units';
 import { useAppStore } from '../app/store';
 import './website/strings';
 import './website/website.css';
+import { ChildPagesNav, useChildPages } from './shared/ChildPages';
 
 /** What a framed page may do: run its own scripts and forms, open links in new tabs; never reach this site. */
 export function frameSandbox(url: string, siteOrigin: string): string {
@@ -25,7 +24,7 @@ export default function WebsiteUnit({ page }: PageProps) {
   const lang = useActiveLabel();
   const order = useLanguageOrder();
   const allowlist = useAppStore((s) => s.configuration.settings?.frame_allowlist);
-  const children = childPages(usePages(), page.route_name, useAccess());
+  const children = useChildPages(page.route_name);
   const content = page.content;
   const caption = page.caption[lang];
 
@@ -54,18 +53,7 @@ export default function WebsiteUnit({ page }: PageProps) {
     <article className="page" aria-labelledby="page-title">
       <h1 id="page-title">{caption}</h1>
       {body}
-      {children.length > 0 && (
-        <nav aria-labelledby="page-children">
-          <h2 id="page-children">{t('generic.children')}</h2>
-          <ul className="page__children">
-            {children.map((child) => (
-              <li key={child.route_name}>
-                <Link to={pathOf(child, lang, order)}>{child.caption[lang]}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <ChildPagesNav pages={children} />
     </article>
   );
 }

@@ -3,8 +3,7 @@
 // campaigns. On a site without the shop feature only the text (and the unit's child pages) is shown.
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { childPages, pathOf } from '../../app/router/catalogue';
-import { useAccess, useActiveLabel, useLanguageOrder, usePages } from '../../app/router/hooks';
+import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { useAppStore } from '../../app/store';
 import { useErrorText } from '../../app/ui';
@@ -13,14 +12,13 @@ import { BundleCard } from './BundleCard';
 import { useBundleLink, useCurrency, useWindowList } from './hooks';
 import './strings';
 import './shop.css';
+import { ChildPagesNav, useChildPages } from '../shared/ChildPages';
 
 const DEFAULT_COUNT = 3;
 
 export function ShopHighlights({ page }: PageProps) {
-  const { t } = useTranslation();
   const lang = useActiveLabel();
-  const order = useLanguageOrder();
-  const children = childPages(usePages(), page.route_name, useAccess());
+  const children = useChildPages(page.route_name);
   const content = page.content?.kind === 'shop_highlights' ? page.content : undefined;
   const text = content?.text?.[lang];
   const shopPath = usePagePath('shop');
@@ -31,18 +29,7 @@ export function ShopHighlights({ page }: PageProps) {
       <h1 id="page-title">{page.caption[lang]}</h1>
       {text && <p className="page__text highlights__text">{text}</p>}
       {shopOn && shopPath && <Featured count={content?.count ?? DEFAULT_COUNT} shopPath={shopPath} />}
-      {children.length > 0 && (
-        <nav aria-labelledby="page-children">
-          <h2 id="page-children">{t('generic.children')}</h2>
-          <ul className="page__children">
-            {children.map((child) => (
-              <li key={child.route_name}>
-                <Link to={pathOf(child, lang, order)}>{child.caption[lang]}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <ChildPagesNav pages={children} />
     </article>
   );
 }
