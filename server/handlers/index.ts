@@ -13,6 +13,7 @@ import { excelHandlers } from './excel.ts';
 import { ruleHandlers } from './rule.ts';
 import { cartHandlers } from './cart.ts';
 import { billHandlers } from './bill.ts';
+import { userCreatedBundleHandlers } from './user-created-bundle.ts';
 import { supportHandlers } from './support.ts';
 import type { HandlerSet } from './types.ts';
 
@@ -33,5 +34,6 @@ export const handlers: HandlerSet = {
   ...ruleHandlers,
   ...cartHandlers,
   ...billHandlers,
+  ...userCreatedBundleHandlers,
   ...supportHandlers,
 };
