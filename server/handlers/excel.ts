@@ -5,6 +5,8 @@ import { ApiError } from '../http/api-error.ts';
 import { applyBundleSheet } from '../services/bundle-excel.ts';
 import { checkWorkbookBytes, EXCEL_CELL_LIMIT, readFirstSheet, tableToXlsx, XLSX_CONTENT_TYPE } from '../services/excel.ts';
 import { shopCaller, staffShop } from '../services/shop-access.ts';
+import { creditBalance } from '../services/credit-ledger.ts';
+import { creditsForCells } from '../../src/domain/credit-price.ts';
 import type { HandlerSet } from './types.ts';
 
 const LEGACY_XLS = {
@@ -19,19 +21,32 @@ class SheetRefused extends Error {
   }
 }
 
+/** The workbook's bytes once its kind and size are checked (refusals in the spec's words). */
+function workbookBytes(file: { file_name: string; content_base64: string }, lang: 'tr' | 'en'): Buffer {
+  if (!/\.xlsx?$/i.test(file.file_name)) throw new ApiError('excel_type');
+  const bytes = Buffer.from(file.content_base64, 'base64');
+  const refusal = checkWorkbookBytes(bytes);
+  if (refusal === 'legacy_xls') throw new ApiError('invalid_file_type', {}, { errors: [{ field: 'excel_file', message: LEGACY_XLS[lang] }] });
+  if (refusal === 'too_large') throw new ApiError('excel_cell_limit');
+  if (refusal) throw new ApiError('invalid_file_type');
+  return bytes;
+}
+
 export const excelHandlers: HandlerSet = {
+  // The price of a spreadsheet before a project save spends it; a front-end key has no balance of its own.
+  excel_calculate_credit: async ({ excel_file }, ctx) => {
+    const { filledCells } = await readFirstSheet(workbookBytes(excel_file, ctx.lang), EXCEL_CELL_LIMIT);
+    const needed = creditsForCells(filledCells);
+    const balance = ctx.caller.kind === 'user' ? await creditBalance(ctx.db, ctx.tenant.tenant_id, ctx.caller.userId) : 0;
+    return { filled_cell_count: filledCells, credit_needed: needed, credit_balance: balance, is_credit_enough: balance >= needed };
+  },
+
   shop_bundle_update_by_excel: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
     // The shop first: a caller outside it learns nothing about the file's problems.
     await staffShop(ctx.db, ctx, me, input.shop_client_id);
-    if (!/\.xlsx?$/i.test(input.excel_file.file_name)) throw new ApiError('excel_type');
-    const bytes = Buffer.from(input.excel_file.content_base64, 'base64');
-    const refusal = checkWorkbookBytes(bytes);
-    if (refusal === 'legacy_xls') throw new ApiError('invalid_file_type', {}, { errors: [{ field: 'excel_file', message: LEGACY_XLS[ctx.lang] }] });
-    if (refusal === 'too_large') throw new ApiError('excel_cell_limit');
-    if (refusal) throw new ApiError('invalid_file_type');
-    const { sheet } = await readFirstSheet(bytes, EXCEL_CELL_LIMIT);
+    const { sheet } = await readFirstSheet(workbookBytes(input.excel_file, ctx.lang), EXCEL_CELL_LIMIT);
     try {
       return await ctx.transaction(async (tx) => {
         await staffShop(tx, ctx, me, input.shop_client_id, { lock: true });

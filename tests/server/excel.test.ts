@@ -4,12 +4,16 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  excelCalculateCredit,
   shopBundleUpdateByExcel,
   tableToExcel,
   userShopBundleGet,
   userShopBundleList,
 } from '../../src/generated/client/index.ts';
 import { checkWorkbookBytes } from '../../server/services/excel.ts';
+import { grantCredits } from '../../server/services/credit-ledger.ts';
+import { frontendKeyForTest } from './harness.ts';
+import { tenantIdOf } from './support/actors.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, snapshot, type Actor } from './support/actors.ts';
 import { addBundle, addProduct, openShop } from './support/shops.ts';
@@ -264,6 +268,27 @@ describe.each(databaseKinds())('Excel on %s', (kind) => {
       const long = (await tableToExcel({ file_name: 'uzun', column_list: columns, row_list: [[1, 2, 3]] })) as unknown as Refused;
       expect(long.status_code).toBe('10001');
       expect(long.errors).toEqual([{ field: 'row_list.0', message: 'has more cells than column_list (2)' }]);
+    });
+  });
+
+  describe('the price of a spreadsheet in credits (/excel/calculate_credit)', () => {
+    // 50 rows × 50 columns = 2,500 filled cells: 3 credits (one per started thousand).
+    const sheet = () => workbook(Array.from({ length: 50 }, (_, r) => Array.from({ length: 50 }, (_, c) => r * 50 + c)));
+
+    it('counts the filled cells and prices them against the caller\'s balance', async () => {
+      const analyst = await actor(t, 'credit.analyst');
+      analyst.use();
+      const file = { file_name: 'veri.xlsx', content_base64: await sheet() };
+      expect(await excelCalculateCredit({ excel_file: file })).toMatchObject({ filled_cell_count: 2500, credit_needed: 3, credit_balance: 0, is_credit_enough: false });
+      await t.db.transaction(async (tx) => grantCredits(tx, await tenantIdOf(tx), analyst.userId, 100, { reason: 'manual_adjustment' }));
+      expect(await excelCalculateCredit({ excel_file: file })).toMatchObject({ credit_needed: 3, credit_balance: 100, is_credit_enough: true });
+      t.as({ authorization: await frontendKeyForTest(t.db) });
+      expect(await excelCalculateCredit({ excel_file: file })).toMatchObject({ credit_needed: 3, credit_balance: 0, is_credit_enough: false });
+    });
+
+    it('refuses what is not a workbook', async () => {
+      bundler.use();
+      expect((await excelCalculateCredit({ excel_file: { file_name: 'veri.xlsx', content_base64: Buffer.from('not a workbook at all').toString('base64') } })).status_code).not.toBe('10000');
     });
   });
 });
