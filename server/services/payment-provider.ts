@@ -34,6 +34,9 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
+/** Charges the test provider remembers by idempotency key (the oldest are forgotten first). */
+const REMEMBERED = 10_000;
+
 export function testPaymentProvider(): PaymentProvider {
   const charged = new Map<string, ChargeResult>();
   return {
@@ -49,6 +52,7 @@ export function testPaymentProvider(): PaymentProvider {
           : card.card_number === TEST_CARDS.insufficientFunds
             ? { ok: false, decline: 'card_insufficient_funds', brand, lastFour }
             : { ok: true, reference: `test_ch_${randomUUID()}`, brand, lastFour };
+      if (charged.size >= REMEMBERED) charged.delete(charged.keys().next().value!);
       charged.set(idempotencyKey, result);
       return result;
     },
