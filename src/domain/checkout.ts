@@ -44,3 +44,6 @@ export const lineTotal = (line: Line): number => bundleUnitPrice(line) * line.ad
 export function lineCurrencies(line: Line): number[] {
   return [...new Set(Object.values(line.product_payment_list ?? {}).map((p) => p?.currency_type ?? 0))];
 }
+
+/** How many bundles a cart holds: each line's count added up (a line of 3 is 3 bundles). */
+export const cartCount = (list: readonly Pick<Shopcart, 'add_bundle_count'>[]): number => list.reduce((n, l) => n + l.add_bundle_count, 0);

@@ -2,6 +2,7 @@
 // here (or has none) is rendered by the generic page. Later issues add their pages to this map.
 import type { ComponentType } from 'react';
 import type { PageDefinition } from './catalogue';
+import type { CheckoutView } from '../../pages/checkout/views';
 
 export interface PageProps {
   page: PageDefinition;
@@ -11,6 +12,15 @@ export type PageModule = { default: ComponentType<PageProps> };
 export type PageLoader = () => Promise<PageModule>;
 
 export const GENERIC_PAGE = 'GenericPage';
+
+/**
+ * A checkout chunk (a page or the top bar's cart link) through src/pages/checkout/views.ts: the first page
+ * carries one chunk reference for all of them. A page loaded this way still runs under the chunk time-out.
+ */
+export const checkoutView =
+  (view: CheckoutView): PageLoader =>
+  () =>
+    import('../../pages/checkout/views').then((m) => m.loadCheckoutView(view));
 
 export const defaultPageLoaders: Record<string, PageLoader> = {
   [GENERIC_PAGE]: () => import('../../pages/GenericPage'),
@@ -34,6 +44,11 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   GenericScreen: () => import('../../../renderers/generic/GenericScreen'),
   // The rule canvas (issue 5): a package's algorithm on React Flow, its own chunk.
   RuleCanvas: () => import('../../../renderers/rule-canvas/RuleCanvasPage'),
+  // The buyer's cart, payment, orders and active products (issue 10), through one chunk of loaders.
+  UserShoppingcart: checkoutView('UserShoppingcart'),
+  UserShoppingcartPayment: checkoutView('UserShoppingcartPayment'),
+  UserShopcartBundleOrderList: checkoutView('UserShopcartBundleOrderList'),
+  UserProductBundlesActive: checkoutView('UserProductBundlesActive'),
 };
 
 /** The loader of a page: its route view's when registered, else the generic page's. */
