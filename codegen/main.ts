@@ -175,23 +175,39 @@ export type StatusKey = keyof typeof statusCatalogue;
 `;
 }
 
-/** One constant per enumeration of schemas/enums.json (values and their labels), for pickers that need one list. */
-function enumsModule(contract: Contract): string {
+/**
+ * One module per enumeration of schemas/enums.json (values and their labels), for pickers that need one list,
+ * and enums/index.ts re-exporting them all. A browser chunk imports the enumeration's own module
+ * (`generated/enums/orderStatus`): the bundler places a module whole in one chunk, so constants sharing one
+ * module with an enumeration the first page uses would all ride in the first page.
+ */
+function enumModules(contract: Contract): Map<string, string> {
   const enums = contract.schemas.find((s) => s.file === 'enums.json')?.schema as { $defs?: Record<string, { enum?: unknown[]; 'x-enum-labels'?: unknown[] }> } | undefined;
-  const consts = Object.entries(enums?.$defs ?? {})
-    .filter(([, d]) => Array.isArray(d.enum))
-    .map(([k, d]) => `export const ${camel(k)} = { values: ${JSON.stringify(d.enum)}, labels: ${JSON.stringify(d['x-enum-labels'] ?? [])} } as const satisfies EnumEntry;`)
-    .join('\n');
-  return `${HEADER}
+  const names = Object.entries(enums?.$defs ?? {}).filter(([, d]) => Array.isArray(d.enum));
+  const files = new Map<string, string>();
+  for (const [k, d] of names)
+    files.set(
+      `enums/${camel(k)}.ts`,
+      `${HEADER}import type { EnumEntry } from './index.ts';
+
+export const ${camel(k)} = { values: ${JSON.stringify(d.enum)}, labels: ${JSON.stringify(d['x-enum-labels'] ?? [])} } as const satisfies EnumEntry;
+`,
+    );
+  files.set(
+    'enums/index.ts',
+    `${HEADER}
 export interface EnumEntry {
   values: readonly (string | number)[];
   /** The values' labels, in the same order. */
   labels: readonly { en: string; tr: string }[];
 }
 
-// One constant per enumeration, so a browser bundle that names one does not carry them all.
-${consts}
-`;
+// Every enumeration; browser code imports one from its own module (./<name>.ts) so that a chunk carries only
+// the enumerations it names.
+${names.map(([k]) => `export { ${camel(k)} } from './${camel(k)}.ts';`).join('\n')}
+`,
+  );
+  return files;
 }
 
 const ENTITY_FILE = /^entities\/([a-z0-9_]+)\.json$/;
@@ -205,23 +221,32 @@ function labelsModule(contract: Contract): string {
       return name && label ? [[name, label]] : [];
     }),
   );
-  const routes = Object.fromEntries(contract.routes.map((r) => [r.name, r.summary]));
   return `${HEADER}
 /** The contract's entities by schema name. */
 export type EntityName = ${Object.keys(entities).map((n) => JSON.stringify(n)).join(' | ')};
 
 /** Entities by schema name. */
 export const entityLabels: Readonly<Record<string, { en: string; tr: string }>> = ${JSON.stringify(entities)};
+`;
+}
 
+/**
+ * What each route does, in both languages (the audit log's cells), in a module of its own: the first page
+ * needs the entities' labels (messages name them) but not these, and the bundler places a module whole in
+ * one chunk.
+ */
+function routeSummariesModule(contract: Contract): string {
+  const routes = Object.fromEntries(contract.routes.map((r) => [r.name, r.summary]));
+  return `${HEADER}
 /** Routes by name: what the call does. */
 export const routeSummaries: Readonly<Record<string, { en: string; tr: string }>> = ${JSON.stringify(routes)};
 `;
 }
 
-const RULE_KEYS = ['pattern', 'minLength', 'maxLength', 'format'] as const;
+const RULE_KEYS = ['pattern', 'minLength', 'maxLength', 'format', 'minimum', 'maximum'] as const;
 
 /**
- * The text rules (pattern, lengths, format) of each entity's fields, one constant per entity, so a hand-written
+ * The text and number rules (pattern, lengths, format, bounds) of each entity's fields, one constant per entity, so a hand-written
  * form checks what the schema says instead of a copy of it (and a page carries only its entities' rules).
  */
 function fieldRulesModule(contract: Contract): string {
@@ -245,8 +270,8 @@ function fieldRulesModule(contract: Contract): string {
     return Object.keys(all).length ? [`export const ${camel(name)}Rules = ${JSON.stringify(all)} as const;`] : [];
   });
   return `${HEADER}
-// Field rules of the contract's entities (schemas/entities/*.json): pattern, minLength, maxLength, format, those
-// of a list's items, and those of the entity's $defs.
+// Field rules of the contract's entities (schemas/entities/*.json): pattern, minLength, maxLength, format,
+// minimum, maximum, those of a list's items, and those of the entity's $defs.
 ${consts.join('\n')}
 `;
 }
@@ -264,8 +289,9 @@ export async function generate(contract: Contract): Promise<Map<string, string>>
   files.set('route-table.ts', routeTableModule(contract));
   files.set('schemas.json', schemasJson(contract));
   files.set('errors.ts', errorsModule(contract));
-  files.set('enums.ts', enumsModule(contract));
+  for (const [f, text] of enumModules(contract)) files.set(f, text);
   files.set('labels.ts', labelsModule(contract));
+  files.set('route-summaries.ts', routeSummariesModule(contract));
   files.set('field-rules.ts', fieldRulesModule(contract));
   files.set('openapi.json', `${JSON.stringify(openApiDocument(contract, rootNames), null, 1)}\n`);
   const screens = contract.screens.map((s) => resolveScreen(contract, s));

@@ -7,7 +7,8 @@ import type { TFunction } from 'i18next';
 import { translatedValue } from '../../src/domain/catalogue-text';
 import { formatMinor } from '../../src/domain/money';
 import { labelOf, valueAt, type Bilingual, type FieldHints, type JsonSchema, type Lang, type ResolvedScreen } from '../../src/domain/screen';
-import { entityLabels, routeSummaries } from '../../src/generated/labels';
+import { entityLabels } from '../../src/generated/labels';
+import { routeSummaries } from '../../src/generated/route-summaries';
 import { and, formatIs, hasEnum, nameMatches, NOT_APPLICABLE, or, pickBest, rankWith, schemaMatches, schemaTypeIs, type Ranked, type TesterContext } from './rank';
 
 export interface CellContext {

@@ -13,6 +13,7 @@ import { listOrders, orderOf } from '../services/shop-order-store.ts';
 import { activeLines, changeLineStatus, changeProductStatus, lineOfShop } from '../services/cart-line-store.ts';
 import { allProductPayments, insertPayment, lockedOrder, placeOrder, productPaymentTransition, refundCardPayment, settleWaitingPayments, type Actor } from '../services/order-store.ts';
 import { once } from '../services/idempotency-store.ts';
+import { creditBalance, latestCreditEntries } from '../services/credit-ledger.ts';
 import type { HandlerSet } from './types.ts';
 
 /** The work of an order or payment call, once per idempotency key when the caller sends one. */
@@ -109,6 +110,16 @@ export const cartHandlers: HandlerSet = {
       const payment = await insertPayment(tx, { ...base, method: 'transfer_to_account', status: 'payment_waiting', transfer: input.transfer });
       return { payment, payment_status: order.payment_status, order_status: order.order_status };
     });
+  },
+
+  // The balance is the newest entry's balance_after: read from the same statement as the entries, the two agree.
+  user_credit_balance: async (input, ctx) => {
+    const me = shopCaller(ctx, input.user_client_id);
+    const tenantId = ctx.tenant.tenant_id;
+    const count = input.entry_count ?? 10;
+    const entries = await latestCreditEntries(ctx.db, tenantId, me.userId, count);
+    const balance = count > 0 ? (entries[0]?.balance_after ?? 0) : await creditBalance(ctx.db, tenantId, me.userId);
+    return { credit_balance: balance, credit_entry_list: entries };
   },
 
   user_shopcart_bundle_status_change: async (input, ctx) => {

@@ -5,8 +5,9 @@
 // transaction, with the write it pays for.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
-import type { CreditReason } from '../../src/generated/types/entities.ts';
+import type { Credit, CreditReason } from '../../src/generated/types/entities.ts';
 import { ApiError } from '../http/api-error.ts';
+import { isoOf } from './paging.ts';
 
 export interface CreditChange {
   reason: CreditReason;
@@ -66,4 +67,34 @@ export async function creditBalance(db: Queryable, tenantId: string, userId: str
     [tenantId, userId],
   );
   return row ? Number(row.balance) : 0;
+}
+
+/** The user's newest ledger entries, newest first, as the contract's Credit. */
+export async function latestCreditEntries(db: Queryable, tenantId: string, userId: string, count: number): Promise<Credit[]> {
+  if (count <= 0) return [];
+  const rows = await db.query<{
+    credit_client_id: string;
+    credit_change: number;
+    balance_after: number;
+    credit_reason: CreditReason;
+    project_id: string | null;
+    pro_client_id: string | null;
+    description: string | null;
+    created_at: unknown;
+  }>(
+    `select credit_client_id, credit_change, balance_after, credit_reason, project_id, pro_client_id, description, created_at
+       from credit_entry where tenant_id = $1 and user_id = $2 order by credit_seq desc limit $3`,
+    [tenantId, userId, count],
+  );
+  return rows.map((r) => ({
+    credit_client_id: r.credit_client_id,
+    user_client_id: userId,
+    credit_change: Number(r.credit_change),
+    balance_after: Number(r.balance_after),
+    credit_reason: r.credit_reason,
+    ...(r.project_id ? { project_id: r.project_id } : {}),
+    ...(r.pro_client_id ? { pro_client_id: r.pro_client_id } : {}),
+    ...(r.description ? { description: r.description } : {}),
+    created_at: isoOf(r.created_at)!,
+  }));
 }

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
 import type { OrderStatus, Payment, PaymentMethod, PaymentStatus } from '../../src/generated/types/entities.ts';
+import { productTakes } from '../../src/domain/checkout.ts';
 import { LINE_AFTER, ORDER_TRANSITIONS, orderEventAfter, PAYMENT_TRANSITIONS, type OrderEvent, type PaymentEvent } from '../../src/domain/order-states.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
 import { ON_SALE } from './bundle-store.ts';
@@ -66,10 +67,8 @@ export async function placeOrder(tx: Queryable, o: NewOrder): Promise<{ orderId:
   const linesWithProducts = new Set(products.map((p) => p.shopcart_bundle_client_id));
   if (linesWithProducts.size !== lines.length) throw new ApiError('cart_bundle_not_on_sale');
   for (const p of products) {
-    const free = p.pay_type === 'free' || Number(p.amount) === 0;
     if (p.amount === null && p.pay_type !== 'free') throw new ApiError('product_not_priced', { product: p.pro_name });
-    const allowed = o.method === 'credit_card' ? p.pay_credit_card : p.pay_transfer_to_account;
-    if (!free && allowed === false) throw new ApiError('payment_method_not_allowed', { product: p.pro_name });
+    if (!productTakes(p, p.amount, o.method)) throw new ApiError('payment_method_not_allowed', { product: p.pro_name });
   }
   const agreements = await tx.query<{ id: string; kind: 'bundle' | 'product'; agreement_version: number }>(
     `select a.agreement_client_id as id, 'bundle' as kind, a.agreement_version from agreement a

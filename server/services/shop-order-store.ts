@@ -8,22 +8,54 @@ import { containsPattern, isoOf, orderBy, pageRows, Where } from './paging.ts';
 
 const DATE_FILTERS = ['order_date', 'payment_date', 'payment_refund_date', 'bill_date', 'bill_cancel_date', 'cancel_date', 'product_send_date'] as const;
 
-const ORDER_SELECT = `select o.order_client_id, o.user_id, u.username as customer_username, o.shop_client_id, o.shopcart_client_id, o.order_status,
+// The order's lines with their bundles' names (display copies: shopcart_bundle_list), in one json array.
+const ORDER_SELECT = `select o.order_client_id, o.user_id, u.username as customer_username, o.shop_client_id, s.shop_name, o.shopcart_client_id, o.order_status,
   o.payment_status, o.payment_method, o.currency_type, o.total_amount, o.order_note, o.order_date, o.payment_date, o.payment_refund_date, o.bill_date,
   o.bill_cancel_date, o.cancel_date, o.product_send_date,
-  array(select l.shopcart_bundle_client_id::text from shopcart_bundle l where l.order_client_id = o.order_client_id
-        order by l.created_at, l.shopcart_bundle_client_id) as lines
-  from shop_order o join app_user u on u.user_id = o.user_id`;
+  coalesce((select json_agg(json_build_object('shopcart_bundle_client_id', l.shopcart_bundle_client_id, 'bundle_client_id', l.bundle_client_id,
+                    'bundle_name', b.bundle_name, 'add_bundle_count', l.add_bundle_count, 'translations', b.translations)
+                    order by l.created_at, l.shopcart_bundle_client_id)
+              from shopcart_bundle l join bundle b on b.bundle_client_id = l.bundle_client_id
+             where l.order_client_id = o.order_client_id), '[]') as lines
+  from shop_order o join app_user u on u.user_id = o.user_id join shop s on s.shop_client_id = o.shop_client_id`;
+
+interface LineCopy {
+  shopcart_bundle_client_id: string;
+  bundle_client_id: string;
+  bundle_name: string;
+  add_bundle_count: number;
+  translations: Record<string, { bundle_name?: string } | undefined> | null;
+}
+
+/** A line's display copy: the bundle's name in each language that has one (its other texts stay out). */
+function lineCopy(l: LineCopy): NonNullable<Order['shopcart_bundle_list']>[number] {
+  const names = Object.fromEntries(
+    (['en', 'tr'] as const).flatMap((lang) => {
+      const name = l.translations?.[lang]?.bundle_name;
+      return typeof name === 'string' && name.trim() ? [[lang, { bundle_name: name }]] : [];
+    }),
+  );
+  return {
+    shopcart_bundle_client_id: l.shopcart_bundle_client_id,
+    bundle_client_id: l.bundle_client_id,
+    bundle_name: l.bundle_name,
+    add_bundle_count: Number(l.add_bundle_count),
+    ...(Object.keys(names).length ? { translations: names } : {}),
+  };
+}
 
 function orderAnswer(r: Record<string, unknown>): Order {
   const dates = Object.fromEntries(DATE_FILTERS.filter((d) => r[d]).map((d) => [d, isoOf(r[d])]));
+  const lines = (typeof r.lines === 'string' ? JSON.parse(r.lines) : r.lines) as LineCopy[];
   return {
     order_client_id: r.order_client_id as string,
     user_client_id: r.user_id as string,
     customer_username: r.customer_username as string,
     shop_client_id: r.shop_client_id as string,
+    shop_name: r.shop_name as string,
     ...(r.shopcart_client_id ? { shopcart_client_id: r.shopcart_client_id as string } : {}),
-    shopcart_bundle_client_id_list: r.lines as string[],
+    shopcart_bundle_client_id_list: lines.map((l) => l.shopcart_bundle_client_id),
+    shopcart_bundle_list: lines.map(lineCopy),
     order_status: r.order_status as Order['order_status'],
     ...(r.payment_status ? { payment_status: r.payment_status as Order['payment_status'] } : {}),
     payment_method: r.payment_method as Order['payment_method'],
@@ -49,11 +81,12 @@ export async function listOrders(
   db: Queryable,
   tenantId: string,
   scope: OrderScope,
-  input: Omit<UserShopOrderListRequest, 'shop_client_id'> & { shop_client_id?: string },
+  input: Omit<UserShopOrderListRequest, 'shop_client_id'> & { shop_client_id?: string; order_client_id?: string },
 ) {
   const where = new Where().add('o.tenant_id = ?', tenantId);
   if ('shopId' in scope) where.add('o.shop_client_id = ?', scope.shopId);
   else where.add('o.user_id = ?', scope.userId);
+  if (input.order_client_id) where.add('o.order_client_id = ?', input.order_client_id);
   if (input.order_status) where.add('o.order_status = ?', input.order_status);
   if (input.payment_status) where.add('o.payment_status = ?', input.payment_status);
   if (input.customer_username) where.add('lower(u.username) = lower(?)', input.customer_username);

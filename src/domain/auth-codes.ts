@@ -1,5 +1,5 @@
 // The auth codes of the contract (schemas/enums.json) and their names in each language.
-import { authCode } from '../generated/enums';
+import { authCode } from '../generated/enums/authCode';
 import type { AuthCode } from '../generated/types/entities';
 import { enumEntryLabel, type Lang } from './language';
 

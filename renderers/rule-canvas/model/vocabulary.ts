@@ -2,7 +2,7 @@
 // enumeration of schemas/enums.json, the contract's one list, through its generated constant), the value
 // types, and the variables a condition can name (the record's parameters and every variable a node sets).
 import type { Bilingual, DecisionGraph, RuleOperator, ValueType } from '../../../src/domain/rules';
-import { ruleOperator } from '../../../src/generated/enums';
+import { ruleOperator } from '../../../src/generated/enums/ruleOperator';
 
 export const OPERATORS: readonly { value: RuleOperator; label: Bilingual }[] = ruleOperator.values.map((value, i) => ({ value, label: ruleOperator.labels[i] }));
 

@@ -1,13 +1,18 @@
-// The top bar: menu toggle, logo and application name, language and currency switches, and the session:
-// the signed-in user's name with a logout link, or a login link.
+// The top bar: menu toggle, logo and application name, language and currency switches, the buyer's cart
+// link with its count, and the session: the signed-in user's name with a logout link, or a login link.
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyType, LanguageLabel } from '../../generated/types/entities';
 import { activateLanguage, chooseCurrency } from '../preferences';
 import { LOGIN_ROUTE, LOGOUT_PATH, loginRedirect, pageAtPath, pageNamed } from '../router/catalogue';
 import { useActiveLabel, usePages } from '../router/hooks';
+import { checkoutView } from '../router/registry';
 import { useAppStore } from '../store';
 import { Icon } from './icons';
+
+// Its own chunk (through the checkout views' chunk); a chunk that fails to load shows no link.
+const CartLink = lazy(() => (checkoutView('CartLink')() as Promise<{ default: ComponentType }>).catch(() => ({ default: () => null })));
 
 export function TopBar() {
   const { t } = useTranslation();
@@ -15,6 +20,7 @@ export function TopBar() {
   const opened = useAppStore((s) => s.layout.sidebar.opened);
   const hidden = useAppStore((s) => s.layout.sidebar.hidden);
   const toggleSidebar = useAppStore((s) => s.toggleSidebar);
+  const loggedIn = useAppStore((s) => Boolean(s.session.token?.access_token));
   const name = settings?.application_name ?? '';
 
   return (
@@ -33,6 +39,11 @@ export function TopBar() {
         <LanguageSwitch />
         {/* Prices are the shop's: a site without a shop has nothing to show in another currency. */}
         {settings?.shop_function === 1 && <CurrencySwitch />}
+        {settings?.shop_function === 1 && loggedIn && (
+          <Suspense>
+            <CartLink />
+          </Suspense>
+        )}
         <SessionLinks />
       </div>
     </header>

@@ -2,6 +2,7 @@
 // here (or has none) is rendered by the generic page. Later issues add their pages to this map.
 import type { ComponentType } from 'react';
 import type { PageDefinition } from './catalogue';
+import type { CheckoutView } from '../../pages/checkout/views';
 
 export interface PageProps {
   page: PageDefinition;
@@ -13,6 +14,14 @@ export type PageLoader = () => Promise<PageModule>;
 export const GENERIC_PAGE = 'GenericPage';
 
 const storefront: PageLoader = () => import('../../pages/shop/Storefront');
+/**
+ * A checkout chunk (a page or the top bar's cart link) through src/pages/checkout/views.ts: the first page
+ * carries one chunk reference for all of them. A page loaded this way still runs under the chunk time-out.
+ */
+export const checkoutView =
+  (view: CheckoutView): PageLoader =>
+  () =>
+    import('../../pages/checkout/views').then((m) => m.loadCheckoutView(view));
 
 export const defaultPageLoaders: Record<string, PageLoader> = {
   [GENERIC_PAGE]: () => import('../../pages/GenericPage'),
@@ -46,6 +55,11 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),
   MailSupport: () => import('../../pages/MailSupport'),
+  // The buyer's cart, payment, orders and active products (issue 10), through one chunk of loaders.
+  UserShoppingcart: checkoutView('UserShoppingcart'),
+  UserShoppingcartPayment: checkoutView('UserShoppingcartPayment'),
+  UserShopcartBundleOrderList: checkoutView('UserShopcartBundleOrderList'),
+  UserProductBundlesActive: checkoutView('UserProductBundlesActive'),
 };
 
 /** The loader of a page: its route view's when registered, else the generic page's. */

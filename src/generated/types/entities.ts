@@ -1373,12 +1373,31 @@ export interface Order {
    */
   customer_username?: string;
   shop_client_id: string;
+  /**
+   * The shop's name (display copy); ignored when sent.
+   */
+  shop_name?: string;
   shopcart_client_id?: string;
   /**
    * @minItems 1
    * @maxItems 100
    */
   shopcart_bundle_client_id_list: string[];
+  /**
+   * What was ordered, line by line, as display copies in the order of shopcart_bundle_client_id_list; ignored when sent.
+   *
+   * @maxItems 100
+   */
+  shopcart_bundle_list?: {
+    shopcart_bundle_client_id: string;
+    bundle_client_id: string;
+    bundle_name: string;
+    add_bundle_count: number;
+    /**
+     * The bundle's name in other languages (only bundle_name is answered), read through src/domain/catalogue-text.ts.
+     */
+    translations?: NonNullable<Bundle['translations']>;
+  }[];
   order_status: OrderStatus;
   /**
    * The state of the order's payment, kept by the payment calls.

@@ -2271,6 +2271,10 @@ export interface UserShopcartBundleOrderListRequest {
    */
   user_client_id: string;
   /**
+   * Only this order (the payment page reads the order it pays this way): one row, or none when it is not the caller's.
+   */
+  order_client_id?: string;
+  /**
    * Only orders in this state.
    */
   order_status?: OrderStatus;
@@ -2544,6 +2548,33 @@ export interface UserShopcartBundlePaymentRecordResponse {
   payment: Payment;
   payment_status: PaymentStatus;
   order_status: OrderStatus;
+}
+
+/**
+ * POST /v1/user/credit/balance — My credit balance and its latest changes
+ */
+export interface UserCreditBalanceRequest {
+  /**
+   * The caller's own user id. Section 5 marks it required on shop calls; the server rejects any id but the caller's.
+   */
+  user_client_id: string;
+  /**
+   * How many of the newest ledger entries to answer.
+   */
+  entry_count?: number;
+}
+
+export interface UserCreditBalanceResponse {
+  /**
+   * The caller's credits now.
+   */
+  credit_balance: NonNullable<Credit['balance_after']>;
+  /**
+   * The newest ledger entries, newest first.
+   *
+   * @maxItems 50
+   */
+  credit_entry_list: Credit[];
 }
 
 /**

@@ -53,6 +53,8 @@ export const handlers = [
     const found = tenant(domainOf(request));
     return HttpResponse.json({ ...ok, website_unit_list: unitsFor(found.website_unit_list, found.frontend, viewerOf(request)) });
   }),
+  // The top bar's cart link reads the signed-in buyer's cart on a shop site: empty unless a test says otherwise.
+  http.post('*/v1/user/shopcart/bundle/list', () => HttpResponse.json({ ...ok, shopcart_list: [] })),
   http.get('*/v1/layer/wdm/get', ({ request }) => {
     const codes = new URL(request.url).searchParams.get('layer_code_list')?.split(',') ?? [];
     const all = layers.layer_wdm_list as Record<string, unknown>;

@@ -1,0 +1,206 @@
+// Pieces the buyer's pages share: the caller's id, money and labels in the reader's language, the request key
+// kept while the same action is retried, a readable agreement in a dialog, and the page states (loading,
+// failed with a retry, empty with a way on).
+import { useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { EnumEntry } from '../../generated/enums';
+import type { Order } from '../../generated/types/entities';
+import { catalogueText } from '../../domain/catalogue-text';
+import { enumEntryLabel } from '../../domain/language';
+import { formatMinor } from '../../domain/money';
+import { useActiveLabel } from '../../app/router/hooks';
+import { useAppStore } from '../../app/store';
+import { Notice, useErrorText } from '../../app/ui';
+import { usePagePath } from '../shared/hooks';
+import './strings';
+import './checkout.css';
+
+/** The signed-in buyer's user id (the cart routes' user_client_id); '' before the session knows it. */
+export const useBuyerId = (): string => useAppStore((s) => s.session.user?.user_client_id ?? '');
+
+/** Minor units as money in the reader's language: 149900, 0 → "₺1.499,00" (tr) / "₺1,499.00" (en). */
+export function useMoney(): (amount: number, currency: number | null | undefined) => string {
+  const lang = useActiveLabel();
+  return useCallback((amount, currency) => formatMinor(amount, currency, lang), [lang]);
+}
+
+/** An enumeration value's label from the contract (never the value itself). */
+export function useEnumLabel(entry: EnumEntry): (value: unknown) => string {
+  const lang = useActiveLabel();
+  return useCallback((value) => enumEntryLabel(entry, value, lang), [entry, lang]);
+}
+
+/** A whole number in the reader's language (1.000 / 1,000). */
+export function useCount(): (n: number) => string {
+  const lang = useActiveLabel();
+  return useMemo(() => {
+    const f = new Intl.NumberFormat(lang === 'tr' ? 'tr-TR' : 'en-GB');
+    return (n: number) => f.format(n);
+  }, [lang]);
+}
+
+/** A new UUID (crypto.randomUUID where the page is a secure context, else from getRandomValues). */
+export function newRequestKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * The idempotency key of one intended action: the same request sent again (a retry after a lost answer or a
+ * refusal) goes with the same key, so the server answers the first result instead of acting twice; a changed
+ * request is a new action with a new key; `done` forgets it after the action succeeded. `request` must not
+ * hold card numbers or CVVs (the key's memory is not a place for them).
+ */
+export function useRequestKey(): { keyFor: (request: unknown) => string; done: () => void } {
+  const kept = useRef<{ fingerprint: string; key: string } | null>(null);
+  return useMemo(
+    () => ({
+      keyFor: (request: unknown) => {
+        const fingerprint = JSON.stringify(request);
+        if (kept.current?.fingerprint !== fingerprint) kept.current = { fingerprint, key: newRequestKey() };
+        return kept.current.key;
+      },
+      done: () => {
+        kept.current = null;
+      },
+    }),
+    [],
+  );
+}
+
+/** A link to a page of the catalogue by route name (nothing when the site has no such page). */
+export function PageLink({ route, search, className, children }: { route: string; search?: string; className?: string; children: ReactNode }) {
+  const path = usePagePath(route);
+  if (!path) return null;
+  return (
+    <Link className={className} to={search ? `${path}?${search}` : path}>
+      {children}
+    </Link>
+  );
+}
+
+/** A list or record still loading: a polite status line. */
+export function Loading({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <p className="checkout-status" role="status">
+      {children ?? t('app.loading')}
+    </p>
+  );
+}
+
+/** A read that failed: the reason in the reader's language and a retry. */
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  return (
+    <Notice>
+      <p className="checkout-notice__text">{errorText(error)}</p>
+      <button type="button" className="button button--secondary button--small" onClick={onRetry}>
+        {t('checkout.retry')}
+      </button>
+    </Notice>
+  );
+}
+
+/** Nothing to show yet: what that means, and the way on. */
+export function Empty({ title, hint, children }: { title: string; hint?: string; children?: ReactNode }) {
+  return (
+    <div className="checkout-empty">
+      <p className="checkout-empty__title">{title}</p>
+      {hint && <p className="checkout-empty__hint">{hint}</p>}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * An agreement to read before approving it: a modal dialog that takes the focus, keeps it inside (Tab),
+ * closes on Escape and gives the focus back to what opened it. "Approve" approves and closes.
+ */
+export function AgreementDialog({ name, text, context, onClose, onApprove }: { name: string; text: string; context?: string; onClose: () => void; onApprove: () => void }) {
+  const { t } = useTranslation();
+  const id = useId().replace(/:/g, '');
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    return () => opener?.focus?.();
+  }, []);
+
+  const onKeyDown = (e: ReactKeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+    }
+    if (e.key === 'Tab') {
+      const items = dialogRef.current?.querySelectorAll<HTMLElement>('button:not([disabled]), [tabindex="0"]');
+      if (!items?.length) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    }
+  };
+
+  return (
+    <div className="dialog-backdrop">
+      <div ref={dialogRef} className="dialog agreement-dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onKeyDown={onKeyDown}>
+        <h2 id={`${id}-title`}>{name}</h2>
+        {context && <p className="agreement-dialog__context">{context}</p>}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long text that scrolls must take the focus, or a keyboard cannot scroll it (axe's scrollable-region-focusable) */}
+        <div className="agreement-dialog__text" tabIndex={0} role="document" aria-label={name}>
+          {text}
+        </div>
+        <div className="dialog__actions">
+          <button ref={closeRef} type="button" className="button button--secondary" onClick={onClose}>
+            {t('checkout.close')}
+          </button>
+          <button type="button" className="button" onClick={onApprove}>
+            {t('checkout.readAndApprove')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** An order's bundles in the reader's language, each with its count when more than one. */
+export function useOrderBundles(): (order: Pick<Order, 'shopcart_bundle_list'>) => string[] {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  return useCallback(
+    (order) =>
+      (order.shopcart_bundle_list ?? []).map((l) => {
+        const name = catalogueText(l, 'bundle_name', lang) || l.bundle_name;
+        return l.add_bundle_count > 1 ? t('checkout.bundleTimes', { bundle: name, count: l.add_bundle_count }) : name;
+      }),
+    [t, lang],
+  );
+}
+
+/** A list's filters: on a phone folded under "Filters (n)" so the list itself is in view; open on a wide screen. */
+export function FilterPanel({ active, children }: { active: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  const phone = useAppStore((s) => s.layout.device.isMobile);
+  const panel = <search aria-label={t('common.filters')}>{children}</search>;
+  if (!phone) return panel;
+  return (
+    <details className="filter-panel">
+      <summary className="button button--secondary button--small">{active ? t('checkout.filtersActive', { count: active }) : t('common.filters')}</summary>
+      {panel}
+    </details>
+  );
+}
