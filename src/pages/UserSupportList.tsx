@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../app/router/hooks';
 import type { PageProps } from '../app/router/registry';
 import { supportShopList, userSupportList, userSupportNew } from '../generated/client';
-import { supportStatus } from '../generated/enums';
+import { supportStatus } from '../generated/enums/supportStatus';
 import type { SupportStatus, SupportTicket } from '../generated/types/entities';
 import type { UserSupportListRequest } from '../generated/types/routes';
 import { Notice, SelectField, TextField, focusFirstInvalid, serverFieldErrors, useErrorText } from '../app/ui';

@@ -6,7 +6,8 @@ import { catalogueList, catalogueText } from '../../domain/catalogue-text';
 import { bundlePrice, productPrice } from '../../domain/bundle-price';
 import { formatMinor } from '../../domain/money';
 import type { Lang } from '../../domain/language';
-import { preparationType, taskType } from '../../generated/enums';
+import { preparationType } from '../../generated/enums/preparationType';
+import { taskType } from '../../generated/enums/taskType';
 import type { Bundle, BundleProduct, CurrencyType } from '../../generated/types/entities';
 
 const LOCALES: Record<Lang, string> = { tr: 'tr-TR', en: 'en-GB' };

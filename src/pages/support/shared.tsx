@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { supportStatus } from '../../generated/enums';
+import { supportStatus } from '../../generated/enums/supportStatus';
 import { userUserController } from '../../generated/client';
 import type { SupportComment, SupportStatus, SupportTicket } from '../../generated/types/entities';
 import { supportTicketRules } from '../../generated/field-rules';
