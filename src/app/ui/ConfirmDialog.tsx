@@ -2,6 +2,42 @@ import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, typ
 import { useTranslation } from 'react-i18next';
 
 /**
+ * What a modal dialog does with the keyboard: the focus goes to `firstRef` on opening and back to the opener
+ * on closing, Tab stays inside (buttons and focusable regions), Escape calls `onClose`.
+ */
+export function useModalFocus<T extends HTMLElement>(onClose: () => void) {
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const firstRef = useRef<T>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    firstRef.current?.focus();
+    return () => opener?.focus?.();
+  }, []);
+
+  const onKeyDown = (e: ReactKeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+    }
+    if (e.key === 'Tab') {
+      const items = dialogRef.current?.querySelectorAll<HTMLElement>('button:not([disabled]), [tabindex="0"]');
+      if (!items?.length) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    }
+  };
+  return { dialogRef, firstRef, onKeyDown };
+}
+
+/**
  * A confirmation asked in place: an alertdialog that takes focus, answers Escape with "no", and gives the
  * focus back to what opened it.
  */
@@ -22,35 +58,7 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation();
   const id = useId().replace(/:/g, '');
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
-    return () => opener?.focus?.();
-  }, []);
-
-  const onKeyDown = (e: ReactKeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onCancel();
-    }
-    if (e.key === 'Tab') {
-      // Keep the focus inside the dialog.
-      const items = dialogRef.current?.querySelectorAll<HTMLElement>('button:not([disabled])');
-      if (!items || items.length === 0) return;
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    }
-  };
+  const { dialogRef, firstRef: cancelRef, onKeyDown } = useModalFocus<HTMLButtonElement>(onCancel);
 
   return (
     <div className="dialog-backdrop">

@@ -6,7 +6,7 @@ export { CheckboxField, SelectField, SubmitButton, TextAreaField, TextField } fr
 export { Notice } from './Notice';
 export { focusFirstInvalid, serverFieldErrors, useErrorText } from './errors';
 export { Pagination } from './Pagination';
-export { ConfirmDialog, useFocusOnMount } from './ConfirmDialog';
+export { ConfirmDialog, useFocusOnMount, useModalFocus } from './ConfirmDialog';
 export { TableRegion } from './TableRegion';
 export { ColumnChooser, useChosenColumns, type ColumnChoice } from './ColumnChooser';
 export { MenuButton, type MenuItem } from './MenuButton';

@@ -1,7 +1,7 @@
 // Pieces the buyer's pages share: the caller's id, money and labels in the reader's language, the request key
 // kept while the same action is retried, a readable agreement in a dialog, and the page states (loading,
 // failed with a retry, empty with a way on).
-import { useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { EnumEntry } from '../../generated/enums';
@@ -11,7 +11,7 @@ import { enumEntryLabel } from '../../domain/language';
 import { formatMinor } from '../../domain/money';
 import { useActiveLabel } from '../../app/router/hooks';
 import { useAppStore } from '../../app/store';
-import { Notice, useErrorText } from '../../app/ui';
+import { Notice, useErrorText, useModalFocus } from '../../app/ui';
 import { usePagePath } from '../shared/hooks';
 import './strings';
 import './checkout.css';
@@ -126,34 +126,7 @@ export function Empty({ title, hint, children }: { title: string; hint?: string;
 export function AgreementDialog({ name, text, context, onClose, onApprove }: { name: string; text: string; context?: string; onClose: () => void; onApprove: () => void }) {
   const { t } = useTranslation();
   const id = useId().replace(/:/g, '');
-  const dialogRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    return () => opener?.focus?.();
-  }, []);
-
-  const onKeyDown = (e: ReactKeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-    }
-    if (e.key === 'Tab') {
-      const items = dialogRef.current?.querySelectorAll<HTMLElement>('button:not([disabled]), [tabindex="0"]');
-      if (!items?.length) return;
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    }
-  };
+  const { dialogRef, firstRef: closeRef, onKeyDown } = useModalFocus<HTMLButtonElement>(onClose);
 
   return (
     <div className="dialog-backdrop">
