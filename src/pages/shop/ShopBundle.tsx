@@ -23,6 +23,7 @@ import { BUNDLE_PARAM, isClientId, useCurrency } from './hooks';
 import { bundleFeatures, bundleName, bundlePriceWords, preparationLabel, productName, productPriceText, usageText } from './words';
 import './strings';
 import './shop.css';
+import { LoadFailed } from './LoadFailed';
 
 /** The quantity's bounds (shopcart add_bundle_count). */
 const MIN_COUNT = 1;
@@ -66,7 +67,6 @@ export default function ShopBundle({ page }: PageProps) {
     };
   }, [bundleId]);
   const retry = useRepeatableEffect(run);
-  const errorText = useErrorText();
 
   const name = load.state === 'ready' ? bundleName(load.details.bundle, lang) : page.caption[lang];
 
@@ -98,14 +98,7 @@ export default function ShopBundle({ page }: PageProps) {
       {load.state === 'failed' && (
         <>
           <h1 id="page-title">{page.caption[lang]}</h1>
-          <div className="notice notice--error storefront__error" role="alert">
-            <p>
-              {t('storefront.bundle.loadFailed')} {errorText(load.error)}
-            </p>
-            <button type="button" className="button button--secondary" onClick={retry}>
-              {t('storefront.retry')}
-            </button>
-          </div>
+          <LoadFailed what={t('storefront.bundle.loadFailed')} error={load.error} onRetry={retry} />
         </>
       )}
       {load.state === 'ready' && <BundleView details={load.details} currency={currency} lang={lang} />}

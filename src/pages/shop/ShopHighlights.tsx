@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { useAppStore } from '../../app/store';
-import { useErrorText } from '../../app/ui';
 import { usePagePath } from '../shared/hooks';
 import { BundleCard } from './BundleCard';
 import { useBundleLink, useCurrency, useWindowList } from './hooks';
 import './strings';
 import './shop.css';
 import { ChildPagesNav, useChildPages } from '../shared/ChildPages';
+import { LoadFailed } from './LoadFailed';
 
 const DEFAULT_COUNT = 3;
 
@@ -38,7 +38,6 @@ function Featured({ count, shopPath }: { count: number; shopPath: string }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const currency = useCurrency();
-  const errorText = useErrorText();
   const bundleLink = useBundleLink();
   const campaignsPath = usePagePath('campaigns');
   const { data, loading, error, retry } = useWindowList({ currency_type: currency, sort: 'priority', page: 1, page_size: count });
@@ -55,14 +54,7 @@ function Featured({ count, shopPath }: { count: number; shopPath: string }) {
         </p>
       </div>
       {error ? (
-        <div className="notice notice--error storefront__error" role="alert">
-          <p>
-            {t('storefront.highlights.loadFailed')} {errorText(error)}
-          </p>
-          <button type="button" className="button button--secondary" onClick={retry}>
-            {t('storefront.retry')}
-          </button>
-        </div>
+        <LoadFailed what={t('storefront.highlights.loadFailed')} error={error} onRetry={retry} />
       ) : loading && !data ? (
         <p className="storefront__status" role="status">
           {t('storefront.loading')}

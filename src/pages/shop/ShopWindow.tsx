@@ -9,13 +9,13 @@ import { useTranslation } from 'react-i18next';
 import type { BundleAndProductListActiveRequest } from '../../generated/types/routes';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
-import { useErrorText } from '../../app/ui';
 import { usePagePath } from '../shared/hooks';
 import { BundleCard } from './BundleCard';
 import { isClientId, useBundleLink, useCurrency, useWindowList } from './hooks';
 import { CAMPAIGN_PRIORITIES, TASK_TYPES, taskTypeLabel } from './words';
 import './strings';
 import './shop.css';
+import { LoadFailed } from './LoadFailed';
 
 export const WINDOW_PAGE_SIZE = 12;
 const SORTS = ['priority', 'price', '-price', '-created_at', 'bundle_name'] as const;
@@ -25,7 +25,6 @@ export function ShopWindow({ page, campaigns }: PageProps & { campaigns: boolean
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const currency = useCurrency();
-  const errorText = useErrorText();
   const bundleLink = useBundleLink();
   const otherPath = usePagePath(campaigns ? 'shop' : 'campaigns');
   const [params, setParams] = useSearchParams();
@@ -168,14 +167,7 @@ export function ShopWindow({ page, campaigns }: PageProps & { campaigns: boolean
       </search>
 
       {error ? (
-        <div className="notice notice--error storefront__error" role="alert">
-          <p>
-            {t('storefront.loadFailed')} {errorText(error)}
-          </p>
-          <button type="button" className="button button--secondary" onClick={retry}>
-            {t('storefront.retry')}
-          </button>
-        </div>
+        <LoadFailed what={t('storefront.loadFailed')} error={error} onRetry={retry} />
       ) : null}
 
       {firstLoad ? (
