@@ -13,7 +13,7 @@ import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { focusFirstInvalid, formatDate, Pagination, TextField, useRepeatableEffect } from '../../app/ui';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
-import { Empty, FilterPanel, LoadFailed, Loading, PageLink, useBuyerId, useCount, useEnumLabel } from './shared';
+import { Empty, FilterActions, FilterPanel, LoadFailed, Loading, PageLink, useBuyerId, useCount, useEnumLabel } from './shared';
 
 type ActiveBundle = UserShopcartBundleActiveListResponse['active_bundle_list'][number];
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -77,22 +77,13 @@ export default function UserProductBundlesActive({ page }: PageProps) {
             <TextField label={t('checkout.searchActive')} name="search" type="search" autoComplete="off" maxLength={100} value={draft.search} onValue={set('search')} />
             <TextField label={t('checkout.activeFrom')} name="active_date_from" type="date" value={draft.from} onValue={set('from')} error={errors.from} />
             <TextField label={t('checkout.activeTo')} name="active_date_to" type="date" value={draft.to} onValue={set('to')} error={errors.to} />
-            <div className="form__actions">
-              <button type="submit" className="button">
-                {t('common.apply')}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  setDraft(NO_FILTERS);
-                  setFilters(NO_FILTERS);
-                  setErrors({});
-                }}
-              >
-                {t('common.reset')}
-              </button>
-            </div>
+            <FilterActions
+              onReset={() => {
+                setDraft(NO_FILTERS);
+                setFilters(NO_FILTERS);
+                setErrors({});
+              }}
+            />
           </form>
         </FilterPanel>
         {list.error ? <LoadFailed error={list.error} onRetry={list.reload} /> : null}

@@ -17,7 +17,7 @@ import { focusFirstInvalid, formatDate, SelectField, TextField } from '../../app
 import { PagedTable, type TableColumn } from '../shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
 import { usePagePath } from '../shared/hooks';
-import { FilterPanel, Loading, PageLink, useBuyerId, useEnumLabel, useMoney, useOrderBundles } from './shared';
+import { FilterActions, FilterPanel, Loading, PageLink, useBuyerId, useEnumLabel, useMoney, useOrderBundles } from './shared';
 
 type Sort = 'order_date' | '-order_date' | 'total_amount' | '-total_amount';
 const SORTS: Sort[] = ['-order_date', 'order_date', '-total_amount', 'total_amount'];
@@ -159,22 +159,13 @@ export default function UserShopcartBundleOrderList({ page }: PageProps) {
               onValue={(v) => setDraftField('sort')(v as Sort)}
               options={SORTS.map((s) => ({ value: s, label: t(`checkout.sorts.${s}`) }))}
             />
-            <div className="form__actions">
-              <button type="submit" className="button">
-                {t('common.apply')}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  setDraft(NO_FILTERS);
-                  setFilters(NO_FILTERS);
-                  setErrors({});
-                }}
-              >
-                {t('common.reset')}
-              </button>
-            </div>
+            <FilterActions
+              onReset={() => {
+                setDraft(NO_FILTERS);
+                setFilters(NO_FILTERS);
+                setErrors({});
+              }}
+            />
           </form>
         </FilterPanel>
         {list.loading && list.rows.length === 0 && <Loading />}

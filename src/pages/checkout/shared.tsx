@@ -164,6 +164,21 @@ export function useOrderBundles(): (order: Pick<Order, 'shopcart_bundle_list'>) 
   );
 }
 
+/** A filter form's buttons: apply (the form's submit) and reset. */
+export function FilterActions({ onReset }: { onReset: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form__actions">
+      <button type="submit" className="button">
+        {t('common.apply')}
+      </button>
+      <button type="button" className="button button--secondary" onClick={onReset}>
+        {t('common.reset')}
+      </button>
+    </div>
+  );
+}
+
 /** A list's filters: on a phone folded under "Filters (n)" so the list itself is in view; open on a wide screen. */
 export function FilterPanel({ active, children }: { active: number; children: ReactNode }) {
   const { t } = useTranslation();
