@@ -140,6 +140,8 @@ describe.runIf(chromiumAvailable())('the buyer\'s checkout in a browser', () => 
 
     // The cart and the active products at phone width, in English too.
     await page.setViewportSize({ width: 390, height: 844 });
+    // Measured once the page has taken its phone layout (the resize closes the menu and folds the filters).
+    await page.locator('details.filter-panel').waitFor();
     problems.push(...(await problemsOf(page, 'orders (390 px)')));
     await page.getByRole('combobox', { name: 'Dil' }).selectOption({ label: 'English' });
     await page.goto(`${url}/user-product-bundles-active`);
