@@ -8,10 +8,21 @@ import { ApiError, notFound } from '../http/api-error.ts';
 import { LINE_TRANSITIONS } from '../../src/domain/order-states.ts';
 import { luhnValid, notExpired } from '../../src/domain/card.ts';
 import { shopCaller, staffShop } from '../services/shop-access.ts';
-import { addToCart, cartOf, removeFromCart } from '../services/cart-store.ts';
-import { listOrders, orderOf } from '../services/shop-order-store.ts';
+import { addRenewal, addToCart, cartOf, removeFromCart } from '../services/cart-store.ts';
+import { listOrders, orderDetail, orderOf } from '../services/shop-order-store.ts';
 import { activeLines, changeLineStatus, changeProductStatus, lineOfShop } from '../services/cart-line-store.ts';
-import { allProductPayments, insertPayment, lockedOrder, placeOrder, productPaymentTransition, refundCardPayment, settleWaitingPayments, type Actor } from '../services/order-store.ts';
+import { allProductPayments, lockedOrder, placeOrder, productPaymentTransition, recordEvent, type Actor } from '../services/order-store.ts';
+import { cancelOrder, expireOverdue, payableOrder } from '../services/order-steps.ts';
+import {
+  finishAuthentication,
+  insertPayment,
+  paymentOf,
+  pendingAuthentication,
+  refundProductPayment,
+  reportTransfer,
+  settleStaleAuthentications,
+  settleWaitingPayments,
+} from '../services/payment-store.ts';
 import { once } from '../services/idempotency-store.ts';
 import { creditBalance, latestCreditEntries } from '../services/credit-ledger.ts';
 import type { HandlerSet } from './types.ts';
@@ -44,6 +55,7 @@ export const cartHandlers: HandlerSet = {
 
   user_shopcart_bundle_order_list: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
+    await ctx.transaction((tx) => expireOverdue(tx, ctx.tenant.tenant_id, { userId: me.userId }));
     const { rows, ...paging } = await listOrders(ctx.db, ctx.tenant.tenant_id, { userId: me.userId }, input);
     return { order_list: rows, ...paging };
   },
@@ -76,7 +88,8 @@ export const cartHandlers: HandlerSet = {
 
   // The card goes to the provider inside the order's lock: a second payment of the same order waits, then
   // finds it paid. Only the brand and last four digits are kept; the request fingerprint of an idempotency
-  // key leaves the card out.
+  // key leaves the card out. A card that asks for a 3-D Secure step is kept waiting (payment.three_d_secure)
+  // until the confirm call; a transfer report waits for the shop's staff (a second report replaces the first).
   user_shopcart_bundle_payment_record: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
@@ -85,31 +98,97 @@ export const cartHandlers: HandlerSet = {
     if (card && !notExpired(card.card_month, card.card_year)) throw new ApiError('card_expired');
     const fingerprint = { ...rest, card_last_four: card?.card_number.slice(-4) };
     return keyed(ctx, me.userId, input.idempotency_key, fingerprint, async (tx) => {
-      const order = await lockedOrder(tx, tenantId, input.order_client_id, { userId: me.userId });
-      if (order.order_status !== 'payment_waiting') throw new ApiError('order_not_awaiting_payment');
+      const order = await payableOrder(tx, tenantId, input.order_client_id, me.userId);
       const base = { tenantId, orderId: input.order_client_id, userId: me.userId, shopId: order.shop_client_id, currency: order.currency_type, amount: order.total_amount };
-      if (card) {
-        const charged = await ctx.services.payments.charge({
-          card,
-          amount: order.total_amount,
-          currency: order.currency_type,
-          idempotencyKey: input.idempotency_key ?? `${input.order_client_id}:${crypto.randomUUID()}`,
-          description: `order ${input.order_client_id}`,
-        });
-        if (!charged.ok) throw new ApiError(charged.decline);
-        const payment = await insertPayment(tx, {
-          ...base,
-          method: 'credit_card',
-          status: 'payment_approved',
-          card: { brand: charged.brand, lastFour: charged.lastFour, reference: charged.reference },
-        });
-        await allProductPayments(tx, tenantId, input.order_client_id, 'approve', { kind: 'provider', userId: me.userId });
-        const after = await lockedOrder(tx, tenantId, input.order_client_id);
-        return { payment, payment_status: after.payment_status, order_status: after.order_status };
+      if (!card) {
+        const payment = await reportTransfer(tx, { ...base, method: 'transfer_to_account', status: 'payment_waiting', transfer: input.transfer ?? {} });
+        return { payment, payment_status: order.payment_status, order_status: order.order_status };
       }
-      const payment = await insertPayment(tx, { ...base, method: 'transfer_to_account', status: 'payment_waiting', transfer: input.transfer });
-      return { payment, payment_status: order.payment_status, order_status: order.order_status };
+      const charged = await ctx.services.payments.charge({
+        card,
+        amount: order.total_amount,
+        currency: order.currency_type,
+        idempotencyKey: input.idempotency_key ?? `${input.order_client_id}:${crypto.randomUUID()}`,
+        description: `order ${input.order_client_id}`,
+      });
+      if (charged.status === 'declined') throw new ApiError(charged.decline);
+      // An earlier verification left unfinished gives way to this payment.
+      await settleStaleAuthentications(tx, tenantId, input.order_client_id);
+      const waits = charged.status === 'requires_action';
+      const payment = await insertPayment(tx, {
+        ...base,
+        method: 'credit_card',
+        status: waits ? 'payment_waiting' : 'payment_approved',
+        card: { brand: charged.brand, lastFour: charged.lastFour, reference: charged.reference },
+        authenticationPending: waits,
+      });
+      if (waits) {
+        await recordEvent(tx, tenantId, input.order_client_id, 'card_authentication', 'payment_waiting', 'payment_waiting', { kind: 'provider', userId: me.userId });
+        return { payment, payment_status: order.payment_status, order_status: order.order_status };
+      }
+      await allProductPayments(tx, tenantId, input.order_client_id, 'approve', { kind: 'provider', userId: me.userId });
+      const after = await lockedOrder(tx, tenantId, input.order_client_id);
+      return { payment, payment_status: after.payment_status, order_status: after.order_status };
     });
+  },
+
+  // The bank's verdict on a 3-D Secure step: a failed one is kept (the payment cancelled, the order still
+  // waiting for another payment) and answered 12028 after the transaction has kept it.
+  user_shopcart_bundle_payment_confirm: async (input, ctx) => {
+    const me = shopCaller(ctx, input.user_client_id);
+    const tenantId = ctx.tenant.tenant_id;
+    const result = await keyed(ctx, me.userId, input.idempotency_key, input, async (tx) => {
+      const order = await lockedOrder(tx, tenantId, input.order_client_id, { userId: me.userId });
+      const pending = await pendingAuthentication(tx, tenantId, input.order_client_id, input.payment_client_id);
+      if (!pending) {
+        const payment = await paymentOf(tx, tenantId, input.order_client_id, input.payment_client_id);
+        if (!payment) throw notFound('payment');
+        return { failed: payment.payment_status === 'payment_cancel', payment, payment_status: order.payment_status, order_status: order.order_status };
+      }
+      const verdict = await ctx.services.payments.authenticate(pending.provider_reference, input.authentication_passed);
+      const payment = await finishAuthentication(tx, input.payment_client_id, verdict.status === 'succeeded' ? { reference: verdict.reference } : { decline: verdict.decline });
+      if (verdict.status === 'succeeded' && order.order_status === 'payment_waiting')
+        await allProductPayments(tx, tenantId, input.order_client_id, 'approve', { kind: 'provider', userId: me.userId });
+      const after = await lockedOrder(tx, tenantId, input.order_client_id);
+      return { failed: verdict.status !== 'succeeded', payment, payment_status: after.payment_status, order_status: after.order_status };
+    });
+    const { failed, ...answer } = result;
+    if (failed) throw new ApiError('card_authentication_failed');
+    return answer;
+  },
+
+  user_shopcart_bundle_order_get: async (input, ctx) => {
+    const me = shopCaller(ctx, input.user_client_id);
+    const tenantId = ctx.tenant.tenant_id;
+    await ctx.transaction(async (tx) => {
+      await lockedOrder(tx, tenantId, input.order_client_id, { userId: me.userId });
+      await expireOverdue(tx, tenantId, { orderId: input.order_client_id });
+    });
+    return { order: await orderDetail(ctx.db, tenantId, input.order_client_id, 'buyer') };
+  },
+
+  // The buyer's own cancel of an unpaid order; cancelled already, it answers the order again.
+  user_shopcart_bundle_order_cancel: async (input, ctx) => {
+    const me = shopCaller(ctx, input.user_client_id);
+    const tenantId = ctx.tenant.tenant_id;
+    await keyed(ctx, me.userId, input.idempotency_key, input, async (tx) => {
+      const order = await lockedOrder(tx, tenantId, input.order_client_id, { userId: me.userId });
+      if (order.order_status === 'payment_cancel') return {};
+      await expireOverdue(tx, tenantId, { orderId: input.order_client_id });
+      if (!(await cancelOrder(tx, tenantId, input.order_client_id, { kind: 'buyer', userId: me.userId }, 'cancel', input.note))) {
+        const now = await lockedOrder(tx, tenantId, input.order_client_id);
+        if (now.order_status !== 'payment_cancel') throw new ApiError('order_not_awaiting_payment');
+      }
+      return {};
+    });
+    return { order: await orderDetail(ctx.db, tenantId, input.order_client_id, 'buyer') };
+  },
+
+  user_shopcart_bundle_renew: async (input, ctx) => {
+    const me = shopCaller(ctx, input.user_client_id);
+    const tenantId = ctx.tenant.tenant_id;
+    const lineId = await ctx.transaction((tx) => addRenewal(tx, tenantId, me.userId, input.shopcart_bundle_client_id));
+    return { shopcart_bundle_client_id: lineId, shopcart_list: await cartOf(ctx.db, tenantId, me.userId, ctx.currency) };
   },
 
   // The balance is the newest entry's balance_after: read from the same statement as the entries, the two agree.
@@ -159,7 +238,7 @@ export const cartHandlers: HandlerSet = {
       const at = { orderId: line.order_client_id, lineId: line.shopcart_bundle_client_id, proId: input.pro_client_id };
       const moved = await productPaymentTransition(tx, tenantId, at, input.payment_status, staffActor(me.userId), input.note);
       if (!moved) throw new ApiError('order_transition_refused');
-      if (input.payment_status === 'payment_refunded') await refundCardPayment(tx, ctx.services.payments, tenantId, at);
+      if (input.payment_status === 'payment_refunded') await refundProductPayment(tx, ctx.services.payments, tenantId, at);
       const order = await lockedOrder(tx, tenantId, line.order_client_id);
       if (order.payment_status === 'payment_approved' || order.payment_status === 'payment_cancel')
         await settleWaitingPayments(tx, tenantId, line.order_client_id, order.payment_status);

@@ -56,6 +56,16 @@ export async function billOf(db: Queryable, tenantId: string, billId: string): P
   return billAnswer(row);
 }
 
+/** The order's newest bill (only an approved one when `approvedOnly`), if it has one. */
+export async function latestBillOf(db: Queryable, tenantId: string, orderId: string, approvedOnly: boolean): Promise<Bill | undefined> {
+  const [row] = await db.query(`${BILL_SELECT} where order_client_id = $1 and tenant_id = $2 and (not $3 or approve_status = 1) order by created_at desc limit 1`, [
+    orderId,
+    tenantId,
+    approvedOnly,
+  ]);
+  return row ? billAnswer(row) : undefined;
+}
+
 /** A new draft bill of a paid order of this shop; answers its id. A second open bill of an order is refused. */
 export async function insertBill(tx: Queryable, at: { tenantId: string; shopId: string; orderId: string; buyerId: string; by: string }, b: BillFields): Promise<string> {
   const { net, tax } = billSums(b);

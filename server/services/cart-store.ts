@@ -3,7 +3,7 @@
 // once ordered (priced as they were ordered, with each product's payment and state).
 import type { Queryable } from '../db/adapter.ts';
 import type { Shopcart } from '../../src/generated/types/entities.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
 import { ON_SALE } from './bundle-store.ts';
 
 /** Lines a cart holds at most (the list is not paginated). */
@@ -24,6 +24,7 @@ interface LineRow {
   user_id: string;
   add_bundle_count: number;
   shopcart_bundle_status: Shopcart['shopcart_bundle_status'];
+  renews_shopcart_bundle_client_id: string | null;
   products: { pro_client_id: string; pro_name: string; currency_type: number | null; amount: number | null; payment_status: string; pro_status: string | null; active_start_date: string | null; active_end_date: string | null; usage_left: number | null }[];
 }
 
@@ -32,7 +33,7 @@ interface LineRow {
  * products on sale today, priced in the currency $2 (a product without that price shows its first one).
  */
 const LINE_SELECT = `select l.shopcart_client_id, c.shopcart_w_id, l.shopcart_bundle_client_id, l.shopcart_bundle_w_id, l.bundle_client_id,
-    b.bundle_name, l.shop_client_id, l.user_id, l.add_bundle_count, l.shopcart_bundle_status,
+    b.bundle_name, l.shop_client_id, l.user_id, l.add_bundle_count, l.shopcart_bundle_status, l.renews_shopcart_bundle_client_id,
     case when l.shopcart_bundle_status = 'in_cart' then
       coalesce((select json_agg(json_build_object('pro_client_id', p.pro_client_id, 'pro_name', p.pro_name,
                   'currency_type', pr.currency_type, 'amount', pr.amount, 'payment_status', 'payment_waiting') order by p.created_at, p.pro_client_id)
@@ -75,6 +76,7 @@ export function lineAnswer(r: LineRow): Shopcart {
     user_client_id: r.user_id,
     add_bundle_count: Number(r.add_bundle_count),
     shopcart_bundle_status: r.shopcart_bundle_status,
+    ...(r.renews_shopcart_bundle_client_id ? { renews_shopcart_bundle_client_id: r.renews_shopcart_bundle_client_id } : {}),
     product_payment_list: payments,
   };
 }
@@ -94,34 +96,83 @@ export async function linesById(db: Queryable, tenantId: string, userId: string,
   return rows.map(lineAnswer);
 }
 
+/** The buyer's cart of a shop, made if new; its row is the lock: two changes of one cart go one after the other. */
+async function lockedCart(tx: Queryable, tenantId: string, userId: string, shopId: string): Promise<{ shopcart_client_id: string }> {
+  const [cart] = await tx.query<{ shopcart_client_id: string }>(
+    `insert into shopcart (shopcart_client_id, tenant_id, shop_client_id, user_id) values (gen_random_uuid(), $1, $2, $3)
+     on conflict (tenant_id, shop_client_id, user_id) do update set updated_at = now() returning shopcart_client_id`,
+    [tenantId, shopId, userId],
+  );
+  return cart;
+}
+
+/** Refuses a new line in a full cart. */
+async function roomForALine(tx: Queryable, tenantId: string, userId: string): Promise<void> {
+  const [{ lines }] = await tx.query<{ lines: number }>(
+    "select count(*)::int as lines from shopcart_bundle where tenant_id = $1 and user_id = $2 and shopcart_bundle_status = 'in_cart'",
+    [tenantId, userId],
+  );
+  if (lines >= MAX_CART_LINES) throw new ApiError('cart_full');
+}
+
 /**
- * Puts `count` more of a bundle on sale into the caller's cart (one line per bundle: a second add raises its
- * count). Refused: a bundle not on sale (passive, or without a product on sale), a full cart.
+ * Puts a renewal of the caller's active (or passive) line into the cart: the same bundle and count, naming the
+ * line it renews; answers the renewal's line id (the one already in the cart when asked again). Refused: a
+ * line that is not the caller's (10016), one without a periodic product or not active or passive (12029), a
+ * bundle no longer on sale, a full cart.
  */
-export async function addToCart(tx: Queryable, tenantId: string, userId: string, shopId: string, bundleId: string, count: number): Promise<void> {
+export async function addRenewal(tx: Queryable, tenantId: string, userId: string, lineId: string): Promise<string> {
+  const [line] = await tx.query<{ shop_client_id: string; bundle_client_id: string; add_bundle_count: number; renewable: boolean }>(
+    `select l.shop_client_id, l.bundle_client_id, l.add_bundle_count,
+            l.shopcart_bundle_status in ('active', 'passive') and exists (
+              select 1 from shopcart_bundle_product sp join bundle_product p on p.pro_client_id = sp.pro_client_id
+               where sp.shopcart_bundle_client_id = l.shopcart_bundle_client_id and p.pay_type = 'periodic') as renewable
+       from shopcart_bundle l where l.shopcart_bundle_client_id = $1 and l.tenant_id = $2 and l.user_id = $3`,
+    [lineId, tenantId, userId],
+  );
+  if (!line) throw notFound('shopcart');
+  if (!line.renewable) throw new ApiError('renewal_not_periodic');
+  await assertOnSale(tx, tenantId, line.shop_client_id, line.bundle_client_id);
+  const cart = await lockedCart(tx, tenantId, userId, line.shop_client_id);
+  const [waiting] = await tx.query<{ shopcart_bundle_client_id: string }>(
+    "select shopcart_bundle_client_id from shopcart_bundle where renews_shopcart_bundle_client_id = $1 and shopcart_bundle_status = 'in_cart'",
+    [lineId],
+  );
+  if (waiting) return waiting.shopcart_bundle_client_id;
+  await roomForALine(tx, tenantId, userId);
+  const [renewal] = await tx.query<{ shopcart_bundle_client_id: string }>(
+    `insert into shopcart_bundle (shopcart_bundle_client_id, tenant_id, shopcart_client_id, shop_client_id, user_id, bundle_client_id, add_bundle_count,
+                                  renews_shopcart_bundle_client_id)
+     values (gen_random_uuid(), $1, $2, $3, $4, $5, $6, $7) returning shopcart_bundle_client_id`,
+    [tenantId, cart.shopcart_client_id, line.shop_client_id, userId, line.bundle_client_id, line.add_bundle_count, lineId],
+  );
+  return renewal.shopcart_bundle_client_id;
+}
+
+/** Refuses a bundle that is not on sale (passive, or without a product on sale). */
+async function assertOnSale(tx: Queryable, tenantId: string, shopId: string, bundleId: string): Promise<void> {
   const [bundle] = await tx.query<{ on_sale: boolean }>(
     `select b.bundle_status = 'active' and exists (select 1 from bundle_product p where p.bundle_client_id = b.bundle_client_id and ${ON_SALE}) as on_sale
        from bundle b where b.bundle_client_id = $1 and b.shop_client_id = $2 and b.tenant_id = $3`,
     [bundleId, shopId, tenantId],
   );
   if (!bundle?.on_sale) throw new ApiError('cart_bundle_not_on_sale');
-  // The cart row is the lock: two adds of one user go one after the other.
-  const [cart] = await tx.query<{ shopcart_client_id: string }>(
-    `insert into shopcart (shopcart_client_id, tenant_id, shop_client_id, user_id) values (gen_random_uuid(), $1, $2, $3)
-     on conflict (tenant_id, shop_client_id, user_id) do update set updated_at = now() returning shopcart_client_id`,
-    [tenantId, shopId, userId],
-  );
+}
+
+/**
+ * Puts `count` more of a bundle on sale into the caller's cart (one line per bundle: a second add raises its
+ * count; a renewal is a line of its own). Refused: a bundle not on sale (passive, or without a product on sale), a full cart.
+ */
+export async function addToCart(tx: Queryable, tenantId: string, userId: string, shopId: string, bundleId: string, count: number): Promise<void> {
+  await assertOnSale(tx, tenantId, shopId, bundleId);
+  const cart = await lockedCart(tx, tenantId, userId, shopId);
   const raised = await tx.query(
     `update shopcart_bundle set add_bundle_count = least(add_bundle_count + $2, ${MAX_COUNT}), updated_at = now()
-      where shopcart_client_id = $1 and bundle_client_id = $3 and shopcart_bundle_status = 'in_cart' returning 1`,
+      where shopcart_client_id = $1 and bundle_client_id = $3 and shopcart_bundle_status = 'in_cart' and renews_shopcart_bundle_client_id is null returning 1`,
     [cart.shopcart_client_id, count, bundleId],
   );
   if (raised.length) return;
-  const [{ lines }] = await tx.query<{ lines: number }>(
-    "select count(*)::int as lines from shopcart_bundle where tenant_id = $1 and user_id = $2 and shopcart_bundle_status = 'in_cart'",
-    [tenantId, userId],
-  );
-  if (lines >= MAX_CART_LINES) throw new ApiError('cart_full');
+  await roomForALine(tx, tenantId, userId);
   await tx.query(
     `insert into shopcart_bundle (shopcart_bundle_client_id, tenant_id, shopcart_client_id, shop_client_id, user_id, bundle_client_id, add_bundle_count)
      values (gen_random_uuid(), $1, $2, $3, $4, $5, $6)`,
@@ -133,7 +184,8 @@ export async function addToCart(tx: Queryable, tenantId: string, userId: string,
 export async function removeFromCart(tx: Queryable, tenantId: string, userId: string, shopId: string, bundleId: string, count: number): Promise<boolean> {
   const [line] = await tx.query<{ shopcart_bundle_client_id: string; add_bundle_count: number }>(
     `select shopcart_bundle_client_id, add_bundle_count from shopcart_bundle
-      where tenant_id = $1 and user_id = $2 and shop_client_id = $3 and bundle_client_id = $4 and shopcart_bundle_status = 'in_cart' for update`,
+      where tenant_id = $1 and user_id = $2 and shop_client_id = $3 and bundle_client_id = $4 and shopcart_bundle_status = 'in_cart'
+      order by renews_shopcart_bundle_client_id nulls first limit 1 for update`,
     [tenantId, userId, shopId, bundleId],
   );
   if (!line) return false;

@@ -5,17 +5,18 @@
 // become active, their products get their dates, uses and credits) happens in the transition that pays.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
-import type { OrderStatus, Payment, PaymentMethod, PaymentStatus } from '../../src/generated/types/entities.ts';
+import type { OrderActor, OrderHistoryEvent, OrderStatus, PaymentMethod, PaymentStatus } from '../../src/generated/types/entities.ts';
 import { productTakes } from '../../src/domain/checkout.ts';
 import { LINE_AFTER, ORDER_TRANSITIONS, orderEventAfter, PAYMENT_TRANSITIONS, type OrderEvent, type PaymentEvent } from '../../src/domain/order-states.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
 import { ON_SALE } from './bundle-store.ts';
 import { grantCredits, withdrawCredits } from './credit-ledger.ts';
 import { cancelBillsOf } from './bill-store.ts';
-import { isoOf } from './paging.ts';
-import type { PaymentProvider } from './payment-provider.ts';
 
-export type Actor = { kind: 'buyer' | 'staff' | 'provider' | 'system'; userId: string | null };
+export type Actor = { kind: OrderActor; userId: string | null };
+
+/** Days an unpaid order may wait for its payment when none of its products says (pay_delay_max_days). */
+export const DEFAULT_PAY_WITHIN_DAYS = 7;
 
 // ---------------------------------------------------------------------------------------------------------
 // Placing an order
@@ -39,6 +40,7 @@ interface OrderedProduct {
   pay_credit_card: boolean | null;
   pay_transfer_to_account: boolean | null;
   pay_type: string | null;
+  pay_delay_max_days: number | null;
   amount: number | null;
 }
 
@@ -57,7 +59,7 @@ export async function placeOrder(tx: Queryable, o: NewOrder): Promise<{ orderId:
   );
   if (lines.length !== o.lineIds.length) throw new ApiError('order_line_not_in_cart');
   const products = await tx.query<OrderedProduct & Record<string, unknown>>(
-    `select l.shopcart_bundle_client_id, l.add_bundle_count, p.pro_client_id, p.pro_name, p.pay_credit_card, p.pay_transfer_to_account, p.pay_type,
+    `select l.shopcart_bundle_client_id, l.add_bundle_count, p.pro_client_id, p.pro_name, p.pay_credit_card, p.pay_transfer_to_account, p.pay_type, p.pay_delay_max_days,
             (select amount from bundle_product_price pp where pp.pro_client_id = p.pro_client_id and pp.currency_type = $3) as amount
        from shopcart_bundle l join bundle_product p on p.bundle_client_id = l.bundle_client_id and p.tenant_id = l.tenant_id and ${ON_SALE}
       where l.shopcart_bundle_client_id = any($2::uuid[]) and l.tenant_id = $1
@@ -84,11 +86,13 @@ export async function placeOrder(tx: Queryable, o: NewOrder): Promise<{ orderId:
 
   const orderId = randomUUID();
   const total = products.reduce((sum, p) => sum + Number(p.amount ?? 0) * Number(p.add_bundle_count), 0);
+  const delays = products.map((p) => p.pay_delay_max_days).filter((d): d is number => d !== null);
+  const payWithinDays = delays.length ? Math.min(...delays.map(Number)) : DEFAULT_PAY_WITHIN_DAYS;
   await tx.query(
     `insert into shop_order (order_client_id, tenant_id, shop_client_id, user_id, shopcart_client_id, order_status, payment_status, payment_method,
-                             currency_type, total_amount, order_note)
-     values ($1, $2, $3, $4, $5, 'payment_waiting', 'payment_waiting', $6, $7, $8, $9)`,
-    [orderId, o.tenantId, o.shopId, o.userId, lines[0].shopcart_client_id, o.method, o.currency, total, o.note ?? null],
+                             currency_type, total_amount, order_note, payment_due_date)
+     values ($1, $2, $3, $4, $5, 'payment_waiting', 'payment_waiting', $6, $7, $8, $9, now() + make_interval(days => $10))`,
+    [orderId, o.tenantId, o.shopId, o.userId, lines[0].shopcart_client_id, o.method, o.currency, total, o.note ?? null, payWithinDays],
   );
   await tx.query(
     `insert into shopcart_bundle_product (shopcart_bundle_client_id, pro_client_id, tenant_id, pro_name, currency_type, amount)
@@ -116,7 +120,8 @@ export async function placeOrder(tx: Queryable, o: NewOrder): Promise<{ orderId:
 // ---------------------------------------------------------------------------------------------------------
 // Transitions
 
-async function recordEvent(tx: Queryable, tenantId: string, orderId: string, event: string, from: string, to: string, actor: Actor, extra: { proId?: string; note?: string } = {}) {
+/** One step of the order's history (order_event), with who took it. */
+export async function recordEvent(tx: Queryable, tenantId: string, orderId: string, event: OrderHistoryEvent, from: string, to: string, actor: Actor, extra: { proId?: string; note?: string } = {}) {
   await tx.query(
     `insert into order_event (tenant_id, order_client_id, event, from_status, to_status, pro_client_id, actor_user_id, actor_kind, note)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -126,8 +131,16 @@ async function recordEvent(tx: Queryable, tenantId: string, orderId: string, eve
 
 /** The order, locked for this transaction: of the tenant, and of this buyer or this shop when named. */
 export async function lockedOrder(tx: Queryable, tenantId: string, orderId: string, of: { userId?: string; shopId?: string } = {}) {
-  const [row] = await tx.query<{ order_status: OrderStatus; payment_status: PaymentStatus; user_id: string; shop_client_id: string; total_amount: number; currency_type: 0 | 1 }>(
-    `select order_status, payment_status, user_id, shop_client_id, total_amount, currency_type from shop_order
+  const [row] = await tx.query<{
+    order_status: OrderStatus;
+    payment_status: PaymentStatus;
+    payment_method: PaymentMethod;
+    user_id: string;
+    shop_client_id: string;
+    total_amount: number;
+    currency_type: 0 | 1;
+  }>(
+    `select order_status, payment_status, payment_method, user_id, shop_client_id, total_amount, currency_type from shop_order
       where order_client_id = $1 and tenant_id = $2 and ($3::uuid is null or user_id = $3) and ($4::uuid is null or shop_client_id = $4) for update`,
     [orderId, tenantId, of.userId ?? null, of.shopId ?? null],
   );
@@ -140,7 +153,16 @@ export async function lockedOrder(tx: Queryable, tenantId: string, orderId: stri
  * payment's and its date, its lines (LINE_AFTER), and on approval the lines' activation; on a refund the
  * credits the lines granted are taken back as far as they are unspent.
  */
-export async function orderTransition(tx: Queryable, tenantId: string, orderId: string, event: OrderEvent, actor: Actor, note?: string): Promise<boolean> {
+export async function orderTransition(
+  tx: Queryable,
+  tenantId: string,
+  orderId: string,
+  event: OrderEvent,
+  actor: Actor,
+  note?: string,
+  /** The history's name of the step when it is not the event's own (a cancel by expiry is 'expire'). */
+  recordAs: OrderHistoryEvent = event,
+): Promise<boolean> {
   const t = ORDER_TRANSITIONS[event];
   const payment = event === 'approve' || event === 'cancel' || event === 'refund' ? PAYMENT_TRANSITIONS[event].to : null;
   const [current] = await tx.query<{ order_status: OrderStatus }>('select order_status from shop_order where order_client_id = $1 and tenant_id = $2 for update', [
@@ -154,7 +176,7 @@ export async function orderTransition(tx: Queryable, tenantId: string, orderId: 
     [orderId, tenantId, t.to, payment, current.order_status],
   );
   const moved = { from_status: current.order_status };
-  await recordEvent(tx, tenantId, orderId, event, moved.from_status, t.to, actor, { note });
+  await recordEvent(tx, tenantId, orderId, recordAs, moved.from_status, t.to, actor, { note });
   const line = LINE_AFTER[event];
   if (line)
     await tx.query(
@@ -175,14 +197,18 @@ export async function orderTransition(tx: Queryable, tenantId: string, orderId: 
 const PERIOD_INTERVAL: Record<string, string> = { daily: '1 day', weekly: '7 days', monthly: '1 month', quarterly: '3 months', yearly: '1 year' };
 
 /**
- * A paid order's products start today: active, with their end (a periodic product's paid period, else the
+ * A paid order's products start today (a renewal's the day after the line it renews ends, if that is later):
+ * active, with their end (a periodic product's paid period, else the
  * product's own end date), their uses (the product's count times the line's), and an analysis product counted
  * in total uses grants that many credits (docs/decisions.md).
  */
 async function activateOrder(tx: Queryable, tenantId: string, orderId: string): Promise<void> {
-  const products = await tx.query<{ line: string; pro: string; user_id: string; count: number; usage: number | null; usage_type: string | null; task_type: string | null; pay_type: string | null; period: string | null; pro_end_date: string | null }>(
+  const products = await tx.query<{ line: string; pro: string; user_id: string; count: number; usage: number | null; usage_type: string | null; task_type: string | null; pay_type: string | null; period: string | null; pro_end_date: string | null; start: string }>(
     `select sp.shopcart_bundle_client_id as line, sp.pro_client_id as pro, l.user_id, l.add_bundle_count as count, p.pro_usage_count as usage,
-            p.pro_usage_count_type as usage_type, p.task_type, p.pay_type, p.pay_period_type as period, to_char(p.pro_end_date, 'YYYY-MM-DD') as pro_end_date
+            p.pro_usage_count_type as usage_type, p.task_type, p.pay_type, p.pay_period_type as period, to_char(p.pro_end_date, 'YYYY-MM-DD') as pro_end_date,
+            to_char(greatest(current_date, (select max(r.active_end_date) + 1 from shopcart_bundle_product r
+                                             where r.shopcart_bundle_client_id = l.renews_shopcart_bundle_client_id and r.pro_client_id = sp.pro_client_id)),
+                    'YYYY-MM-DD') as start
        from shopcart_bundle_product sp
        join shopcart_bundle l on l.shopcart_bundle_client_id = sp.shopcart_bundle_client_id
        join bundle_product p on p.pro_client_id = sp.pro_client_id
@@ -193,10 +219,10 @@ async function activateOrder(tx: Queryable, tenantId: string, orderId: string): 
     const uses = p.usage !== null && p.usage_type !== 'unlimited' ? Number(p.usage) * Number(p.count) : null;
     const interval = p.pay_type === 'periodic' && p.period ? PERIOD_INTERVAL[p.period] : undefined;
     await tx.query(
-      `update shopcart_bundle_product set pro_status = 'active', active_start_date = current_date,
-              active_end_date = coalesce((current_date + $3::interval)::date - 1, $4::date), usage_left = $5
+      `update shopcart_bundle_product set pro_status = 'active', active_start_date = $6::date,
+              active_end_date = coalesce(($6::date + $3::interval)::date - 1, $4::date), usage_left = $5
         where shopcart_bundle_client_id = $1 and pro_client_id = $2`,
-      [p.line, p.pro, interval ?? null, p.pro_end_date, uses],
+      [p.line, p.pro, interval ?? null, p.pro_end_date, uses, p.start],
     );
     if (p.task_type === 'analysis' && p.usage_type === 'total' && uses)
       await grantCredits(tx, tenantId, p.user_id, uses, { reason: 'purchase', proClientId: p.pro, shopcartBundleClientId: p.line });
@@ -244,18 +270,18 @@ export async function productPaymentTransition(
 }
 
 /** Every product's payment of the order moved by `event` at once (a card payment approves them all). */
-export async function allProductPayments(tx: Queryable, tenantId: string, orderId: string, event: PaymentEvent, actor: Actor): Promise<void> {
+export async function allProductPayments(tx: Queryable, tenantId: string, orderId: string, event: PaymentEvent, actor: Actor, note?: string): Promise<void> {
   const t = PAYMENT_TRANSITIONS[event];
   await tx.query(
     `update shopcart_bundle_product sp set payment_status = $3 from shopcart_bundle l
       where l.shopcart_bundle_client_id = sp.shopcart_bundle_client_id and l.order_client_id = $1 and l.tenant_id = $2 and sp.payment_status = any($4::text[])`,
     [orderId, tenantId, t.to, t.from],
   );
-  await followProducts(tx, tenantId, orderId, actor);
+  await followProducts(tx, tenantId, orderId, actor, note);
 }
 
 /** The order takes the step its products' payments call for, if any. */
-async function followProducts(tx: Queryable, tenantId: string, orderId: string, actor: Actor): Promise<void> {
+async function followProducts(tx: Queryable, tenantId: string, orderId: string, actor: Actor, note?: string): Promise<void> {
   const [row] = await tx.query<{ order_status: OrderStatus; statuses: PaymentStatus[] }>(
     `select o.order_status, array(select sp.payment_status from shopcart_bundle_product sp join shopcart_bundle l on l.shopcart_bundle_client_id = sp.shopcart_bundle_client_id
                                   where l.order_client_id = o.order_client_id) as statuses
@@ -263,109 +289,5 @@ async function followProducts(tx: Queryable, tenantId: string, orderId: string, 
     [orderId, tenantId],
   );
   const event = orderEventAfter(row.order_status, row.statuses);
-  if (event) await orderTransition(tx, tenantId, orderId, event, actor);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Payments
-
-export interface NewPayment {
-  tenantId: string;
-  orderId: string;
-  userId: string;
-  shopId: string;
-  method: PaymentMethod;
-  status: PaymentStatus;
-  currency: 0 | 1;
-  amount: number;
-  card?: { brand: string; lastFour: string; reference: string };
-  transfer?: { sender_name: string; transfer_date: string; transfer_reference?: string };
-}
-
-const PAYMENT_SELECT = `select payment_client_id, order_client_id, user_id, shop_client_id, payment_method, payment_status, currency_type, amount,
-  payment_date, payment_refund_date, card_brand, card_last_four, transfer_reference, provider_reference from payment`;
-
-function paymentAnswer(r: Record<string, unknown>): Payment {
-  const opt = (k: string) => (r[k] !== null && r[k] !== undefined ? { [k]: r[k] } : {});
-  return {
-    payment_client_id: r.payment_client_id as string,
-    order_client_id: r.order_client_id as string,
-    user_client_id: r.user_id as string,
-    shop_client_id: r.shop_client_id as string,
-    payment_method: r.payment_method as PaymentMethod,
-    payment_status: r.payment_status as PaymentStatus,
-    currency_type: Number(r.currency_type) as 0 | 1,
-    amount: Number(r.amount),
-    ...(r.payment_date ? { payment_date: isoOf(r.payment_date) } : {}),
-    ...(r.payment_refund_date ? { payment_refund_date: isoOf(r.payment_refund_date) } : {}),
-    ...opt('card_brand'),
-    ...opt('card_last_four'),
-    ...opt('transfer_reference'),
-    ...opt('provider_reference'),
-  } as Payment;
-}
-
-/** Stores a payment of an order; answers it as the contract has it. */
-export async function insertPayment(tx: Queryable, p: NewPayment): Promise<Payment> {
-  const [row] = await tx.query(
-    `insert into payment (payment_client_id, tenant_id, order_client_id, user_id, shop_client_id, payment_method, payment_status, currency_type, amount,
-                          card_brand, card_last_four, provider_reference, sender_name, transfer_date, transfer_reference, payment_date)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, case when $7 = 'payment_approved' then now() end)
-     returning ${PAYMENT_SELECT.slice('select '.length, PAYMENT_SELECT.indexOf(' from payment'))}`,
-    [
-      randomUUID(),
-      p.tenantId,
-      p.orderId,
-      p.userId,
-      p.shopId,
-      p.method,
-      p.status,
-      p.currency,
-      p.amount,
-      p.card?.brand ?? null,
-      p.card?.lastFour ?? null,
-      p.card?.reference ?? null,
-      p.transfer?.sender_name ?? null,
-      p.transfer?.transfer_date ?? null,
-      p.transfer?.transfer_reference ?? null,
-    ],
-  );
-  return paymentAnswer(row);
-}
-
-/**
- * One refunded product's amount goes back on the order's approved payment: through the provider for a card
- * (a transfer is paid back by the shop outside the product), never more than was paid.
- */
-export async function refundCardPayment(tx: Queryable, provider: PaymentProvider, tenantId: string, at: { orderId: string; lineId: string; proId: string }): Promise<void> {
-  const [product] = await tx.query<{ amount: number }>('select amount from shopcart_bundle_product where shopcart_bundle_client_id = $1 and pro_client_id = $2', [
-    at.lineId,
-    at.proId,
-  ]);
-  const [paid] = await tx.query<{ payment_client_id: string; payment_method: PaymentMethod; provider_reference: string | null; open: number }>(
-    `select payment_client_id, payment_method, provider_reference, amount - refunded_amount as open from payment
-      where order_client_id = $1 and tenant_id = $2 and payment_status = 'payment_approved' order by created_at limit 1 for update`,
-    [at.orderId, tenantId],
-  );
-  if (!paid) return;
-  const amount = Math.min(Number(product.amount), Number(paid.open));
-  if (amount <= 0) return;
-  if (paid.payment_method === 'credit_card' && paid.provider_reference) await provider.refund(paid.provider_reference, amount);
-  await tx.query(
-    `update payment set refunded_amount = refunded_amount + $2, payment_refund_date = now(),
-            payment_status = case when refunded_amount + $2 >= amount then 'payment_refunded' else payment_status end
-      where payment_client_id = $1`,
-    [paid.payment_client_id, amount],
-  );
-}
-
-/** A transfer's payment record waiting for the staff's check is approved with the order (or cancelled, refunded). */
-export async function settleWaitingPayments(tx: Queryable, tenantId: string, orderId: string, to: PaymentStatus): Promise<void> {
-  await tx.query(
-    `update payment set payment_status = $3, payment_date = case when $3 = 'payment_approved' then now() else payment_date end,
-            payment_refund_date = case when $3 = 'payment_refunded' then now() else payment_refund_date end,
-            refunded_amount = case when $3 = 'payment_refunded' then amount else refunded_amount end
-      where order_client_id = $1 and tenant_id = $2 and payment_status = $4`,
-    [orderId, tenantId, to, to === 'payment_refunded' ? 'payment_approved' : 'payment_waiting'],
-  );
+  if (event) await orderTransition(tx, tenantId, orderId, event, actor, note);
 }

@@ -2,7 +2,9 @@
 // server/db/migrations/0006_shop.sql) as the contract's Order, and the staff's order list with the date
 // filters of spec section 4 (order, payment, refund, bill, bill cancel, cancel, product send).
 import type { Queryable } from '../db/adapter.ts';
-import type { Order } from '../../src/generated/types/entities.ts';
+import type { Order, OrderActor, OrderHistoryEvent, PaymentStatus } from '../../src/generated/types/entities.ts';
+import { paymentsOf } from './payment-store.ts';
+import { latestBillOf } from './bill-store.ts';
 import type { UserShopOrderListRequest } from '../../src/generated/types/routes.ts';
 import { containsPattern, isoOf, orderBy, pageRows, Where } from './paging.ts';
 
@@ -10,7 +12,7 @@ const DATE_FILTERS = ['order_date', 'payment_date', 'payment_refund_date', 'bill
 
 // The order's lines with their bundles' names (display copies: shopcart_bundle_list), in one json array.
 const ORDER_SELECT = `select o.order_client_id, o.user_id, u.username as customer_username, o.shop_client_id, s.shop_name, o.shopcart_client_id, o.order_status,
-  o.payment_status, o.payment_method, o.currency_type, o.total_amount, o.order_note, o.order_date, o.payment_date, o.payment_refund_date, o.bill_date,
+  o.payment_status, o.payment_method, o.currency_type, o.total_amount, o.order_note, o.order_date, o.payment_due_date, o.payment_date, o.payment_refund_date, o.bill_date,
   o.bill_cancel_date, o.cancel_date, o.product_send_date,
   coalesce((select json_agg(json_build_object('shopcart_bundle_client_id', l.shopcart_bundle_client_id, 'bundle_client_id', l.bundle_client_id,
                     'bundle_name', b.bundle_name, 'add_bundle_count', l.add_bundle_count, 'translations', b.translations)
@@ -62,6 +64,7 @@ function orderAnswer(r: Record<string, unknown>): Order {
     currency_type: Number(r.currency_type) as 0 | 1,
     total_amount: Number(r.total_amount),
     ...(r.order_note ? { order_note: r.order_note as string } : {}),
+    ...(r.payment_due_date && r.order_status === 'payment_waiting' ? { payment_due_date: isoOf(r.payment_due_date) } : {}),
     ...dates,
     order_date: isoOf(r.order_date)!,
   };
@@ -71,6 +74,70 @@ function orderAnswer(r: Record<string, unknown>): Order {
 export async function orderOf(db: Queryable, tenantId: string, orderId: string): Promise<Order> {
   const [row] = await db.query(`${ORDER_SELECT} where o.order_client_id = $1 and o.tenant_id = $2`, [orderId, tenantId]);
   return orderAnswer(row);
+}
+
+/** Who reads an order's details: its buyer sees a bill once approved, the shop's staff every bill. */
+export type DetailReader = 'buyer' | 'staff';
+
+/**
+ * One order with its details (the get calls): each product's price and states, its payments, its history
+ * with who took each step, and its newest bill.
+ */
+export async function orderDetail(db: Queryable, tenantId: string, orderId: string, reader: DetailReader): Promise<Order> {
+  const [order, products, payment_list, events, bill] = await Promise.all([
+    orderOf(db, tenantId, orderId),
+    db.query<Record<string, unknown>>(
+      `select sp.shopcart_bundle_client_id, sp.pro_client_id, sp.pro_name, sp.amount, sp.payment_status, sp.pro_status,
+              to_char(sp.active_start_date, 'YYYY-MM-DD') as active_start_date, to_char(sp.active_end_date, 'YYYY-MM-DD') as active_end_date, sp.usage_left
+         from shopcart_bundle_product sp join shopcart_bundle l on l.shopcart_bundle_client_id = sp.shopcart_bundle_client_id
+        where l.order_client_id = $1 and l.tenant_id = $2 order by l.created_at, sp.pro_name, sp.pro_client_id`,
+      [orderId, tenantId],
+    ),
+    paymentsOf(db, tenantId, orderId),
+    db.query<Record<string, unknown>>(
+      `select e.event, e.to_status, e.actor_kind, u.username as actor_username, sp.pro_name, e.note, e.created_at
+         from order_event e left join app_user u on u.user_id = e.actor_user_id
+         left join lateral (select pro_name from shopcart_bundle_product sp where sp.pro_client_id = e.pro_client_id limit 1) sp on true
+        where e.order_client_id = $1 and e.tenant_id = $2 order by e.order_event_id`,
+      [orderId, tenantId],
+    ),
+    latestBillOf(db, tenantId, orderId, reader === 'buyer'),
+  ]);
+  const opt = (r: Record<string, unknown>, k: string) => (r[k] !== null && r[k] !== undefined ? { [k]: r[k] } : {});
+  return {
+    ...order,
+    product_list: products.map((p) => ({
+      shopcart_bundle_client_id: p.shopcart_bundle_client_id as string,
+      pro_client_id: p.pro_client_id as string,
+      pro_name: p.pro_name as string,
+      amount: Number(p.amount),
+      payment_status: p.payment_status as PaymentStatus,
+      ...opt(p, 'pro_status'),
+      ...opt(p, 'active_start_date'),
+      ...opt(p, 'active_end_date'),
+      ...(p.usage_left !== null ? { usage_left: Number(p.usage_left) } : {}),
+    })),
+    payment_list,
+    order_event_list: events.map((e) => ({
+      order_event: e.event as OrderHistoryEvent,
+      to_status: e.to_status as string,
+      actor_kind: e.actor_kind as OrderActor,
+      ...opt(e, 'actor_username'),
+      ...opt(e, 'pro_name'),
+      ...opt(e, 'note'),
+      created_at: isoOf(e.created_at)!,
+    })),
+    ...(bill
+      ? {
+          bill: {
+            bill_client_id: bill.bill_client_id,
+            approve_status: bill.approve_status ?? 0,
+            ...(bill.bill_number ? { bill_number: bill.bill_number } : {}),
+            ...(bill.cancel_date ? { cancel_date: bill.cancel_date } : {}),
+          },
+        }
+      : {}),
+  } as Order;
 }
 
 /** Whose orders a list shows: a shop's (its staff) or a buyer's own. */

@@ -128,6 +128,10 @@ export const cartLineStatusRefused = { status_code: '12022', http: 409, message:
 export const billExists = { status_code: '12023', http: 409, message: {"en":"This order already has a bill. Please edit that one, or cancel it with a refund first.","tr":"Bu siparişin zaten bir faturası var. Lütfen onu düzenleyin ya da önce iade ile iptal edin."} } as const;
 export const billApproved = { status_code: '12024', http: 409, message: {"en":"This bill is approved and can no longer be changed.","tr":"Bu fatura onaylandı ve artık değiştirilemez."} } as const;
 export const billOrderNotPaid = { status_code: '12025', http: 409, message: {"en":"Only a paid order can be billed, and a cancelled bill cannot be approved.","tr":"Yalnızca ödenmiş bir sipariş faturalanabilir; iptal edilmiş bir fatura onaylanamaz."} } as const;
+export const paymentApprovalCard = { status_code: '12026', http: 409, message: {"en":"A card payment is approved by the bank, not by hand. Only a transfer can be approved here.","tr":"Kartla ödemeyi banka onaylar, elle onaylanamaz. Burada yalnızca havale onaylanabilir."} } as const;
+export const paymentShort = { status_code: '12027', http: 409, message: {"en":"The amount received ({{received}}) does not cover the order's total ({{total}}). Approve it once the whole amount has arrived.","tr":"Alınan tutar ({{received}}) sipariş toplamını ({{total}}) karşılamıyor. Tutarın tamamı geldiğinde onaylayın."} } as const;
+export const cardAuthenticationFailed = { status_code: '12028', http: 402, message: {"en":"The bank could not verify the card (3-D Secure). Nothing was charged. Please try again or use another card.","tr":"Banka kartı doğrulayamadı (3-D Secure). Hiçbir ücret alınmadı. Lütfen yeniden deneyin veya başka bir kart kullanın."} } as const;
+export const renewalNotPeriodic = { status_code: '12029', http: 409, message: {"en":"Only an active bundle with a periodic payment can be renewed.","tr":"Yalnızca dönemsel ödemeli, etkin bir paket yenilenebilir."} } as const;
 
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
@@ -252,6 +256,10 @@ export const statusCatalogue = {
   bill_exists: billExists,
   bill_approved: billApproved,
   bill_order_not_paid: billOrderNotPaid,
+  payment_approval_card: paymentApprovalCard,
+  payment_short: paymentShort,
+  card_authentication_failed: cardAuthenticationFailed,
+  renewal_not_periodic: renewalNotPeriodic,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   userShopcartBundleActiveList,
-  userShopcartBundleAdd,
   userShopcartBundleCancel,
   userShopcartBundleList,
   userShopcartBundleOrderList,
@@ -15,16 +14,12 @@ import {
   userShopcartBundleProductPaymentStatusChange,
   userShopcartBundleStatusChange,
 } from '../../src/generated/client/index.ts';
-import shops from '../../fixtures/seed/shops.json' with { type: 'json' };
 import { creditBalance, grantCredits, spendCredits } from '../../server/services/credit-ledger.ts';
 import { TEST_CARDS } from '../../server/services/payment-provider.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, snapshot, tenantIdOf, type Actor } from './support/actors.ts';
 import { SEED_SHOP_ID } from './support/shops.ts';
-
-const [STARTER, LEARNING, TRIAL] = shops.shops[0].bundle_list;
-const STARTER_AGREEMENT = STARTER.agreement_list[0].agreement_client_id;
-const card = (number: string = TEST_CARDS.success) => ({ card_holder: 'Ayşe Yılmaz', card_number: number, card_month: 12, card_year: new Date().getFullYear() + 2, card_cvv: '123' });
+import { card, LEARNING, orderHelpers, STARTER, STARTER_AGREEMENT, TRIAL } from './support/orders.ts';
 
 describe.each(databaseKinds())('cart, orders and payments on %s', (kind) => {
   let t: TestApp;
@@ -37,31 +32,7 @@ describe.each(databaseKinds())('cart, orders and payments on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  /** A new buyer, calling in lira (0) or dollars (1). */
-  async function buyer(name: string, currency: 0 | 1 = 0) {
-    const a = await actor(t, name);
-    return { ...a, use: () => t.as({ authorization: a.authorization, query: { __lang__v: 1, __user__currency__type: currency } }) };
-  }
-  const add = (who: Actor, bundle: typeof STARTER, count = 1) =>
-    userShopcartBundleAdd({ shop_client_id: SEED_SHOP_ID, bundle_client_id: bundle.bundle.bundle_client_id, user_client_id: who.userId, add_bundle_count: count });
-  async function ordered(who: Actor, bundle: typeof STARTER, method: 'credit_card' | 'transfer_to_account', extra: Record<string, unknown> = {}) {
-    who.use();
-    const cart = await add(who, bundle);
-    expect(cart.status_code, cart.status_message).toBe('10000');
-    const line = cart.shopcart_list.find((l) => l.bundle_client_id === bundle.bundle.bundle_client_id)!;
-    const res = await userShopcartBundleProductOrder({
-      shop_client_id: SEED_SHOP_ID,
-      user_client_id: who.userId,
-      shopcart_bundle_client_id_list: [line.shopcart_bundle_client_id],
-      payment_method: method,
-      approved_agreement_list: bundle === STARTER ? [STARTER_AGREEMENT] : [],
-      ...extra,
-    });
-    expect(res.status_code, res.status_message).toBe('10000');
-    return { order: res.order, line: line.shopcart_bundle_client_id };
-  }
-  const events = async (orderId: string) =>
-    (await t.db.query<{ event: string }>('select event from order_event where order_client_id = $1 order by order_event_id', [orderId])).map((e) => e.event);
+  const { buyer, add, ordered, events } = orderHelpers(() => t);
 
   describe('the cart', () => {
     it('adds a bundle on sale (a second add raises the count), takes some away, and lists it priced in the buyer\'s currency', async () => {

@@ -18,6 +18,8 @@ export { registrationStatus } from './registrationStatus.ts';
 export { bundleStatus } from './bundleStatus.ts';
 export { paymentStatus } from './paymentStatus.ts';
 export { orderStatus } from './orderStatus.ts';
+export { orderHistoryEvent } from './orderHistoryEvent.ts';
+export { orderActor } from './orderActor.ts';
 export { billApproveStatus } from './billApproveStatus.ts';
 export { supportStatus } from './supportStatus.ts';
 export { clickType } from './clickType.ts';

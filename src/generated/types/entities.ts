@@ -71,6 +71,29 @@ export type OrderStatus =
   | 'product_send';
 
 /**
+ * The steps of an order's history (src/domain/order-states.ts): the order's own, and a product payment's (product_…).
+ */
+export type OrderHistoryEvent =
+  | 'place'
+  | 'approve'
+  | 'cancel'
+  | 'send'
+  | 'bill'
+  | 'bill_cancel'
+  | 'refund'
+  | 'expire'
+  | 'product_approve'
+  | 'product_cancel'
+  | 'product_refund'
+  | 'transfer_report'
+  | 'card_authentication';
+
+/**
+ * Who took a step of an order: the buyer, the shop's staff, the payment provider or the system (expiry, a free order).
+ */
+export type OrderActor = 'buyer' | 'staff' | 'provider' | 'system';
+
+/**
  * A bill is created not approved and then approved (spec section 4).
  */
 export type BillApproveStatus = 0 | 1;
@@ -1411,12 +1434,67 @@ export interface Order {
   total_amount: number;
   order_note?: string;
   order_date: string;
+  payment_due_date?: string;
   payment_date?: string;
   payment_refund_date?: string;
   bill_date?: string;
   bill_cancel_date?: string;
   cancel_date?: string;
   product_send_date?: string;
+  /**
+   * Answered by the order's get calls only: every product of its lines with its price and its payment's and product's state.
+   *
+   * @maxItems 2000
+   */
+  product_list?: {
+    shopcart_bundle_client_id: string;
+    pro_client_id: string;
+    pro_name: NonNullable<ProductPayment['pro_name']>;
+    amount: NonNullable<ProductPayment['amount']>;
+    payment_status: NonNullable<ProductPayment['payment_status']>;
+    pro_status?: NonNullable<ProductPayment['pro_status']>;
+    active_start_date?: NonNullable<ProductPayment['active_start_date']>;
+    active_end_date?: NonNullable<ProductPayment['active_end_date']>;
+    usage_left?: NonNullable<ProductPayment['usage_left']>;
+  }[];
+  /**
+   * Answered by the order's get calls only: its payments and transfer reports, oldest first.
+   *
+   * @maxItems 100
+   */
+  payment_list?: Payment[];
+  /**
+   * Answered by the order's get calls only: every step of the order and of its products' payments, oldest first, with who took it and when.
+   *
+   * @maxItems 5000
+   */
+  order_event_list?: {
+    order_event: OrderHistoryEvent;
+    /**
+     * The order's, the product payment's or the line's state after the step.
+     */
+    to_status: string;
+    actor_kind: OrderActor;
+    /**
+     * Who took the step, when a person did.
+     */
+    actor_username?: string;
+    /**
+     * The product whose payment moved, for a product's step.
+     */
+    pro_name?: string;
+    note?: string;
+    created_at: string;
+  }[];
+  /**
+   * Answered by the order's get calls only: the order's newest bill, if it has one (a buyer sees it once approved).
+   */
+  bill?: {
+    bill_client_id: NonNullable<Bill['bill_client_id']>;
+    bill_number?: NonNullable<Bill['bill_number']>;
+    approve_status: NonNullable<Bill['approve_status']>;
+    cancel_date?: NonNullable<Bill['cancel_date']>;
+  };
 }
 
 export interface PageFields {
@@ -1545,6 +1623,22 @@ export type Payment = {
    * What the payer wrote as the transfer description (EFT açıklaması).
    */
   transfer_reference?: string;
+  /**
+   * A transfer's sender as the buyer reported it.
+   */
+  sender_name?: string;
+  /**
+   * The day the buyer says the transfer was sent.
+   */
+  transfer_date?: string;
+  /**
+   * How much of the payment was given back (never more than the amount).
+   */
+  refunded_amount?: number;
+  /**
+   * True while a card payment waits for the buyer to verify it at the bank (3-D Secure).
+   */
+  three_d_secure?: boolean;
   provider_reference?: string;
 };
 
@@ -1715,6 +1809,7 @@ export interface Shopcart {
   user_client_id?: string;
   add_bundle_count: number;
   shopcart_bundle_status?: ShopcartBundleStatus;
+  renews_shopcart_bundle_client_id?: string;
   product_payment_list?: {
     [k: string]: ProductPayment | undefined;
   };

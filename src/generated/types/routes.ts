@@ -1541,6 +1541,54 @@ export interface UserShopBundleNoNeedOrderListResponse {
 }
 
 /**
+ * POST /v1/user/shop/order/get — One order of a shop with its products, payments and history
+ */
+export interface UserShopOrderGetRequest {
+  shop_client_id: string;
+  /**
+   * The caller's own user id. Section 5 marks it required on shop calls; the server rejects any id but the caller's.
+   */
+  user_client_id: string;
+  order_client_id: string;
+}
+
+export interface UserShopOrderGetResponse {
+  order: Order;
+}
+
+/**
+ * POST /v1/user/shop/order/status/change — Move a shop's order: approve its transfer, cancel, send or refund
+ */
+export interface UserShopOrderStatusChangeRequest {
+  shop_client_id: string;
+  /**
+   * The caller's own user id. Section 5 marks it required on shop calls; the server rejects any id but the caller's.
+   */
+  user_client_id: string;
+  order_client_id: string;
+  /**
+   * The step (order_event values).
+   */
+  order_event: 'approve' | 'cancel' | 'send' | 'refund';
+  /**
+   * approve: the transfer's description on the shop's bank statement.
+   */
+  transfer_reference?: string;
+  /**
+   * approve: the amount that arrived, in the order's currency's minor units.
+   */
+  received_amount?: number;
+  /**
+   * Kept in the order's history.
+   */
+  note?: string;
+}
+
+export interface UserShopOrderStatusChangeResponse {
+  order: Order;
+}
+
+/**
  * POST /v1/user/shop/order/list — List a shop's orders
  */
 export interface UserShopOrderListRequest {
@@ -2548,6 +2596,86 @@ export interface UserShopcartBundlePaymentRecordResponse {
   payment: Payment;
   payment_status: PaymentStatus;
   order_status: OrderStatus;
+}
+
+/**
+ * POST /v1/user/shopcart/bundle/order/get — One of my orders with its products, payments and history
+ */
+export interface UserShopcartBundleOrderGetRequest {
+  /**
+   * The caller's own user id. Section 5 marks it required on shop calls; the server rejects any id but the caller's.
+   */
+  user_client_id: string;
+  order_client_id: string;
+}
+
+export interface UserShopcartBundleOrderGetResponse {
+  order: Order;
+}
+
+/**
+ * POST /v1/user/shopcart/bundle/order/cancel — Cancel my unpaid order
+ */
+export interface UserShopcartBundleOrderCancelRequest {
+  /**
+   * The caller's own user id. Section 5 marks it required on shop calls; the server rejects any id but the caller's.
+   */
+  user_client_id: string;
+  order_client_id: string;
+  idempotency_key?: IdempotencyKey;
+  /**
+   * Why, kept in the order's history.
+   */
+  note?: string;
+}
+
+export interface UserShopcartBundleOrderCancelResponse {
+  order: Order;
+}
+
+/**
+ * POST /v1/user/shopcart/bundle/payment/confirm — Finish a card payment after the bank's verification (3-D Secure)
+ */
+export interface UserShopcartBundlePaymentConfirmRequest {
+  /**
+   * The caller's own user id. Section 5 marks it required on shop calls; the server rejects any id but the caller's.
+   */
+  user_client_id: string;
+  order_client_id: string;
+  payment_client_id: string;
+  idempotency_key?: IdempotencyKey;
+  /**
+   * The test bank page's outcome (test provider only).
+   */
+  authentication_passed: boolean;
+}
+
+export interface UserShopcartBundlePaymentConfirmResponse {
+  payment: Payment;
+  payment_status: PaymentStatus;
+  order_status: OrderStatus;
+}
+
+/**
+ * POST /v1/user/shopcart/bundle/renew — Renew a periodic bundle
+ */
+export interface UserShopcartBundleRenewRequest {
+  /**
+   * The caller's own user id. Section 5 marks it required on shop calls; the server rejects any id but the caller's.
+   */
+  user_client_id: string;
+  shopcart_bundle_client_id: NonNullable<Shopcart['shopcart_bundle_client_id']>;
+}
+
+export interface UserShopcartBundleRenewResponse {
+  /**
+   * The renewal's cart line.
+   */
+  shopcart_bundle_client_id: NonNullable<Shopcart['shopcart_bundle_client_id']>;
+  /**
+   * The whole cart after the change.
+   */
+  shopcart_list: Shopcart[];
 }
 
 /**
