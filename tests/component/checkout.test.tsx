@@ -355,6 +355,31 @@ describe('paying by card', () => {
     act(() => window.dispatchEvent(new PopStateEvent('popstate')));
     expect(await screen.findByText('Bu sipariş siparişleriniz arasında bulunamadı.')).toBeInTheDocument();
   });
+
+  it('a card that asks for a 3-D Secure step opens the test bank: failed, nothing is paid and the form stays; completed, the order is paid', async () => {
+    const order = placedOrder();
+    const user = await openPayment(order.order_client_id);
+    await screen.findByRole('button', { name: '₺648,90 öde' });
+    expect(screen.getByLabelText(/^Güvenlik kodu/)).toHaveAttribute('type', 'password'); // the CVV is masked
+    await fillCard(user, TEST_CARDS.threeDSecure);
+    await user.click(screen.getByRole('button', { name: '₺648,90 öde' }));
+    const bank = within(await screen.findByRole('dialog', { name: 'Bankanız bu ödemeyi onaylamanızı istiyor' }));
+    expect(bank.getByText('Test modu — gerçek banka yok')).toBeInTheDocument();
+    expect(bank.getByText(/3220 ile biten kartla ₺648,90/)).toBeInTheDocument();
+    await waitFor(() => expect(bank.getByRole('button', { name: 'Doğrulamayı tamamla' })).toHaveFocus());
+    await user.click(bank.getByRole('button', { name: 'Doğrulamayı başarısız yap' }));
+    expect(await screen.findByText('Banka kartı doğrulayamadı (3-D Secure). Hiçbir ücret alınmadı. Lütfen yeniden deneyin veya başka bir kart kullanın.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(lastCall('confirm').body).toMatchObject({ order_client_id: order.order_client_id, authentication_passed: false });
+    expect(checkout.orders[0].order_status).toBe('payment_waiting');
+
+    await fillCard(user, TEST_CARDS.threeDSecure);
+    await user.click(screen.getByRole('button', { name: '₺648,90 öde' }));
+    await user.click(await screen.findByRole('button', { name: 'Doğrulamayı tamamla' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /Ödeme alındı/ })).toBeInTheDocument();
+    expect(lastCall('confirm').body).toMatchObject({ authentication_passed: true, idempotency_key: expect.stringMatching(UUID) });
+    expect(checkout.orders[0].order_status).toBe('payment_approved');
+  });
 });
 
 describe('paying by transfer', () => {
@@ -386,6 +411,22 @@ describe('paying by transfer', () => {
       transfer: { sender_name: 'Ayşe Yılmaz', transfer_date: '2026-11-20', transfer_reference: 'Rapor siparişi' },
     });
     expect(lastCall('shop').body).toEqual({ shop_client_id: OTHER_SHOP.shop_client_id });
+  });
+
+  it('opened again after a report, the page shows the report sent and corrects it instead of sending a second one', async () => {
+    const order = placedOrder({ bundle: REPORT, payment_method: 'transfer_to_account', shop_client_id: OTHER_SHOP.shop_client_id });
+    checkout.payments[order.order_client_id] = [
+      { payment_client_id: '40000000-0000-4000-8000-000000000999', order_client_id: order.order_client_id, payment_method: 'transfer_to_account', payment_status: 'payment_waiting', currency_type: 0, amount: order.total_amount, sender_name: 'Ayşe Yılmaz', transfer_date: '2026-11-20', transfer_reference: 'Rapor' },
+    ];
+    const user = await openPayment(order.order_client_id);
+    expect(await screen.findByText(/20 Kas 2026 tarihinde Ayşe Yılmaz adına bir havale bildirdiniz/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Gönderenin adı/)).toHaveValue('Ayşe Yılmaz');
+    await user.clear(screen.getByLabelText(/^Havale açıklaması/));
+    await user.type(screen.getByLabelText(/^Havale açıklaması/), 'Rapor siparişi 2');
+    await user.click(screen.getByRole('button', { name: 'Bildirimi güncelle' }));
+    expect(await screen.findByRole('heading', { level: 2, name: /Havale bildirimi gönderildi/ })).toBeInTheDocument();
+    expect(checkout.payments[order.order_client_id]).toHaveLength(1);
+    expect(checkout.payments[order.order_client_id][0]).toMatchObject({ transfer_reference: 'Rapor siparişi 2' });
   });
 });
 
@@ -445,6 +486,32 @@ describe('my orders', () => {
     expect(await screen.findByRole('button', { name: '₺1.297,80 öde' })).toBeInTheDocument();
   });
 
+  it('opens an order\'s details with its products and history, and cancels an unpaid order after asking', async () => {
+    const waiting = placedOrder({ bundle: STARTER, order_date: '2026-11-20T10:30:00.000Z', payment_due_date: '2026-11-27T10:30:00.000Z' });
+    const user = userEvent.setup();
+    await startApp('/kullanici-alisverissepeti-paket-siparis');
+    await user.click(await screen.findByRole('button', { name: /^20 Kas 2026.* tarihli sipariş$/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: /tarihli sipariş$/ }));
+    expect(await dialog.findByText('Analiz Kredisi 1.000')).toBeInTheDocument();
+    expect(dialog.getByText('E-posta Desteği')).toBeInTheDocument();
+    expect(dialog.getByText('Son ödeme').nextSibling).toHaveTextContent('27 Kas 2026');
+    expect(dialog.getByText('Sipariş verildi')).toBeInTheDocument();
+    expect(dialog.getByText(`Alıcı (${checkout.events[waiting.order_client_id][0].actor_username})`)).toBeInTheDocument();
+    expect(dialog.getByText('Henüz bir ödeme yapılmadı.')).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: 'Yardım iste' })).toHaveAttribute('href', `/kullanici-destek-talepleri?order=${waiting.order_client_id}`);
+    expect(dialog.getByRole('link', { name: 'Öde' })).toHaveAttribute('href', `/kullanici-alisverissepeti-odeme?order_client_id=${waiting.order_client_id}`);
+
+    await user.click(dialog.getByRole('button', { name: 'Siparişi iptal et' }));
+    const ask = within(screen.getByRole('alertdialog', { name: 'Bu sipariş iptal edilsin mi?' }));
+    await user.click(ask.getByRole('button', { name: 'Siparişi iptal et' }));
+    await waitFor(() => expect(dialog.getByText('Sipariş iptal edildi')).toBeInTheDocument());
+    expect(lastCall('order-cancel').body).toMatchObject({ order_client_id: waiting.order_client_id, idempotency_key: expect.stringMatching(UUID) });
+    expect(dialog.queryByRole('button', { name: 'Siparişi iptal et' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('table', { name: 'Siparişlerim' })).getAllByRole('row')[1]).toHaveTextContent('Ödeme iptal edildi');
+  });
+
   it('without orders says so, with the way to the shop; on a phone each order is a card and the filters fold', async () => {
     setBodyWidth(390);
     await startApp('/kullanici-alisverissepeti-paket-siparis');
@@ -480,6 +547,19 @@ describe('my active products', () => {
     expect(screen.getAllByText('1,000 credits')).toHaveLength(2); // the balance and the product's uses left
     expect(screen.getByText('1,000 Analysis Credits')).toBeInTheDocument();
     expect(screen.getByText('Bought with a product')).toBeInTheDocument();
+  });
+
+  it('renews a periodic bundle: its next period goes into the cart, and the cart opens', async () => {
+    placedOrder({ bundle: STARTER, order_status: 'payment_approved', payment_status: 'payment_approved' });
+    placedOrder({ bundle: TRIAL, order_status: 'payment_approved', payment_status: 'payment_approved' });
+    const user = userEvent.setup();
+    await startApp('/kullanici-urun-paketleri-aktif');
+    const renew = await screen.findAllByRole('button', { name: 'Yenile' });
+    expect(renew).toHaveLength(1); // the free trial has no periodic product
+    await user.click(renew[0]);
+    await waitFor(() => expect(window.location.pathname).toBe('/kullanici-alisverissepeti'));
+    expect(lastCall('renew').body).toMatchObject({ shopcart_bundle_client_id: expect.stringMatching(UUID) });
+    await waitFor(() => expect(cartLink()).toHaveAccessibleName('Alışveriş sepeti: 1 paket'));
   });
 
   it('without active products says so, with the way to the shop, and shows no credit yet', async () => {

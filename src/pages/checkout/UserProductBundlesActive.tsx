@@ -1,17 +1,21 @@
 // user_product_bundles_active ("My Active Products"): the buyer's credits (the balance and its latest changes,
 // /v1/user/credit/balance) and the bundles that are active for them, paged on the server, each product with
 // its uses left in its own unit (pro_usage_count, pro_count_suffix in the reader's language), the days it is
-// valid and its state; a search over bundle and product names and the day it became active.
+// valid and its state; a search over bundle and product names and the day it became active; "Renew" on a
+// periodic bundle puts its renewal into the cart.
 import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { userCreditBalance, userShopcartBundleActiveList } from '../../generated/client';
+import { userCreditBalance, userShopcartBundleActiveList, userShopcartBundleRenew } from '../../generated/client';
 import { bundleStatus as bundleStatusEnum } from '../../generated/enums/bundleStatus';
 import { creditReason as creditReasonEnum } from '../../generated/enums/creditReason';
 import type { UserCreditBalanceResponse, UserShopcartBundleActiveListResponse } from '../../generated/types/routes';
 import { catalogueText } from '../../domain/catalogue-text';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
-import { focusFirstInvalid, formatDate, Pagination, TextField, useRepeatableEffect } from '../../app/ui';
+import { focusFirstInvalid, formatDate, Notice, Pagination, TextField, useErrorText, useRepeatableEffect } from '../../app/ui';
+import { useAppStore } from '../../app/store';
+import { usePagePath } from '../shared/hooks';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
 import { Empty, FilterActions, FilterPanel, LoadFailed, Loading, PageLink, useBuyerId, useCount, useEnumLabel } from './shared';
 
@@ -112,6 +116,7 @@ export default function UserProductBundlesActive({ page }: PageProps) {
 
 function ActiveBundleCard({ item }: { item: ActiveBundle }) {
   const { t } = useTranslation();
+  const buyer = useBuyerId();
   const lang = useActiveLabel();
   const count = useCount();
   const status = useEnumLabel(bundleStatusEnum);
@@ -122,6 +127,27 @@ function ActiveBundleCard({ item }: { item: ActiveBundle }) {
     .filter((d): d is string => Boolean(d))
     .sort()[0];
   const titleId = `active-${item.shopcart.shopcart_bundle_client_id}`;
+  // A periodic bundle is paid again by renewing it: a renewal line goes into the cart, then the cart takes over.
+  const periodic = item.product_list.some((p) => p.pay_type === 'periodic');
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const cartPath = usePagePath('user_shoppingcart');
+  const setCartList = useAppStore((s) => s.setCartList);
+  const [renewing, setRenewing] = useState(false);
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const renew = async () => {
+    setRenewing(true);
+    setRefusal(null);
+    try {
+      const a = await userShopcartBundleRenew({ user_client_id: buyer, shopcart_bundle_client_id: item.shopcart.shopcart_bundle_client_id });
+      setCartList(a.shopcart_list);
+      if (cartPath) navigate(cartPath);
+    } catch (e) {
+      setRefusal(e);
+    } finally {
+      setRenewing(false);
+    }
+  };
   return (
     <li className="active-bundle">
       <h3 id={titleId} className="active-bundle__name">
@@ -129,6 +155,15 @@ function ActiveBundleCard({ item }: { item: ActiveBundle }) {
         {item.shopcart.add_bundle_count > 1 && <span className="active-bundle__count"> × {item.shopcart.add_bundle_count}</span>}
       </h3>
       {since && <p className="active-bundle__since">{t('checkout.activatedAt', { date: formatDate(since, lang) })}</p>}
+      {periodic && (
+        <div className="active-bundle__renew">
+          <button type="button" className="button button--secondary button--small" onClick={renew} disabled={renewing} aria-describedby={titleId}>
+            {renewing ? t('common.sending') : t('checkout.renew')}
+          </button>
+          <span className="field__hint">{t('checkout.renewHint')}</span>
+          {refusal ? <Notice>{errorText(refusal)}</Notice> : null}
+        </div>
+      )}
       <ul className="active-products" aria-labelledby={titleId}>
         {payments.map(([proId, p]) => {
           const product = item.product_list.find((x) => x.pro_client_id === proId);

@@ -1,7 +1,8 @@
 // user_shopcart_bundle_order_list: the buyer's orders, paged on the server, newest first: what was bought and
 // from which shop, when, the total, how it is paid and its state in words (the contract's labels), with
 // filters by state and by one of section 4's dates (order, payment, refund, cancel, product send, bill, bill
-// cancel) between two days, and "Pay" on the orders the state machine says still wait for their payment.
+// cancel) between two days, "Pay" on the orders the state machine says still wait for their payment, and
+// "Details" opening an order with its products, payments and history (OrderDialog: cancel, bill, help).
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ import { PagedTable, type TableColumn } from '../shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
 import { usePagePath } from '../shared/hooks';
 import { FilterActions, FilterPanel, Loading, PageLink, useBuyerId, useEnumLabel, useMoney, useOrderBundles } from './shared';
+import { OrderDialog } from './OrderDialog';
 
 type Sort = 'order_date' | '-order_date' | 'total_amount' | '-total_amount';
 const SORTS: Sort[] = ['-order_date', 'order_date', '-total_amount', 'total_amount'];
@@ -57,6 +59,7 @@ export default function UserShopcartBundleOrderList({ page }: PageProps) {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const [open, setOpen] = useState<Order | null>(null);
   const list = usePagedList<Order>(
     useCallback(
       async (p: number) => {
@@ -101,14 +104,18 @@ export default function UserShopcartBundleOrderList({ page }: PageProps) {
     {
       header: t('common.actions'),
       priority: 1,
-      cell: (o) =>
-        orderMay(o.order_status, 'approve') && paymentPath ? (
-          <Link className="button button--small" to={`${paymentPath}?order_client_id=${encodeURIComponent(o.order_client_id)}`} aria-label={t('checkout.payOrder', { date: dateOf(o) })}>
-            {t('checkout.payAction')}
-          </Link>
-        ) : (
-          '—'
-        ),
+      cell: (o) => (
+        <span className="order-actions">
+          <button type="button" className="button button--secondary button--small" onClick={() => setOpen(o)} aria-label={t('checkout.orderDetailsOf', { date: dateOf(o) })}>
+            {t('checkout.details')}
+          </button>
+          {orderMay(o.order_status, 'approve') && paymentPath && (
+            <Link className="button button--small" to={`${paymentPath}?order_client_id=${encodeURIComponent(o.order_client_id)}`} aria-label={t('checkout.payOrder', { date: dateOf(o) })}>
+              {t('checkout.payAction')}
+            </Link>
+          )}
+        </span>
+      ),
     },
   ];
   const none = !list.loading && !list.error && list.rows.length === 0;
@@ -170,6 +177,7 @@ export default function UserShopcartBundleOrderList({ page }: PageProps) {
         </FilterPanel>
         {list.loading && list.rows.length === 0 && <Loading />}
       </PagedTable>
+      {open && <OrderDialog orderId={open.order_client_id} title={t('checkout.orderDetailsOf', { date: dateOf(open) })} onClose={() => setOpen(null)} onChanged={list.reload} />}
     </article>
   );
 }

@@ -7,11 +7,11 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { userShopGet, userShopcartBundleOrderList, userShopcartBundlePaymentRecord } from '../../generated/client';
+import { userShopGet, userShopcartBundleOrderGet, userShopcartBundlePaymentConfirm, userShopcartBundlePaymentRecord } from '../../generated/client';
 import { orderStatus as orderStatusEnum } from '../../generated/enums/orderStatus';
 import { paymentMethod as paymentMethodEnum } from '../../generated/enums/paymentMethod';
 import { cardRules, paymentRules } from '../../generated/field-rules';
-import type { Order, Shop } from '../../generated/types/entities';
+import type { Order, Payment, Shop } from '../../generated/types/entities';
 import { cardBrand, luhnValid, notExpired, type CardBrand } from '../../domain/card';
 import { orderMay } from '../../domain/order-states';
 import { statusMessage } from '../../domain/status-messages';
@@ -20,6 +20,7 @@ import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { focusFirstInvalid, formatDate, Notice, SelectField, TextField, useErrorText, useFocusOnMount, useRepeatableEffect } from '../../app/ui';
 import { LoadFailed, Loading, PageLink, useBuyerId, useEnumLabel, useMoney, useOrderBundles, useRequestKey } from './shared';
+import { TestBankDialog } from './TestBankDialog';
 
 const UUID = new RegExp(`^${'[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'}$`, 'i');
 const CARD_NUMBER = new RegExp(cardRules.card_number.pattern);
@@ -57,8 +58,11 @@ export default function UserShoppingcartPayment({ page }: PageProps) {
       let live = true;
       setLoaded({ state: 'loading' });
       (async () => {
-        const found = await userShopcartBundleOrderList({ user_client_id: buyer, order_client_id: orderId, page: 1, page_size: 1 });
-        const order = found.order_list[0];
+        const found = await userShopcartBundleOrderGet({ user_client_id: buyer, order_client_id: orderId }).catch((e: unknown) => {
+          if (e instanceof ApiError && e.status_code === '10016') return undefined;
+          throw e;
+        });
+        const order = found?.order;
         if (!order) return { state: 'missing' } as const;
         // A transfer needs the shop's bank accounts; a card payment needs nothing more.
         const shop = order.payment_method === 'transfer_to_account' ? (await userShopGet({ shop_client_id: order.shop_client_id })).shop : undefined;
@@ -137,6 +141,7 @@ function OrderSummary({ order }: { order: Order }) {
     [t('checkout.orderedAt'), formatDate(order.order_date, lang, true)],
     [t('checkout.paymentMethod'), method(order.payment_method)],
     [t('checkout.status'), status(order.order_status)],
+    [t('checkout.payBy'), order.payment_due_date ? formatDate(order.payment_due_date, lang, true) : ''],
   ];
   return (
     <section className="section payment__summary" aria-labelledby="summary-title">
@@ -182,6 +187,7 @@ function CardForm({ order, onPaid, onStale }: { order: Order; onPaid: (text: str
   const [errors, setErrors] = useState<CardErrors>({});
   const [refusal, setRefusal] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const [verifying, setVerifying] = useState<Payment | null>(null);
   const digits = card.number.replace(/\D/g, '');
   const brand = cardBrand(digits);
   const thisYear = new Date().getFullYear();
@@ -244,8 +250,8 @@ function CardForm({ order, onPaid, onStale }: { order: Order; onPaid: (text: str
       });
       requestKey.done();
       setCard(EMPTY_CARD);
-      const paidBrand = t(`checkout.brands.${answer.payment.card_brand ?? 'other'}`, { defaultValue: t('checkout.brands.other') });
-      onPaid(t('checkout.paidText', { total: money(answer.payment.amount, answer.payment.currency_type), brand: paidBrand, last4: answer.payment.card_last_four ?? '' }));
+      if (answer.payment.three_d_secure) setVerifying(answer.payment);
+      else onPaid(paidText(answer.payment));
     } catch (err) {
       setRefusal(err);
       if (err instanceof ApiError) {
@@ -253,6 +259,36 @@ function CardForm({ order, onPaid, onStale }: { order: Order; onPaid: (text: str
         if (err.status_code === '12017') setErrors({ expiry: errorText(err) });
         if (err.status_code === '12014') onStale();
       }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const paidText = (payment: Payment) => {
+    const paidBrand = t(`checkout.brands.${payment.card_brand ?? 'other'}`, { defaultValue: t('checkout.brands.other') });
+    return t('checkout.paidText', { total: money(payment.amount, payment.currency_type), brand: paidBrand, last4: payment.card_last_four ?? '' });
+  };
+
+  // The test bank's verdict goes to the confirm call; a failed verification is told beside the form, which stays.
+  const onVerified = async (passed: boolean) => {
+    if (!verifying) return;
+    setBusy(true);
+    try {
+      const answer = await userShopcartBundlePaymentConfirm({
+        user_client_id: buyer,
+        order_client_id: order.order_client_id,
+        payment_client_id: verifying.payment_client_id,
+        authentication_passed: passed,
+        idempotency_key: requestKey.keyFor({ verify: verifying.payment_client_id, passed }),
+      });
+      requestKey.done();
+      setVerifying(null);
+      onPaid(paidText(answer.payment));
+    } catch (err) {
+      requestKey.done();
+      setVerifying(null);
+      setRefusal(err);
+      if (err instanceof ApiError && err.status_code === '12014') onStale();
     } finally {
       setBusy(false);
     }
@@ -331,6 +367,7 @@ function CardForm({ order, onPaid, onStale }: { order: Order; onPaid: (text: str
         <TextField
           label={t('checkout.cvv')}
           name="cc-csc"
+          type="password"
           autoComplete="cc-csc"
           inputMode="numeric"
           required
@@ -348,6 +385,7 @@ function CardForm({ order, onPaid, onStale }: { order: Order; onPaid: (text: str
           </button>
         </div>
       </form>
+      {verifying && <TestBankDialog payment={verifying} busy={busy} onChoose={onVerified} />}
     </section>
   );
 }
@@ -365,7 +403,10 @@ function TransferForm({ order, shop, onReported }: { order: Order; shop: Shop | 
   const buyer = useBuyerId();
   const requestKey = useRequestKey();
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState({ sender: '', date: '', reference: '' });
+  const lang = useActiveLabel();
+  // A report already sent (the page reloaded, or opened again): shown, and the form corrects it.
+  const reported = order.payment_list?.find((p) => p.payment_method === 'transfer_to_account' && p.payment_status === 'payment_waiting');
+  const [form, setForm] = useState({ sender: reported?.sender_name ?? '', date: reported?.transfer_date ?? '', reference: reported?.transfer_reference ?? '' });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof form, string>>>({});
   const [refusal, setRefusal] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -436,7 +477,12 @@ function TransferForm({ order, shop, onReported }: { order: Order; shop: Shop | 
         </ul>
       )}
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-labelledby="report-title">
-        <h3 id="report-title">{t('checkout.transferReport')}</h3>
+        <h3 id="report-title">{reported ? t('checkout.transferReportFix') : t('checkout.transferReport')}</h3>
+        {reported && (
+          <Notice kind="info">
+            {t('checkout.transferReportedAlready', { sender: reported.sender_name ?? '', date: reported.transfer_date ? formatDate(reported.transfer_date, lang) : '' })}
+          </Notice>
+        )}
         <TextField label={t('checkout.senderName')} name="sender_name" autoComplete="name" required value={form.sender} onValue={set('sender')} error={errors.sender} />
         <TextField label={t('checkout.transferDate')} name="transfer_date" type="date" required value={form.date} onValue={set('date')} error={errors.date} />
         <TextField
@@ -450,7 +496,7 @@ function TransferForm({ order, shop, onReported }: { order: Order; shop: Shop | 
         {refusal ? <Notice>{errorText(refusal)}</Notice> : null}
         <div className="form__actions">
           <button type="submit" className="button" disabled={busy}>
-            {busy ? t('common.sending') : t('checkout.reportTransfer')}
+            {busy ? t('common.sending') : reported ? t('checkout.updateReport') : t('checkout.reportTransfer')}
           </button>
         </div>
       </form>

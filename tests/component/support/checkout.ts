@@ -6,7 +6,7 @@
 import { http, HttpResponse } from 'msw';
 import seed from '../../../fixtures/seed/shops.json';
 import { statusCatalogue, type StatusKey } from '../../../src/generated/errors';
-import type { Agreement, Bundle, BundleProduct, Credit, Order, ProductAgreement, Shop, Shopcart } from '../../../src/generated/types/entities';
+import type { Agreement, Bundle, BundleProduct, Credit, Order, Payment, ProductAgreement, Shop, Shopcart } from '../../../src/generated/types/entities';
 import { statusMessage } from '../../../src/domain/status-messages';
 import { luhnValid, notExpired } from '../../../src/domain/card';
 import { productTakes } from '../../../src/domain/checkout';
@@ -71,7 +71,7 @@ export const REPORT = {
 const BUNDLES = [STARTER, LEARNING, TRIAL, REPORT];
 const shopOf = (id: string) => (id === OTHER_SHOP.shop_client_id ? OTHER_SHOP : SHOP);
 
-export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002', insufficientFunds: '4000000000009995' };
+export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002', insufficientFunds: '4000000000009995', threeDSecure: '4000000000003220' };
 
 interface Line {
   id: string;
@@ -86,6 +86,9 @@ interface Line {
 interface State {
   lines: Line[];
   orders: (Order & { key?: string })[];
+  /** Each order's payments and history, as the order's get call answers them. */
+  payments: Record<string, Payment[]>;
+  events: Record<string, NonNullable<Order['order_event_list']>>;
   credits: Credit[];
   calls: { route: string; body: Row; query: Record<string, string> }[];
   /** A route answering this status instead, `times` times (once by default). */
@@ -97,7 +100,7 @@ interface State {
 
 export const checkout: State = fresh();
 function fresh(): State {
-  return { lines: [], orders: [], credits: [], calls: [], failNext: {}, delay: 0, n: 0 };
+  return { lines: [], orders: [], payments: {}, events: {}, credits: [], calls: [], failNext: {}, delay: 0, n: 0 };
 }
 export function resetCheckout(): void {
   Object.assign(checkout, fresh());
@@ -171,6 +174,7 @@ function route(path: string, name: string, answer: (body: Row, request: Request)
 
 /** Marks an order paid: its lines active (with uses), credits for counted analysis products. */
 function approve(order: Order) {
+  step(order, 'approve', 'payment_approved', 'provider');
   order.order_status = 'payment_approved';
   order.payment_status = 'payment_approved';
   order.payment_date = new Date().toISOString();
@@ -183,6 +187,33 @@ function approve(order: Order) {
         checkout.credits.unshift({ credit_client_id: id('2'), user_client_id: account.user.user_client_id, credit_change: change, balance_after: before + change, credit_reason: 'purchase', pro_client_id: p.pro_client_id, created_at: new Date().toISOString() });
       }
   }
+}
+
+/** A step of the order's history. */
+function step(order: Order, event: NonNullable<Order['order_event_list']>[number]['order_event'], to: string, actor: 'buyer' | 'staff' | 'provider' | 'system') {
+  (checkout.events[order.order_client_id] ??= []).push({ order_event: event, to_status: to, actor_kind: actor, ...(actor === 'buyer' ? { actor_username: account.user.username } : {}), created_at: new Date().toISOString() });
+}
+
+/** The order with its details, as the order's get call answers it. */
+function detailOf(order: Order): Order {
+  const { key: _key, ...rest } = order as Order & { key?: string };
+  return {
+    ...rest,
+    product_list: checkout.lines
+      .filter((l) => l.orderId === order.order_client_id)
+      .flatMap((l) =>
+        bundleOf(l.bundleId).products.map((p) => ({
+          shopcart_bundle_client_id: l.id,
+          pro_client_id: p.pro_client_id,
+          pro_name: p.pro_name,
+          amount: l.ordered?.[p.pro_client_id]?.amount ?? 0,
+          payment_status: order.payment_status ?? 'payment_waiting',
+          ...(l.status === 'active' ? { pro_status: 'active' as const } : {}),
+        })),
+      ),
+    payment_list: checkout.payments[order.order_client_id] ?? [],
+    order_event_list: checkout.events[order.order_client_id] ?? [],
+  };
 }
 
 /** An order already placed (for the orders and payment pages). */
@@ -208,6 +239,7 @@ export function placedOrder(over: Partial<Order> & { bundle?: (typeof BUNDLES)[n
   line.orderId = order.order_client_id;
   line.ordered = Object.fromEntries(bundle.products.map((p) => [p.pro_client_id, { amount: priceOf(p, order.currency_type).amount * count, currency: order.currency_type }]));
   checkout.orders.push(order);
+  step(order, 'place', 'payment_waiting', 'buyer');
   if (order.order_status === 'payment_approved') approve(order);
   return order;
 }
@@ -282,16 +314,59 @@ export const checkoutHandlers = [
     if (order.order_status !== 'payment_waiting') return refusal(request, 'order_not_awaiting_payment');
     if (card?.card_number === TEST_CARDS.declined) return refusal(request, 'card_declined');
     if (card?.card_number === TEST_CARDS.insufficientFunds) return refusal(request, 'card_insufficient_funds');
-    const payment = {
-      payment_client_id: id('4'),
+    const verify = card?.card_number === TEST_CARDS.threeDSecure;
+    const transfer = body.transfer as { sender_name: string; transfer_date: string; transfer_reference?: string } | undefined;
+    const payments = (checkout.payments[order.order_client_id] ??= []);
+    const reported = transfer && payments.find((p) => p.payment_method === 'transfer_to_account' && p.payment_status === 'payment_waiting');
+    const payment: Payment = {
+      payment_client_id: reported?.payment_client_id ?? id('4'),
       order_client_id: order.order_client_id,
-      payment_method: body.payment_method,
+      payment_method: body.payment_method as Payment['payment_method'],
       currency_type: order.currency_type,
       amount: order.total_amount,
-      ...(card ? { payment_status: 'payment_approved', card_brand: 'visa', card_last_four: card.card_number.slice(-4) } : { payment_status: 'payment_waiting' }),
-    };
-    if (card) approve(order);
+      ...(card
+        ? { payment_status: verify ? 'payment_waiting' : 'payment_approved', card_brand: 'visa', card_last_four: card.card_number.slice(-4), ...(verify ? { three_d_secure: true } : {}) }
+        : { payment_status: 'payment_waiting', ...transfer }),
+    } as Payment;
+    if (reported) payments.splice(payments.indexOf(reported), 1, payment);
+    else payments.push(payment);
+    if (card && !verify) approve(order);
     return HttpResponse.json({ ...ok, payment, payment_status: order.payment_status, order_status: order.order_status });
+  }),
+  route('/v1/user/shopcart/bundle/payment/confirm', 'confirm', (body, request) => {
+    const order = checkout.orders.find((o) => o.order_client_id === body.order_client_id);
+    const payment = order && checkout.payments[order.order_client_id]?.find((p) => p.payment_client_id === body.payment_client_id);
+    if (!order || !payment) return refusal(request, 'record_not_found', { entity: 'payment' });
+    delete payment.three_d_secure;
+    if (!body.authentication_passed) {
+      payment.payment_status = 'payment_cancel';
+      return refusal(request, 'card_authentication_failed');
+    }
+    payment.payment_status = 'payment_approved';
+    approve(order);
+    return HttpResponse.json({ ...ok, payment, payment_status: order.payment_status, order_status: order.order_status });
+  }),
+  route('/v1/user/shopcart/bundle/order/get', 'order-get', (body, request) => {
+    const order = checkout.orders.find((o) => o.order_client_id === body.order_client_id);
+    if (!order) return refusal(request, 'record_not_found', { entity: 'order' });
+    return HttpResponse.json({ ...ok, order: detailOf(order) });
+  }),
+  route('/v1/user/shopcart/bundle/order/cancel', 'order-cancel', (body, request) => {
+    const order = checkout.orders.find((o) => o.order_client_id === body.order_client_id);
+    if (!order) return refusal(request, 'record_not_found', { entity: 'order' });
+    if (order.order_status !== 'payment_waiting' && order.order_status !== 'payment_cancel') return refusal(request, 'order_not_awaiting_payment');
+    if (order.order_status === 'payment_waiting') step(order, 'cancel', 'payment_cancel', 'buyer');
+    order.order_status = 'payment_cancel';
+    order.payment_status = 'payment_cancel';
+    order.cancel_date = new Date().toISOString();
+    return HttpResponse.json({ ...ok, order: detailOf(order) });
+  }),
+  route('/v1/user/shopcart/bundle/renew', 'renew', (body, request) => {
+    const line = checkout.lines.find((l) => l.id === body.shopcart_bundle_client_id && l.status === 'active');
+    if (!line) return refusal(request, 'record_not_found', { entity: 'shopcart' });
+    if (!bundleOf(line.bundleId).products.some((p) => p.pay_type === 'periodic')) return refusal(request, 'renewal_not_periodic');
+    const renewal = putInCart(bundleOf(line.bundleId), line.count);
+    return HttpResponse.json({ ...ok, shopcart_bundle_client_id: renewal.id, shopcart_list: cart(currencyOf(request)) });
   }),
   route('/v1/user/shopcart/bundle/active/list', 'active', (body) => {
     let lines = checkout.lines.filter((l) => l.status === 'active');
