@@ -4,7 +4,7 @@
 // the bundle active, then passive; a user without the auth is refused by the page and by the suite.server.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, shownText, submitLogin } from './browser.ts';
+import { callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, shownText, submitLogin } from './browser.ts';
 
 const SHOP_ID = '4a8f3ee7-7ad5-4a3b-a0ac-e769781ad817'; // fixtures/seed/shops.json
 const PASSWORD = 'selin.parola.1';
@@ -16,17 +16,6 @@ describe.runIf(chromiumAvailable())('shop management through generic screens', (
     await submitLogin(page, suite.server.url(), username, password);
     await page.waitForURL('**/anasayfa');
   }
-
-  /** A call with the page's own session, as the app makes it. */
-  const api = (page: Page, path: string, body: unknown) =>
-    page.evaluate(
-      async ({ path, body }) => {
-        const token = JSON.parse(localStorage.getItem('token') ?? '{}').access_token;
-        const res = await fetch(`${path}?__lang__v=1`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-        return res.json();
-      },
-      { path, body },
-    );
 
   it('a bundle editor creates a bundle and a product and sets the bundle passive; others are refused', async () => {
     const errors: string[] = [];
@@ -40,7 +29,7 @@ describe.runIf(chromiumAvailable())('shop management through generic screens', (
       ['selin.kaya', 'Selin'],
       ['mert.demir', 'Mert'],
     ]) {
-      const made = await api(admin, '/v1/register/by/authorized_person', { username, mail: `${username}@example.com`, firstname, lastname: 'Test', gender: 'female', password: PASSWORD });
+      const made = await callApi(admin, '/v1/register/by/authorized_person', { username, mail: `${username}@example.com`, firstname, lastname: 'Test', gender: 'female', password: PASSWORD });
       expect(made.status_code, JSON.stringify(made)).toBe('10000');
     }
     // selin gets shop_bundle_add_edit (the authority page, as an admin does it).
@@ -129,7 +118,7 @@ describe.runIf(chromiumAvailable())('shop management through generic screens', (
     await mert.goto(`${suite.server.url()}/kullanici-magaza-paket-listesi?shop_client_id=${SHOP_ID}`);
     await mert.getByText('Bu sayfayı görmek için yetkiniz yok.').waitFor();
     const mertId = await mert.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').user_client_id as string);
-    const refused = await api(mert, '/v1/user/shop/bundle/status/passive', { shop_client_id: SHOP_ID, bundle_client_id: bundleId, user_client_id: mertId });
+    const refused = await callApi(mert, '/v1/user/shop/bundle/status/passive', { shop_client_id: SHOP_ID, bundle_client_id: bundleId, user_client_id: mertId });
     expect(refused.status_code).toBe('10009');
     expect(errors).toEqual([]);
   });

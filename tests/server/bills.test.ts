@@ -86,6 +86,7 @@ describe.each(databaseKinds())('bills on %s', (kind) => {
     const draft = await userBillNew({ ...base, ...fields(18, 76570) });
     expect(draft.bill).toMatchObject({ approve_status: 0, net_price: 64890, tax_price: 11680, total_price: 76570, currency_type: 0 });
     expect(draft.bill).not.toHaveProperty('bill_number');
+    expect(draft.bill.shop_name).toBe(shops.shops[0].shop.shop_name);
     expect((await userBillNew({ ...base, ...fields() })).status_code).toBe('12023');
     const edited = await userBillEdit({ shop_client_id: SEED_SHOP_ID, user_client_id: admin.userId, bill_client_id: draft.bill.bill_client_id, ...fields() });
     expect(edited.bill).toMatchObject({ tax_rate_percent: 20, tax_price: 12978, total_price: 77868 });
@@ -97,12 +98,15 @@ describe.each(databaseKinds())('bills on %s', (kind) => {
     expect(await rows(orderId)).toMatchObject({ order_status: 'bill_completed', billed: true });
     expect((await userBillEdit({ shop_client_id: SEED_SHOP_ID, user_client_id: admin.userId, bill_client_id: draft.bill.bill_client_id, ...fields() })).status_code).toBe('12024');
 
-    // The buyer sees their approved bill; another buyer sees none.
+    // The buyer sees their approved bill, also asked by its id (the billing page's link); another buyer sees none.
     buyer.use();
     expect((await userBillList({ user_client_id: buyer.userId })).bill_list.map((b) => b.bill_number)).toEqual([`${year}-000001`]);
+    const one = await userBillList({ user_client_id: buyer.userId, bill_client_id: draft.bill.bill_client_id });
+    expect(one).toMatchObject({ total: 1, bill_list: [{ bill_number: `${year}-000001`, shop_name: shops.shops[0].shop.shop_name, total_price: 77868 }] });
     const stranger = await actor(t, 'bill.stranger');
     stranger.use();
     expect((await userBillList({ user_client_id: stranger.userId })).bill_list).toEqual([]);
+    expect((await userBillList({ user_client_id: stranger.userId, bill_client_id: draft.bill.bill_client_id })).bill_list).toEqual([]);
     expect((await userBillList({ user_client_id: stranger.userId, shop_client_id: SEED_SHOP_ID })).status_code).toBe('10016');
   });
 
@@ -115,6 +119,10 @@ describe.each(databaseKinds())('bills on %s', (kind) => {
     const { bill } = await userBillNew({ shop_client_id: SEED_SHOP_ID, user_client_id: admin.userId, order_client_id: orderId, ...fields() });
     const waiting = await userBillListNotApproved({ shop_client_id: SEED_SHOP_ID, user_client_id: admin.userId });
     expect(waiting.bill_list.map((b) => b.bill_client_id)).toContain(bill.bill_client_id);
+    // A draft is the shop's: its buyer does not get it, even by its id.
+    second.use();
+    expect((await userBillList({ user_client_id: second.userId, bill_client_id: bill.bill_client_id })).bill_list).toEqual([]);
+    admin.use();
     await userBillApprove({ shop_client_id: SEED_SHOP_ID, user_client_id: admin.userId, bill_client_id: bill.bill_client_id });
     const numbers = (await userBillList({ user_client_id: admin.userId, shop_client_id: SEED_SHOP_ID, approve_status: 1, sort: 'bill_date' })).bill_list.map((b) => b.bill_number).sort();
     expect(numbers).toEqual([`${year}-000001`, `${year}-000002`]);

@@ -55,11 +55,12 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),
   MailSupport: () => import('../../pages/MailSupport'),
-  // The buyer's cart, payment, orders and active products (issue 10), through one chunk of loaders.
+  // The buyer's cart, payment, orders, active products and bills (issue 10), through one chunk of loaders.
   UserShoppingcart: checkoutView('UserShoppingcart'),
   UserShoppingcartPayment: checkoutView('UserShoppingcartPayment'),
   UserShopcartBundleOrderList: checkoutView('UserShopcartBundleOrderList'),
   UserProductBundlesActive: checkoutView('UserProductBundlesActive'),
+  UserBilling: checkoutView('UserBilling'),
 };
 
 /** The loader of a page: its route view's when registered, else the generic page's. */

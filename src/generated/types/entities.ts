@@ -536,6 +536,10 @@ export interface Bill {
   bill_client_id: string;
   order_client_id?: string;
   shop_client_id?: string;
+  /**
+   * The shop's name (a display copy read with the bill, as an order's is).
+   */
+  shop_name?: string;
   user_client_id?: string;
   bill_date: string;
   shop_address: string;

@@ -1298,6 +1298,10 @@ export interface UserBillListRequest {
    * A shop the caller staffs: list its bills.
    */
   shop_client_id?: string;
+  /**
+   * Only this bill (the buyer's billing page opens a bill from a link this way): one row, or none when the caller may not see it.
+   */
+  bill_client_id?: string;
   approve_status?: BillApproveStatus;
   /**
    * Only bills dated on or after this day.

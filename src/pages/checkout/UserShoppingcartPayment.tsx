@@ -19,10 +19,9 @@ import { ApiError } from '../../api/errors';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { focusFirstInvalid, formatDate, Notice, SelectField, TextField, useErrorText, useFocusOnMount, useRepeatableEffect } from '../../app/ui';
-import { LoadFailed, Loading, PageLink, useBuyerId, useEnumLabel, useMoney, useOrderBundles, useRequestKey } from './shared';
+import { isUuid, LoadFailed, Loading, PageLink, useBuyerId, useEnumLabel, useMoney, useOrderBundles, useRequestKey } from './shared';
 import { TestBankDialog } from './TestBankDialog';
 
-const UUID = new RegExp(`^${'[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'}$`, 'i');
 const CARD_NUMBER = new RegExp(cardRules.card_number.pattern);
 const CARD_CVV = new RegExp(cardRules.card_cvv.pattern);
 const MAX_DIGITS = cardRules.card_number.maxLength;
@@ -48,7 +47,7 @@ export default function UserShoppingcartPayment({ page }: PageProps) {
   const buyer = useBuyerId();
   const [params] = useSearchParams();
   const orderId = params.get('order_client_id') ?? '';
-  const valid = UUID.test(orderId);
+  const valid = isUuid(orderId);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [done, setDone] = useState<{ kind: 'card'; text: string } | { kind: 'transfer' } | null>(null);
 

@@ -40,6 +40,11 @@ export function useCount(): (n: number) => string {
   }, [lang]);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an id from the address is a UUID (anything else finds no record, and is not worth a call). */
+export const isUuid = (text: string): boolean => UUID.test(text);
+
 /** A new UUID (crypto.randomUUID where the page is a secure context, else from getRandomValues). */
 export function newRequestKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();

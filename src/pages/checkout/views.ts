@@ -1,16 +1,17 @@
 // The checkout chunks' loaders, behind one chunk reference in the first page: the first page is at its size
-// limit, and each import() there carries its chunk's file names. The registry's four pages and the top bar's
+// limit, and each import() there carries its chunk's file names. The registry's five pages and the top bar's
 // cart link load through here; each stays its own chunk (a cart visit does not load the payment form).
 import type { ComponentType } from 'react';
 import type { PageProps } from '../../app/router/registry';
 
-export type CheckoutView = 'UserShoppingcart' | 'UserShoppingcartPayment' | 'UserShopcartBundleOrderList' | 'UserProductBundlesActive' | 'CartLink';
+export type CheckoutView = 'UserShoppingcart' | 'UserShoppingcartPayment' | 'UserShopcartBundleOrderList' | 'UserProductBundlesActive' | 'UserBilling' | 'CartLink';
 
 const loaders: Record<CheckoutView, () => Promise<{ default: ComponentType<PageProps> }>> = {
   UserShoppingcart: () => import('./UserShoppingcart'),
   UserShoppingcartPayment: () => import('./UserShoppingcartPayment'),
   UserShopcartBundleOrderList: () => import('./UserShopcartBundleOrderList'),
   UserProductBundlesActive: () => import('./UserProductBundlesActive'),
+  UserBilling: () => import('./UserBilling'),
   CartLink: () => import('./CartLink'),
 };
 

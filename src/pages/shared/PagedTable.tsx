@@ -29,15 +29,17 @@ export interface PagedTableProps<Row> {
   pageSize: number;
   /** The pager's name. */
   pagesLabel: string;
-  /** Shown when the list loaded without rows; without it the status line counts the records found. */
-  empty?: string;
+  /** Shown when the list loaded without rows (a text, or a block of its own); without it the status line counts the records found. */
+  empty?: ReactNode;
   /** Above the table, under the heading (filters, notices). */
   children?: ReactNode;
   /** Under the pager (a confirmation dialog). */
   footer?: ReactNode;
+  /** How a failed read is shown (a retry); without it, the reason in a notice. */
+  failed?: (error: unknown) => ReactNode;
 }
 
-export function PagedTable<Row>({ id, title, list, columns, rowKey, pageSize, pagesLabel, empty, children, footer }: PagedTableProps<Row>) {
+export function PagedTable<Row>({ id, title, list, columns, rowKey, pageSize, pagesLabel, empty, children, footer, failed }: PagedTableProps<Row>) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const phone = useAppStore((s) => s.layout.device.isMobile);
@@ -49,11 +51,11 @@ export function PagedTable<Row>({ id, title, list, columns, rowKey, pageSize, pa
     <section className="section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
-      {list.error ? <Notice>{errorText(list.error)}</Notice> : null}
+      {list.error ? (failed ? failed(list.error) : <Notice>{errorText(list.error)}</Notice>) : null}
       {empty === undefined ? (
         <p role="status">{list.loading ? t('app.loading') : t('common.found', { count: list.total })}</p>
       ) : (
-        !list.loading && !list.error && list.rows.length === 0 && <p>{empty}</p>
+        !list.loading && !list.error && list.rows.length === 0 && (typeof empty === 'string' ? <p>{empty}</p> : empty)
       )}
       {list.rows.length > 0 && phone && (
         // A phone gets one card per row, every column in it.

@@ -157,7 +157,8 @@ export function refusal(request: Request, key: StatusKey, params: Record<string,
   return HttpResponse.json({ status_code: entry.status_code, status_message: statusMessage(key, langOf(request), params), ...(Object.keys(params).length ? { status_params: params } : {}) }, { status: entry.http });
 }
 
-function route(path: string, name: string, answer: (body: Row, request: Request) => Response | Promise<Response>) {
+/** A fake route: records the call, answers a queued refusal or a foreign user id as the server would, else `answer`. */
+export function route(path: string, name: string, answer: (body: Row, request: Request) => Response | Promise<Response>) {
   return http.post(`*${path}`, async ({ request }) => {
     const body = ((await request.clone().json().catch(() => ({}))) ?? {}) as Row;
     checkout.calls.push({ route: name, body, query: Object.fromEntries(new URL(request.url).searchParams) });
