@@ -269,7 +269,7 @@ export const supportHandlers: HandlerSet = {
     const lang: MailLang = input.active_lang ?? langValueOf(ctx.lang);
     const clientId = randomUUID();
     const { id, outboxId } = await ctx.transaction(async (tx) => {
-      // The address's requests never confirmed within PENDING_DAYS go now (and its expired links).
+      // The address's requests never confirmed within SUPPORT_PENDING_DAYS go now (and its expired links).
       await deleteStalePending(tx, { tenantId, mailKey });
       const id = await insertTicket(tx, { clientId, tenantId, shopId: shop.shop_client_id, opener: { mail, fullname, lang }, subject, message, bundleId: input.bundle_client_id });
       const token = await newMailToken(tx, tenantId, mailKey);

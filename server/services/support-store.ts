@@ -12,6 +12,7 @@ import type { UserSupportListRequest } from '../../src/generated/types/routes.ts
 import { hashSecret, newSecret } from '../auth/secret-hash.ts';
 import { catalogueText, type Translatable } from '../../src/domain/catalogue-text.ts';
 import type { Lang } from '../../src/domain/language.ts';
+import { SUPPORT_PENDING_DAYS } from '../../src/domain/support.ts';
 import { containsPattern, isoOf, orderBy, pageRows, Where } from './paging.ts';
 
 /** Which side a caller reads and writes a ticket as. */
@@ -20,14 +21,8 @@ export type Side = 'user' | 'shop';
 /** The column of a side's seen mark (a fixed name: never text from a request). */
 const SEEN_COLUMN: Record<Side, string> = { user: 'user_seen_at', shop: 'shop_seen_at' };
 
-/**
- * How many days a ticket opened by mail waits for its confirmation (the link in its first mail) before it is
- * deleted (docs/decisions.md, "pending").
- */
-export const PENDING_DAYS = 7;
-
-/** A ticket (as `t`) that waited for its confirmation longer than PENDING_DAYS. */
-const STALE_PENDING_SQL = `(t.support_status = 'pending' and t.created_at < now() - make_interval(days => ${PENDING_DAYS}))`;
+/** A ticket (as `t`) opened by mail that waited for its confirmation longer than SUPPORT_PENDING_DAYS. */
+const STALE_PENDING_SQL = `(t.support_status = 'pending' and t.created_at < now() - make_interval(days => ${SUPPORT_PENDING_DAYS}))`;
 
 /**
  * The caller's unseen count; `$1` says whether the caller reads as the shop. Used as a select column with the
@@ -201,7 +196,7 @@ export async function ticketForUser(
 
 /**
  * The site's ticket opened from this mail address (lower case); undefined when there is none, or when it
- * waited for its confirmation longer than PENDING_DAYS (gone, even before a sweep deletes it).
+ * waited for its confirmation longer than SUPPORT_PENDING_DAYS (gone, even before a sweep deletes it).
  */
 export async function ticketForMail(db: Queryable, tenantId: string, clientId: string, mailKey: string, options: { lock?: boolean } = {}): Promise<TicketFacts | undefined> {
   const [row] = await db.query<TicketFacts & Record<string, unknown>>(
@@ -320,7 +315,7 @@ export async function terminateTicket(tx: Queryable, clientId: string, side: Sid
 }
 
 /**
- * Deletes the tickets that waited for their confirmation longer than PENDING_DAYS, and the expired tokens
+ * Deletes the tickets that waited for their confirmation longer than SUPPORT_PENDING_DAYS, and the expired tokens
  * mailed about tickets: of one address of a site (`mail/support/new`, on the address's own index), or
  * everywhere (at start-up: server/start.ts). Answers how many tickets went. No scheduler: like the captcha's
  * and the rate limit's sweeps, writing is what clears, and until then such a ticket is already out of reach

@@ -22,7 +22,8 @@ import {
   userSupportTerminate,
 } from '../../src/generated/client/index.ts';
 import { outboxOnlyMailer } from '../../server/mail/mailer.ts';
-import { deleteStalePending, PENDING_DAYS } from '../../server/services/support-store.ts';
+import { deleteStalePending } from '../../server/services/support-store.ts';
+import { SUPPORT_PENDING_DAYS } from '../../src/domain/support.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, auditCount, snapshot, tenantIdOf, type Actor } from './support/actors.ts';
 import { addBundle, insertOrder, openShop, SEED_SHOP_ID } from './support/shops.ts';
@@ -539,7 +540,7 @@ describe.each(databaseKinds())('support tickets on %s', (kind) => {
     });
   });
 
-  describe(`a ticket opened by mail and not confirmed within ${PENDING_DAYS} days`, () => {
+  describe(`a ticket opened by mail and not confirmed within ${SUPPORT_PENDING_DAYS} days`, () => {
     const MAIL = 'forgetful@example.org';
     const OTHER = 'forgetful.too@example.org';
 
@@ -562,10 +563,10 @@ describe.each(databaseKinds())('support tickets on %s', (kind) => {
       const cred = (x: { id: string; token: string }) => ({ client_id: x.id, mail: MAIL, mail_support_token: x.token });
       expect((await mailSupportRecord(cred(confirmed))).support_status).toBe('open');
       expect((await mailSupportTerminate(cred(closed))).support_status).toBe('terminated');
-      await openedDaysAgo(stale.id, PENDING_DAYS);
-      await openedDaysAgo(recent.id, PENDING_DAYS - 1);
-      await openedDaysAgo(confirmed.id, PENDING_DAYS + 30);
-      await openedDaysAgo(closed.id, PENDING_DAYS + 30);
+      await openedDaysAgo(stale.id, SUPPORT_PENDING_DAYS);
+      await openedDaysAgo(recent.id, SUPPORT_PENDING_DAYS - 1);
+      await openedDaysAgo(confirmed.id, SUPPORT_PENDING_DAYS + 30);
+      await openedDaysAgo(closed.id, SUPPORT_PENDING_DAYS + 30);
 
       // Too old to confirm, even before anything deletes it: as if it did not exist.
       await refusedUnchanged(() => mailSupportGet(cred(stale)), '10016');
@@ -590,7 +591,7 @@ describe.each(databaseKinds())('support tickets on %s', (kind) => {
     it("is deleted at start-up whatever its address", async () => {
       const stale = await mailTicket(OTHER, 'Forgotten');
       const recent = await mailTicket(OTHER, 'Still waiting');
-      await openedDaysAgo(stale.id, PENDING_DAYS + 1);
+      await openedDaysAgo(stale.id, SUPPORT_PENDING_DAYS + 1);
       // Another address writing leaves this address's requests alone.
       await mailTicket('someone.writes@example.org', 'Someone else writes');
       expect(await exists(stale.id)).toBe(true);
