@@ -136,6 +136,8 @@ function TicketList({ userId, view, shopId, showShop }: { userId: string; view: 
       },
       [userId, view, shopId, filters],
     ),
+    // The server words names in the reader's language (bundles): a new language reads the list again.
+    [lang],
   );
   const filtered = filters.status !== '' || filters.search.trim() !== '';
   const linkTo = (ticket: SupportTicket) => `${detailsPath}?${new URLSearchParams({ client_id: ticket.client_id, view })}`;

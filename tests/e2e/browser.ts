@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -15,6 +16,21 @@ export const CHROMIUM = process.env.SEMA_CHROMIUM || '/usr/bin/chromium';
 export function shownText(target: Locator): Promise<string> {
   // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what these tests check; textContent would also read hidden nodes (a closed menu's items, a hidden status)
   return target.innerText();
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/** What is wrong with the page a person sees: sideways scrolling, a raw id, an axe violation that matters. */
+export async function problemsOf(page: Page, name: string): Promise<string[]> {
+  const problems: string[] = [];
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 1) problems.push(`${name}: the page scrolls sideways by ${overflow}px`);
+  const id = UUID.exec(await shownText(page.locator('body')));
+  if (id) problems.push(`${name}: shows the id ${id[0]}`);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  for (const v of axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
+    problems.push(`${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+  return problems;
 }
 
 /** Browser tests run when Chromium is installed; in CI (CI=1) a missing Chromium is a failure, not a skip. */

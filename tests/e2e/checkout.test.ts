@@ -4,27 +4,11 @@
 // its agreement in the dialog, pays with the test card 4242 4242 4242 4242 after a declined one, and finds it
 // active with its 1,000 credits. The pages are checked at phone width too (nothing scrolls sideways, no raw
 // id shown, axe finds nothing serious), and the card is nowhere in the browser's storage afterwards.
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import shops from '../../fixtures/seed/shops.json' with { type: 'json' };
-import { chromiumAvailable, inProcessSuite, shownText, submitLogin } from './browser.ts';
+import { chromiumAvailable, inProcessSuite, problemsOf, shownText, submitLogin } from './browser.ts';
 
 const [STARTER] = shops.shops[0].bundle_list;
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-
-/** What is wrong with the page a person sees: sideways scrolling, a raw id, an axe violation that matters. */
-async function problemsOf(page: Page, name: string): Promise<string[]> {
-  const problems: string[] = [];
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  if (overflow > 1) problems.push(`${name}: the page scrolls sideways by ${overflow}px`);
-  const id = UUID.exec(await shownText(page.locator('body')));
-  if (id) problems.push(`${name}: shows the id ${id[0]}`);
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  for (const v of axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-    problems.push(`${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-  return problems;
-}
 
 describe.runIf(chromiumAvailable())('the buyer\'s checkout in a browser', () => {
   const suite = inProcessSuite();

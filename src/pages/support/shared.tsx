@@ -85,6 +85,15 @@ export function useTicket(load: (() => Promise<Loaded>) | null, markSeen: () => 
     }
   }, [load, sideOf]);
 
+  // The server words names in the reader's language (bundles): a new language reads the ticket again.
+  const lang = useActiveLabel();
+  const [readIn, setReadIn] = useState(lang);
+  useEffect(() => {
+    if (readIn === lang) return;
+    setReadIn(lang);
+    void refresh();
+  }, [lang, readIn, refresh]);
+
   useEffect(() => {
     if (!load) return;
     void refresh();
