@@ -438,11 +438,17 @@ describe('what a new request is about', () => {
     expectNoIds();
   });
 
-  it("names it to the shop's staff in their list", async () => {
+  /** A customer's request about an order, read by the shop's staff in English. */
+  function customerAboutOrder(): SupportTicket {
     const fromCustomer = ticket({ user_client_id: '11111111-1111-4111-8111-111111111111', username: 'ali.demir', order_client_id: ORDER_1, order_date: '2025-03-10T10:00:00.000Z', order_bundle_name_list: ['Starter Analytics Bundle'] });
     fakeSupport({ tickets: [fromCustomer], staffOf: [SHOP] });
     localStorage.setItem('active_lang', JSON.stringify({ label: 'en', value: 1 }));
     storeSession();
+    return fromCustomer;
+  }
+
+  it("names it to the shop's staff in their list", async () => {
+    customerAboutOrder();
     await startApp('/user-support-list');
     const table = await screen.findByRole('table', { name: 'Requests to my shops' });
     expect(within(table).getByRole('row', { name: /Havale yaptım/ })).toHaveTextContent(/Order of 10 Mar 2025, \d\d:\d\d — Starter Analytics Bundle/);
@@ -450,10 +456,7 @@ describe('what a new request is about', () => {
   });
 
   it("names it to the shop's staff on the request", async () => {
-    const fromCustomer = ticket({ user_client_id: '11111111-1111-4111-8111-111111111111', username: 'ali.demir', order_client_id: ORDER_1, order_date: '2025-03-10T10:00:00.000Z', order_bundle_name_list: ['Starter Analytics Bundle'] });
-    fakeSupport({ tickets: [fromCustomer], staffOf: [SHOP] });
-    localStorage.setItem('active_lang', JSON.stringify({ label: 'en', value: 1 }));
-    storeSession();
+    const fromCustomer = customerAboutOrder();
     await startApp(`/user-support-details?client_id=${fromCustomer.client_id}`);
     expect(await screen.findByText(/^Order of 10 Mar 2025, \d\d:\d\d — Starter Analytics Bundle$/, { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('ali.demir', { selector: 'dd' })).toBeInTheDocument();
