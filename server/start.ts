@@ -1,8 +1,10 @@
-// Opens the database, migrates, seeds the demo, and builds the app: shared by `npm start` and the tests.
+// Opens the database, migrates, seeds the demo and clears what has expired: shared by `npm start`, the browser
+// tests and the benchmarks.
 import { mkdirSync } from 'node:fs';
 import { openDb, type Db } from './db/adapter.ts';
 import { migrate } from './db/migrate.ts';
 import { seed, type SeedResult } from './db/seed.ts';
+import { deleteStalePending } from './services/support-store.ts';
 import type { ServerConfig } from './config.ts';
 
 export async function prepareDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'adminPassword'>): Promise<{ db: Db; seeded: SeedResult }> {
@@ -10,5 +12,7 @@ export async function prepareDatabase(config: Pick<ServerConfig, 'databaseUrl' |
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
   await migrate(db);
   const seeded = await seed(db, { adminPassword: config.adminPassword });
+  // Support requests sent by mail and never confirmed in time (new ones clear their address's as they come).
+  await deleteStalePending(db);
   return { db, seeded };
 }

@@ -17,6 +17,7 @@ import { fieldError, shopCaller, staffShop } from '../services/shop-access.ts';
 import { shopById } from '../services/shop-store.ts';
 import {
   commentsOf,
+  deleteStalePending,
   insertComment,
   insertTicket,
   isBundleOf,
@@ -268,6 +269,8 @@ export const supportHandlers: HandlerSet = {
     const lang: MailLang = input.active_lang ?? langValueOf(ctx.lang);
     const clientId = randomUUID();
     const { id, outboxId } = await ctx.transaction(async (tx) => {
+      // The address's requests never confirmed within SUPPORT_PENDING_DAYS go now (and its expired links).
+      await deleteStalePending(tx, { tenantId, mailKey });
       const id = await insertTicket(tx, { clientId, tenantId, shopId: shop.shop_client_id, opener: { mail, fullname, lang }, subject, message, bundleId: input.bundle_client_id });
       const token = await newMailToken(tx, tenantId, mailKey);
       const site = siteOf(ctx.tenant, ctx.services.accounts.linkOrigin);

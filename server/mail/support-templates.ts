@@ -5,6 +5,7 @@
 import staticCatalogue from '../../schemas/screens/pages.json' with { type: 'json' };
 import type { OutgoingMail } from './mailer.ts';
 import type { MailLang, SiteInfo } from './templates.ts';
+import { SUPPORT_PENDING_DAYS } from '../../src/domain/support.ts';
 
 const pages = (staticCatalogue as { pages: { route_name: string; path: Record<string, string | undefined> }[] }).pages;
 
@@ -51,6 +52,7 @@ export function supportConfirmMail(site: SiteInfo, lang: MailLang, about: About,
         link,
         '',
         'Bağlantı 30 gün geçerlidir; talebinizi ve mağazanın yanıtlarını da bu bağlantıyla okursunuz. Bağlantıyı kimseyle paylaşmayın.',
+        `Bağlantıyı ${SUPPORT_PENDING_DAYS} gün içinde açmazsanız talep silinir.`,
         'Bu talebi siz yazmadıysanız bu e-postayı dikkate almayın; onaylanmayan talep mağazaya gitmez.',
       ].join('\n'),
     };
@@ -64,6 +66,7 @@ export function supportConfirmMail(site: SiteInfo, lang: MailLang, about: About,
       link,
       '',
       "The link is valid for 30 days; it also shows your request and the shop's answers. Do not share it.",
+      `If you do not open the link within ${SUPPORT_PENDING_DAYS} days, the request is deleted.`,
       'If you did not write this request, please ignore this mail; a request that is not confirmed never reaches the shop.',
     ].join('\n'),
   };

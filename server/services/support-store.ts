@@ -12,6 +12,7 @@ import type { UserSupportListRequest } from '../../src/generated/types/routes.ts
 import { hashSecret, newSecret } from '../auth/secret-hash.ts';
 import { catalogueText, type Translatable } from '../../src/domain/catalogue-text.ts';
 import type { Lang } from '../../src/domain/language.ts';
+import { SUPPORT_PENDING_DAYS } from '../../src/domain/support.ts';
 import { containsPattern, isoOf, orderBy, pageRows, Where } from './paging.ts';
 
 /** Which side a caller reads and writes a ticket as. */
@@ -19,6 +20,9 @@ export type Side = 'user' | 'shop';
 
 /** The column of a side's seen mark (a fixed name: never text from a request). */
 const SEEN_COLUMN: Record<Side, string> = { user: 'user_seen_at', shop: 'shop_seen_at' };
+
+/** A ticket (as `t`) opened by mail that waited for its confirmation longer than SUPPORT_PENDING_DAYS. */
+const STALE_PENDING_SQL = `(t.support_status = 'pending' and t.created_at < now() - make_interval(days => ${SUPPORT_PENDING_DAYS}))`;
 
 /**
  * The caller's unseen count; `$1` says whether the caller reads as the shop. Used as a select column with the
@@ -29,7 +33,13 @@ const UNSEEN_SQL = `((select count(*)::int from support_comment c
        and c.created_at > coalesce(case when $1::boolean then t.shop_seen_at else t.user_seen_at end, '-infinity'::timestamptz))
    + case when $1::boolean and t.shop_seen_at is null then 1 else 0 end)`;
 
+/** The bundles of the ticket's order (name and translations), in line order; used as a select column with the ticket as `t`. */
+const ORDER_BUNDLES_SQL = `(select json_agg(json_build_object('bundle_name', ob.bundle_name, 'translations', ob.translations) order by l.created_at, l.shopcart_bundle_client_id)
+     from shopcart_bundle l join bundle ob on ob.bundle_client_id = l.bundle_client_id
+    where l.order_client_id = t.order_client_id)`;
+
 const TICKET_SELECT = `select t.client_id, t.support_w_id::text as id, t.user_id, u.username, t.shop_client_id, s.shop_name, t.order_client_id, o.order_date,
+  case when t.order_client_id is null then null else ${ORDER_BUNDLES_SQL} end as order_bundles,
   t.bundle_client_id, b.bundle_name, b.translations as bundle_translations, t.mail, t.fullname, t.subject, t.message, t.support_status, t.terminated_by_shop, t.created_at, t.updated_at,
   t.terminated_at, t.user_seen_at, t.shop_seen_at, ${UNSEEN_SQL} as unseen_count
   from support_ticket t join shop s on s.shop_client_id = t.shop_client_id
@@ -46,6 +56,7 @@ interface TicketRow {
   shop_name: string;
   order_client_id: string | null;
   order_date: unknown;
+  order_bundles: unknown;
   bundle_client_id: string | null;
   bundle_name: string | null;
   bundle_translations: unknown;
@@ -66,16 +77,26 @@ interface TicketRow {
 const some = <K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> =>
   value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
-/** A ticket as answered to a reader of `lang` (the bundle's name in that language when it has one). */
+/** A json column as read (PGlite and node-postgres answer json as a value; a text copy is parsed). */
+const jsonOf = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** A ticket as answered to a reader of `lang` (bundle names in that language when they have one). */
 function ticketAnswer(r: TicketRow, lang: Lang): SupportTicket {
-  const translations = (typeof r.bundle_translations === 'string' ? JSON.parse(r.bundle_translations) : r.bundle_translations) as Translatable['translations'];
+  const translations = jsonOf<Translatable['translations']>(r.bundle_translations);
+  const orderBundles = jsonOf<({ bundle_name: string } & Translatable)[] | null>(r.order_bundles);
   return {
     client_id: r.client_id,
     id: r.id,
     ...(r.user_id ? { user_client_id: r.user_id, ...some('username', r.username) } : { mail: r.mail!, ...some('fullname', r.fullname) }),
     shop_client_id: r.shop_client_id,
     shop_name: r.shop_name,
-    ...(r.order_client_id ? { order_client_id: r.order_client_id, ...some('order_date', isoOf(r.order_date)) } : {}),
+    ...(r.order_client_id
+      ? {
+          order_client_id: r.order_client_id,
+          ...some('order_date', isoOf(r.order_date)),
+          ...(orderBundles?.length ? { order_bundle_name_list: orderBundles.map((b) => catalogueText(b, 'bundle_name', lang)) } : {}),
+        }
+      : {}),
     ...(r.bundle_client_id ? { bundle_client_id: r.bundle_client_id, ...some('bundle_name', r.bundle_name === null ? null : catalogueText({ bundle_name: r.bundle_name, translations }, 'bundle_name', lang)) } : {}),
     subject: r.subject,
     message: r.message,
@@ -173,12 +194,15 @@ export async function ticketForUser(
   return row;
 }
 
-/** The site's ticket opened from this mail address (lower case); undefined when there is none. */
+/**
+ * The site's ticket opened from this mail address (lower case); undefined when there is none, or when it
+ * waited for its confirmation longer than SUPPORT_PENDING_DAYS (gone, even before a sweep deletes it).
+ */
 export async function ticketForMail(db: Queryable, tenantId: string, clientId: string, mailKey: string, options: { lock?: boolean } = {}): Promise<TicketFacts | undefined> {
   const [row] = await db.query<TicketFacts & Record<string, unknown>>(
     `${FACTS_SELECT}, true as is_opener, false as is_staff
        from support_ticket t join shop s on s.shop_client_id = t.shop_client_id
-      where t.client_id = $1 and t.tenant_id = $2 and lower(t.mail) = $3
+      where t.client_id = $1 and t.tenant_id = $2 and lower(t.mail) = $3 and not ${STALE_PENDING_SQL}
       ${options.lock ? 'for update of t' : ''}`,
     [clientId, tenantId, mailKey],
   );
@@ -290,6 +314,21 @@ export async function terminateTicket(tx: Queryable, clientId: string, side: Sid
   return rows.length > 0;
 }
 
+/**
+ * Deletes the tickets that waited for their confirmation longer than SUPPORT_PENDING_DAYS, and the expired tokens
+ * mailed about tickets: of one address of a site (`mail/support/new`, on the address's own index), or
+ * everywhere (at start-up: server/start.ts). Answers how many tickets went. No scheduler: like the captcha's
+ * and the rate limit's sweeps, writing is what clears, and until then such a ticket is already out of reach
+ * (ticketForMail and the visitor's list leave it out).
+ */
+export async function deleteStalePending(db: Queryable, only?: { tenantId: string; mailKey: string }): Promise<number> {
+  const params = only ? [only.tenantId, only.mailKey] : [];
+  const ofAddress = only ? 'and t.tenant_id = $1 and lower(t.mail) = $2' : '';
+  const gone = await db.query(`delete from support_ticket t where ${STALE_PENDING_SQL} ${ofAddress} returning 1`, params);
+  await db.query(`delete from support_mail_token where expires_at < now() ${only ? 'and tenant_id = $1 and mail_key = $2' : ''}`, params);
+  return gone.length;
+}
+
 /** Confirms a pending ticket (it reaches the shop now); answers false when it was not pending. */
 export async function recordTicket(tx: Queryable, clientId: string): Promise<boolean> {
   const rows = await tx.query(
@@ -335,7 +374,7 @@ export async function listTickets(db: Queryable, scope: TicketScope, input: List
     where.add('t.user_id = ?', scope.userId);
     if (scope.shopId) where.add('t.shop_client_id = ?', scope.shopId);
   }
-  if (scope.kind === 'mail') where.add('lower(t.mail) = ?', scope.mailKey);
+  if (scope.kind === 'mail') where.add('lower(t.mail) = ?', scope.mailKey).add(`not ${STALE_PENDING_SQL}`);
   if (scope.kind === 'staff') {
     where.add("t.support_status <> 'pending'");
     if (scope.shopId) where.add('t.shop_client_id = ?', scope.shopId);

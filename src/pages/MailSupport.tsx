@@ -15,8 +15,9 @@ import type { SupportTicket } from '../generated/types/entities';
 import { supportTicketRules } from '../generated/field-rules';
 import { Notice, TextField, focusFirstInvalid, serverFieldErrors, useErrorText, useFocusOnMount } from '../app/ui';
 import { checkMail } from './shared/validation';
+import { SUPPORT_PENDING_DAYS } from '../domain/support';
 import { usePagePath } from './shared/hooks';
-import { EMPTY_DRAFT, LoadFailed, RequestFields, StatusBadge, Time, TicketView, checkDraft, isNotFound, useShopChoices, useTicket, type RequestDraft } from './support/shared';
+import { EMPTY_DRAFT, LoadFailed, RequestFields, StatusBadge, Time, TicketView, checkDraft, isNotFound, useLoadedList, useTicket, type RequestDraft } from './support/shared';
 
 interface Credential {
   client_id: string;
@@ -93,7 +94,7 @@ function VisitorTicket({ credential, caption }: { credential: Credential; captio
       {confirmedTo !== null && <Notice kind="success">{t('support.mail.confirmed', { shop: confirmedTo })}</Notice>}
       {error && !data ? (
         <>
-          {isNotFound(error) ? <Notice>{t('support.details.notFound')}</Notice> : <LoadFailed error={error} onRetry={() => void refresh()} />}
+          {isNotFound(error) ? <Notice>{t('support.mail.notFound', { days: SUPPORT_PENDING_DAYS })}</Notice> : <LoadFailed error={error} onRetry={() => void refresh()} />}
           <section className="section support-new-form" aria-labelledby="support-new-title">
             <h2 id="support-new-title">{t('support.mail.writeNew')}</h2>
             <VisitorRequest />
@@ -161,19 +162,19 @@ function VisitorRequest() {
   const langValue = useAppStore((s) => s.language.active.value);
   const errorText = useErrorText();
   const loadShops = useCallback(async () => (await supportShopList({})).shop_list, []);
-  const shops = useShopChoices(loadShops);
+  const shops = useLoadedList(loadShops);
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<VisitorDraft>({ ...EMPTY_DRAFT, fullname: '', mail: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof VisitorDraft, string>>>({});
   const [serverError, setServerError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<{ mail: string; shop: string } | null>(null);
-  const shopId = draft.shop || (shops.shops?.length === 1 ? shops.shops[0].shop_client_id : '');
+  const shopId = draft.shop || (shops.items?.length === 1 ? shops.items[0].shop_client_id : '');
 
   if (sent) return <Sent mail={sent.mail} shop={sent.shop} onAnother={() => setSent(null)} />;
   if (shops.error) return <LoadFailed error={shops.error} onRetry={shops.retry} />;
-  if (!shops.shops) return <p role="status">{t('support.form.shopsLoading')}</p>;
-  if (!shops.shops.length) return <p>{t('support.form.noShops')}</p>;
+  if (!shops.items) return <p role="status">{t('support.form.shopsLoading')}</p>;
+  if (!shops.items.length) return <p>{t('support.form.noShops')}</p>;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -199,7 +200,7 @@ function VisitorRequest() {
         message: draft.message.trim(),
         active_lang: langValue,
       });
-      setSent({ mail: draft.mail.trim(), shop: shops.shops?.find((s) => s.shop_client_id === shopId)?.shop_name ?? '' });
+      setSent({ mail: draft.mail.trim(), shop: shops.items?.find((s) => s.shop_client_id === shopId)?.shop_name ?? '' });
       setDraft({ ...EMPTY_DRAFT, fullname: draft.fullname, mail: draft.mail });
     } catch (err) {
       setServerError(err);
@@ -240,7 +241,7 @@ function VisitorRequest() {
           hint={t('support.mail.mailHint')}
         />
       </div>
-      <RequestFields draft={{ ...draft, shop: shopId }} onDraft={(d) => setDraft((old) => ({ ...old, ...d }))} shops={shops.shops} errors={errors} />
+      <RequestFields draft={{ ...draft, shop: shopId }} onDraft={(d) => setDraft((old) => ({ ...old, ...d }))} shops={shops.items} errors={errors} />
       <div className="form__actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? t('common.sending') : t('support.form.submit')}
@@ -258,7 +259,7 @@ function Sent({ mail, shop, onAnother }: { mail: string; shop: string; onAnother
       <h2 id="support-sent-title" ref={heading} tabIndex={-1}>
         {t('support.mail.sentTitle')}
       </h2>
-      <Notice kind="success">{t('support.mail.sentText', { mail, shop })}</Notice>
+      <Notice kind="success">{t('support.mail.sentText', { mail, shop, days: SUPPORT_PENDING_DAYS })}</Notice>
       <button type="button" className="button button--secondary" onClick={onAnother}>
         {t('support.mail.another')}
       </button>

@@ -1,8 +1,10 @@
 // user_support_list: the signed-in user's support requests (user/support/list), and for the staff of a shop a
-// switch to the requests their shops received (scope shop, one shop or all); status and last activity, how
-// many messages are new; filters by status and text; a form to write a new request (support/shop/list for the
-// shop choice, user/support/new), which opens the new request's page. The view is in the address
-// (?view=shop&shop=…), so coming back from a request keeps it.
+// switch to the requests their shops received (scope shop, one shop or all); status and last activity, what
+// each is about, how many messages are new; filters by status and text; a form to write a new request
+// (support/shop/list for the shop choice; one of the buyer's orders or a bundle of the shop it is about:
+// support/about.tsx; user/support/new), which opens the new request's page. The view is in the address
+// (?view=shop&shop=…), so coming back from a request keeps it; ?order=<order_client_id> opens the form about
+// that order (the orders page links here).
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +12,14 @@ import { useActiveLabel } from '../app/router/hooks';
 import type { PageProps } from '../app/router/registry';
 import { supportShopList, userSupportList, userSupportNew } from '../generated/client';
 import { supportStatus } from '../generated/enums/supportStatus';
-import type { SupportStatus, SupportTicket } from '../generated/types/entities';
+import type { Order, SupportStatus, SupportTicket } from '../generated/types/entities';
 import type { UserSupportListRequest } from '../generated/types/routes';
 import { Notice, SelectField, TextField, focusFirstInvalid, serverFieldErrors, useErrorText } from '../app/ui';
 import { PagedTable, type TableColumn } from './shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { usePagePath } from './shared/hooks';
-import { EMPTY_DRAFT, LoadFailed, RequestFields, StatusBadge, Time, checkDraft, openerName, useMyUserId, useShopChoices, type RequestDraft, type ShopChoice } from './support/shared';
+import { EMPTY_DRAFT, LoadFailed, MessageFields, ShopField, StatusBadge, Time, checkDraft, openerName, useAboutText, useLoadedList, useMyUserId, type RequestDraft, type ShopChoice } from './support/shared';
+import { AboutKindField, BundleField, OrderPicker, type AboutKind } from './support/about';
 
 type View = 'own' | 'shop';
 interface Filters {
@@ -32,15 +35,17 @@ export default function UserSupportList({ page }: PageProps) {
   const { userId, error: idError } = useMyUserId();
   const errorText = useErrorText();
   const loadShops = useCallback(async () => (await supportShopList({})).shop_list, []);
-  const shops = useShopChoices(loadShops);
-  const staffed = useMemo(() => shops.shops?.filter((s) => s.is_staff) ?? [], [shops.shops]);
-  const asked = params.get('view');
+  const shops = useLoadedList(loadShops);
+  const staffed = useMemo(() => shops.items?.filter((s) => s.is_staff) ?? [], [shops.items]);
+  // A request about an order (?order=…, from the orders page) is written in the buyer's own view.
+  const [aboutOrder] = useState(() => params.get('order') ?? undefined);
+  const asked = aboutOrder ? 'own' : params.get('view');
   // The address says which requests (a link back from a request keeps them); without it, the staff of a shop
   // see their shops' requests first, everyone else their own. Chosen here, it shows at once.
   const [chosen, setChosen] = useState<{ view: View; shop: string } | null>(null);
-  const view: View | null = chosen?.view ?? (asked === 'shop' || asked === 'own' ? asked : shops.shops || shops.error ? (staffed.length ? 'shop' : 'own') : null);
+  const view: View | null = chosen?.view ?? (asked === 'shop' || asked === 'own' ? asked : shops.items || shops.error ? (staffed.length ? 'shop' : 'own') : null);
   const shopFilter = view === 'shop' ? (chosen?.shop ?? params.get('shop') ?? '') : '';
-  const [formOpen, setFormOpen] = useState(params.get('new') === '1');
+  const [formOpen, setFormOpen] = useState(params.get('new') === '1' || aboutOrder !== undefined);
 
   const setView = (next: View, shop = '') => {
     setChosen({ view: next, shop });
@@ -88,12 +93,12 @@ export default function UserSupportList({ page }: PageProps) {
           <h2 id="support-new-title">{t('support.form.title')}</h2>
           {shops.error ? (
             <LoadFailed error={shops.error} onRetry={shops.retry} />
-          ) : !shops.shops || !userId ? (
+          ) : !shops.items || !userId ? (
             <p role="status">{t('support.form.shopsLoading')}</p>
-          ) : shops.shops.length === 0 ? (
+          ) : shops.items.length === 0 ? (
             <p>{t('support.form.noShops')}</p>
           ) : (
-            <NewRequest userId={userId} shops={shops.shops} />
+            <NewRequest userId={userId} shops={shops.items} aboutOrder={aboutOrder} />
           )}
         </section>
       )}
@@ -131,9 +136,12 @@ function TicketList({ userId, view, shopId, showShop }: { userId: string; view: 
       },
       [userId, view, shopId, filters],
     ),
+    // The server words names in the reader's language (bundles): a new language reads the list again.
+    [lang],
   );
   const filtered = filters.status !== '' || filters.search.trim() !== '';
   const linkTo = (ticket: SupportTicket) => `${detailsPath}?${new URLSearchParams({ client_id: ticket.client_id, view })}`;
+  const aboutText = useAboutText();
 
   const columns: TableColumn<SupportTicket>[] = [
     {
@@ -142,6 +150,7 @@ function TicketList({ userId, view, shopId, showShop }: { userId: string; view: 
         <span className="support-subject">
           {detailsPath ? <Link to={linkTo(r)}>{r.subject}</Link> : r.subject}
           {(r.unseen_count ?? 0) > 0 && <span className="support-unseen">{t('support.list.unseen', { count: r.unseen_count })}</span>}
+          {aboutText(r) && <span className="support-subject__about">{aboutText(r)}</span>}
         </span>
       ),
     },
@@ -222,22 +231,44 @@ function TicketList({ userId, view, shopId, showShop }: { userId: string; view: 
   );
 }
 
-/** The new-request form: shop, subject, message; a sent request opens its page. */
-function NewRequest({ userId, shops }: { userId: string; shops: ShopChoice[] }) {
+interface NewDraft extends RequestDraft {
+  about: AboutKind;
+  order: Order | null;
+  bundle: string;
+}
+
+/** The form's own checks: i18n keys of the messages by field (the shop comes with an order). */
+function checkNew(d: NewDraft): Partial<Record<keyof NewDraft, string>> {
+  const { shop, ...texts } = checkDraft(d);
+  return {
+    ...(d.about === 'order' ? (d.order ? {} : { order: 'support.form.orderRequired' }) : shop ? { shop } : {}),
+    ...(d.about === 'bundle' && d.shop && !d.bundle ? { bundle: 'support.form.bundleRequired' } : {}),
+    ...texts,
+  };
+}
+
+/**
+ * The new-request form: what it is about (one of the buyer's orders, a bundle of a shop, or something else),
+ * the shop, subject and message; a sent request opens its page. `aboutOrder` (from the address) starts it
+ * about that order.
+ */
+function NewRequest({ userId, shops, aboutOrder }: { userId: string; shops: ShopChoice[]; aboutOrder?: string }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const detailsPath = usePagePath('user_support_details');
   const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<RequestDraft>({ ...EMPTY_DRAFT, shop: shops.length === 1 ? shops[0].shop_client_id : '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof RequestDraft, string>>>({});
+  const onlyShop = shops.length === 1 ? shops[0].shop_client_id : '';
+  const [draft, setDraft] = useState<NewDraft>({ ...EMPTY_DRAFT, shop: onlyShop, about: aboutOrder ? 'order' : 'none', order: null, bundle: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof NewDraft, string>>>({});
   const [serverError, setServerError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const byOrder = draft.about === 'order';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = checkDraft(draft);
+    const found = checkNew(draft);
     setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(v)])));
     if (Object.keys(found).length) {
       focusFirstInvalid(formRef.current);
@@ -245,14 +276,22 @@ function NewRequest({ userId, shops }: { userId: string; shops: ShopChoice[] }) 
     }
     setBusy(true);
     setServerError(null);
+    const shopId = byOrder && draft.order ? draft.order.shop_client_id! : draft.shop;
     try {
-      const created = await userSupportNew({ user_client_id: userId, shop_client_id: draft.shop, subject: draft.subject.trim(), message: draft.message.trim() });
-      const shopName = shops.find((s) => s.shop_client_id === draft.shop)?.shop_name ?? '';
+      const created = await userSupportNew({
+        user_client_id: userId,
+        shop_client_id: shopId,
+        subject: draft.subject.trim(),
+        message: draft.message.trim(),
+        ...(byOrder && draft.order ? { order_client_id: draft.order.order_client_id } : {}),
+        ...(draft.about === 'bundle' && draft.bundle ? { bundle_client_id: draft.bundle } : {}),
+      });
+      const shopName = (byOrder ? draft.order?.shop_name : shops.find((s) => s.shop_client_id === shopId)?.shop_name) ?? '';
       navigate(`${detailsPath}?${new URLSearchParams({ client_id: created.client_id })}`, { state: { sentTo: shopName } });
     } catch (err) {
       setServerError(err);
       const fields = serverFieldErrors(err, lang);
-      setErrors({ subject: fields.subject, message: fields.message, shop: fields.shop_client_id });
+      setErrors({ subject: fields.subject, message: fields.message, shop: fields.shop_client_id, order: fields.order_client_id, bundle: fields.bundle_client_id });
       setBusy(false);
     }
   };
@@ -261,7 +300,14 @@ function NewRequest({ userId, shops }: { userId: string; shops: ShopChoice[] }) 
     <form ref={formRef} className="form form--wide" noValidate onSubmit={submit} aria-labelledby="support-new-title">
       <p>{t('support.form.intro')}</p>
       {serverError ? <Notice>{errorText(serverError)}</Notice> : null}
-      <RequestFields draft={draft} onDraft={setDraft} shops={shops} errors={errors} />
+      <AboutKindField value={draft.about} onValue={(about) => setDraft((d) => ({ ...d, about }))} />
+      {byOrder ? (
+        <OrderPicker userId={userId} chosen={draft.order} onChoose={(order) => setDraft((d) => ({ ...d, order }))} error={errors.order} preselect={draft.order ? undefined : aboutOrder} />
+      ) : (
+        <ShopField value={draft.shop} onValue={(shop) => setDraft((d) => ({ ...d, shop, bundle: '' }))} shops={shops} error={errors.shop} />
+      )}
+      {draft.about === 'bundle' && <BundleField shopId={draft.shop} value={draft.bundle} onValue={(bundle) => setDraft((d) => ({ ...d, bundle }))} error={errors.bundle} />}
+      <MessageFields draft={draft} onDraft={(d) => setDraft((old) => ({ ...old, ...d }))} errors={errors} />
       <div className="form__actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? t('common.sending') : t('support.form.submit')}

@@ -1,12 +1,14 @@
 // The support pages against a fake support server (msw): the signed-in list (own requests, the staff's switch
 // to their shops' requests, filters, the empty state, the new-request form with its checks), the details page
 // (the conversation with new and seen marks, live_seen on opening, replying, closing after a confirmation, a
-// refusal shown in the reader's language, an unknown request) and the visitor's page of the mailed link
-// (confirming a waiting request, the visitor's own form, a link that is no longer valid).
+// refusal shown in the reader's language, an unknown request), what a request is about (one of the buyer's
+// orders from a picker, or opened from an order's link; a bundle of the chosen shop; shown in the list and on the
+// request) and the visitor's page of the mailed link (confirming a waiting request, the visitor's own form, a
+// link that is no longer valid).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { SupportComment, SupportTicket } from '../../src/generated/types/entities';
+import type { Bundle, Order, SupportComment, SupportTicket } from '../../src/generated/types/entities';
 import { statusCatalogue, type StatusKey } from '../../src/generated/errors';
 import { account, storeSession } from './support/account';
 import { ok } from './support/handlers';
@@ -202,6 +204,263 @@ describe('the support list', () => {
     expect(fake.to('user_support_list').at(-1)).toMatchObject({ scope: 'own' });
     expect(window.location.search).toBe('?view=own');
     expect(screen.getByRole('button', { name: 'New request' })).toBeInTheDocument();
+  });
+});
+
+const ORDER_1 = 'a1b2c3d4-0000-4000-8000-000000000001';
+const ORDER_2 = 'a1b2c3d4-0000-4000-8000-000000000002';
+const STARTER = 'db50f177-192f-4360-983c-efc0c56baef7';
+const ML = '2a28a337-c692-4d43-a760-130bbe97a856';
+const OLD = '829908a8-db6b-4b3f-a75c-a4744572fc62';
+
+const order = (over: Partial<Order> = {}): Order => ({
+  order_client_id: ORDER_1,
+  user_client_id: ME,
+  shop_client_id: SHOP,
+  shop_name: 'Sema Veri Mağazası',
+  shopcart_bundle_client_id_list: ['b0000000-0000-4000-8000-000000000001'],
+  shopcart_bundle_list: [
+    {
+      shopcart_bundle_client_id: 'b0000000-0000-4000-8000-000000000001',
+      bundle_client_id: STARTER,
+      bundle_name: 'Başlangıç Analiz Paketi',
+      add_bundle_count: 2,
+      translations: { en: { bundle_name: 'Starter Analytics Bundle' } },
+    },
+  ],
+  order_status: 'payment_approved',
+  payment_method: 'credit_card',
+  currency_type: 0,
+  total_amount: 129780,
+  order_date: '2025-03-10T10:00:00.000Z',
+  ...over,
+});
+const olderOrder = order({
+  order_client_id: ORDER_2,
+  shop_client_id: OTHER_SHOP,
+  shop_name: 'Veri Atölyesi',
+  shopcart_bundle_list: [{ shopcart_bundle_client_id: 'b0000000-0000-4000-8000-000000000002', bundle_client_id: ML, bundle_name: 'Makine Öğrenmesi Paketi', add_bundle_count: 1 }],
+  order_status: 'payment_waiting',
+  order_date: '2025-02-01T08:30:00.000Z',
+});
+const bundle = (id: string, name: string, over: Partial<Bundle> = {}) => ({ bundle: { bundle_client_id: id, shop_client_id: SHOP, bundle_name: name, bundle_status: 'active', ...over } as Bundle, product_list: [] });
+
+/** The buyer's orders and the shops' bundles, beside fakeSupport's tickets; `failOrders` answers the first order list with a server error. */
+function fakeOrders(options: { orders?: Order[]; failOrders?: boolean } = {}) {
+  const orders = options.orders ?? [order(), olderOrder];
+  const calls: { route: string; body: Record<string, unknown> }[] = [];
+  let fail = options.failOrders ?? false;
+  server.use(
+    http.post('*/v1/user/shopcart/bundle/order/list', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      calls.push({ route: 'order_list', body });
+      if (fail) {
+        fail = false;
+        return refuse(request, 'internal_error');
+      }
+      const rows = orders.filter((o) => (!body.order_client_id || o.order_client_id === body.order_client_id) && (!body.search || JSON.stringify(o).includes(String(body.search))));
+      const size = Number(body.page_size ?? 20);
+      return HttpResponse.json({ ...ok, order_list: rows.slice(0, size), total: rows.length, page: 1, page_size: size });
+    }),
+    http.post('*/v1/bundle/and/product/list/all', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      calls.push({ route: 'bundle_list', body });
+      const list =
+        body.shop_client_id === SHOP
+          ? [
+              bundle(STARTER, 'Başlangıç Analiz Paketi', { translations: { en: { bundle_name: 'Starter Analytics Bundle' } } }),
+              bundle(OLD, 'Eski Paket', { bundle_status: 'passive' }),
+            ]
+          : [];
+      return HttpResponse.json({ ...ok, bundle_list: list, total: list.length, page: 1, page_size: 100 });
+    }),
+  );
+  return { to: (route: string) => calls.filter((c) => c.route === route).map((c) => c.body) };
+}
+
+describe('what a new request is about', () => {
+  it("offers the buyer's orders by date, shop and bundles (never an id), sends the chosen one to its shop, and names it on the request", async () => {
+    const fake = fakeSupport({ tickets: [] });
+    const orders = fakeOrders();
+    storeSession();
+    const user = userEvent.setup();
+    await startApp('/kullanici-destek-talepleri');
+    await user.click(await screen.findByRole('button', { name: 'Yeni talep' }));
+    const form = within(await screen.findByRole('form', { name: 'Yeni destek talebi' }));
+    const about = form.getByRole('group', { name: 'Talebiniz ne hakkında?' });
+    expect(within(about).getByRole('radio', { name: 'Başka bir konu' })).toBeChecked();
+    await user.click(within(about).getByRole('radio', { name: 'Siparişlerimden biri' }));
+
+    const picker = within(form.getByRole('group', { name: /^Hangi sipariş\?/ }));
+    const first = await picker.findByRole('radio', { name: /Başlangıç Analiz Paketi × 2/ });
+    expect(first).toHaveAccessibleName(/10 Mar 2025.*Sema Veri Mağazası.*Başlangıç Analiz Paketi × 2.*Ödeme onaylandı/);
+    expect(picker.getByRole('radio', { name: /Veri Atölyesi.*Makine Öğrenmesi Paketi.*Ödeme bekleniyor/ })).toBeInTheDocument();
+    expect(orders.to('order_list')[0]).toMatchObject({ user_client_id: ME, sort: '-order_date', page: 1 });
+    // Two orders fit: no search, no "more".
+    expect(picker.queryByRole('searchbox')).not.toBeInTheDocument();
+    expect(picker.queryByRole('button', { name: 'Daha fazla sipariş göster' })).not.toBeInTheDocument();
+    // The shop comes with the order: no shop to choose.
+    expect(form.queryByRole('combobox', { name: /^Mağaza/ })).not.toBeInTheDocument();
+    expectNoIds();
+
+    // The order is required; the check moves the focus to the orders.
+    await user.type(form.getByRole('textbox', { name: /^Konu/ }), 'Fatura');
+    await user.type(form.getByRole('textbox', { name: /^Mesaj/ }), 'Faturayı şirket adına kesebilir misiniz?');
+    await user.click(form.getByRole('button', { name: 'Talebi gönder' }));
+    expect(await form.findByText('Lütfen siparişi seçin.')).toBeInTheDocument();
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(fake.to('user_support_new')).toEqual([]);
+
+    // The older order is of the other shop: the request goes there. Arrow keys move between orders.
+    await user.keyboard('{ArrowDown}');
+    expect(picker.getByRole('radio', { name: /Veri Atölyesi/ })).toBeChecked();
+    expect(form.getByText('Talep, bu siparişin mağazası olan Veri Atölyesi mağazasına gider.')).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Talebi gönder' }));
+    await waitFor(() => expect(fake.to('user_support_new')).toHaveLength(1));
+    expect(fake.to('user_support_new')[0]).toEqual({
+      user_client_id: ME,
+      shop_client_id: OTHER_SHOP,
+      subject: 'Fatura',
+      message: 'Faturayı şirket adına kesebilir misiniz?',
+      order_client_id: ORDER_2,
+    });
+    expect(await screen.findByText('Talebiniz Veri Atölyesi mağazasına gönderildi. Mağazanın yanıtını burada bulacaksınız.')).toBeInTheDocument();
+  });
+
+  it('opens the form about the order of the address (?order=…), in the buyer\'s own view even for staff; more orders on demand, and a search', async () => {
+    fakeSupport({ tickets: [], staffOf: [SHOP] });
+    const orders = fakeOrders({ orders: [order(), olderOrder, ...Array.from({ length: 6 }, (_, i) => order({ order_client_id: `a1b2c3d4-0000-4000-8000-00000000001${i}`, order_date: `2024-12-0${i + 1}T10:00:00.000Z` }))] });
+    localStorage.setItem('active_lang', JSON.stringify({ label: 'en', value: 1 }));
+    storeSession();
+    const user = userEvent.setup();
+    await startApp(`/user-support-list?order=${ORDER_2}`);
+    const form = within(await screen.findByRole('form', { name: 'New support request' }));
+    expect(form.getByRole('radio', { name: 'One of my orders' })).toBeChecked();
+    const picker = within(form.getByRole('group', { name: /^Which order\?/ }));
+    await waitFor(() => expect(picker.getByRole('radio', { name: /Veri Atölyesi/ })).toBeChecked());
+    expect(orders.to('order_list')).toContainEqual({ user_client_id: ME, order_client_id: ORDER_2 });
+    expect(form.getByText('The request goes to Veri Atölyesi, the shop of this order.')).toBeInTheDocument();
+    // The bundles in the reader's language.
+    expect(picker.getByRole('radio', { name: /10 Mar 2025.*Starter Analytics Bundle × 2.*Payment approved/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'My requests' })).toBeChecked();
+    expect(await screen.findByText(/You have not written a support request yet/)).toBeInTheDocument();
+
+    // Eight orders: five shown, a search and "more".
+    expect(picker.getByText('5 of 8 orders shown.')).toBeInTheDocument();
+    await user.click(picker.getByRole('button', { name: 'Show more orders' }));
+    await waitFor(() => expect(picker.getAllByRole('radio')).toHaveLength(8));
+    await user.type(picker.getByRole('searchbox', { name: /^Search your orders/ }), 'Makine{Enter}');
+    await waitFor(() => expect(orders.to('order_list').at(-1)).toMatchObject({ search: 'Makine', page_size: 5 }));
+    await waitFor(() => expect(picker.getAllByRole('radio')).toHaveLength(1));
+    expectNoIds();
+  });
+
+  it("says when the order of the address is not one of the caller's, and chooses none", async () => {
+    fakeSupport({ tickets: [] });
+    fakeOrders();
+    storeSession();
+    await startApp('/kullanici-destek-talepleri?order=00000000-0000-4000-8000-000000000000');
+    expect(await screen.findByText('Bağlantıdaki sipariş sizin siparişlerinizden biri değil. Aşağıdan birini seçin ya da başka bir konu hakkında yazın.')).toBeInTheDocument();
+    const picker = within(screen.getByRole('group', { name: /^Hangi sipariş\?/ }));
+    expect(await picker.findAllByRole('radio')).toHaveLength(2);
+    expect(picker.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
+  });
+
+  it('says so when the orders cannot be read, with a retry that reads them', async () => {
+    fakeSupport({ tickets: [] });
+    fakeOrders({ failOrders: true });
+    storeSession();
+    const user = userEvent.setup();
+    await startApp('/kullanici-destek-talepleri?new=1');
+    const form = within(await screen.findByRole('form', { name: 'Yeni destek talebi' }));
+    await user.click(form.getByRole('radio', { name: 'Siparişlerimden biri' }));
+    await user.click(await form.findByRole('button', { name: 'Yeniden dene' }));
+    expect(await form.findByRole('radio', { name: /Başlangıç Analiz Paketi/ })).toBeInTheDocument();
+  });
+
+  it('says so when the buyer has no order yet', async () => {
+    fakeSupport({ tickets: [] });
+    fakeOrders({ orders: [] });
+    storeSession();
+    const user = userEvent.setup();
+    await startApp('/kullanici-destek-talepleri?new=1');
+    const form = within(await screen.findByRole('form', { name: 'Yeni destek talebi' }));
+    await user.click(form.getByRole('radio', { name: 'Siparişlerimden biri' }));
+    expect(await form.findByText('Henüz siparişiniz yok. Yine de bir paket ya da başka bir konu hakkında yazabilirsiniz.')).toBeInTheDocument();
+  });
+
+  it('offers the bundles of the chosen shop in the reader\'s language, marks those not on sale, and sends the chosen one', async () => {
+    const fake = fakeSupport({ tickets: [] });
+    const orders = fakeOrders();
+    localStorage.setItem('active_lang', JSON.stringify({ label: 'en', value: 1 }));
+    storeSession();
+    const user = userEvent.setup();
+    await startApp('/user-support-list?new=1');
+    const form = within(await screen.findByRole('form', { name: 'New support request' }));
+    await user.click(form.getByRole('radio', { name: 'A bundle' }));
+    const bundles = form.getByRole('combobox', { name: /^Bundle/ });
+    expect(bundles).toBeDisabled();
+    expect(bundles).toHaveAccessibleDescription('Choose the shop first: its bundles are listed here.');
+    await user.click(form.getByRole('button', { name: 'Send request' }));
+    expect(form.getByRole('combobox', { name: /^Shop/ })).toHaveAccessibleDescription('Please choose the shop.');
+
+    await user.selectOptions(form.getByRole('combobox', { name: /^Shop/ }), 'Sema Veri Mağazası');
+    await waitFor(() => expect(bundles).toBeEnabled());
+    expect(orders.to('bundle_list')).toEqual([{ shop_client_id: SHOP, sort: 'bundle_name', page_size: 100 }]);
+    expect(within(bundles).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'Eski Paket (not on sale)', 'Starter Analytics Bundle']);
+    await user.type(form.getByRole('textbox', { name: /^Subject/ }), 'Credits');
+    await user.type(form.getByRole('textbox', { name: /^Message/ }), 'How many credits are left?');
+    await user.click(form.getByRole('button', { name: 'Send request' }));
+    expect(bundles).toHaveAccessibleDescription('Please choose the bundle.');
+    await user.selectOptions(bundles, 'Starter Analytics Bundle');
+    await user.click(form.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(fake.to('user_support_new')).toEqual([{ user_client_id: ME, shop_client_id: SHOP, subject: 'Credits', message: 'How many credits are left?', bundle_client_id: STARTER }]));
+  });
+
+  it('names the order or bundle a request is about in the list', async () => {
+    const aboutOrder = ticket({ order_client_id: ORDER_1, order_date: '2025-03-10T10:00:00.000Z', order_bundle_name_list: ['Başlangıç Analiz Paketi', 'Ücretsiz Deneme'] });
+    const aboutBundle = ticket({ client_id: '3075c671-fc62-5033-97b9-a60c2972d028', subject: 'Paket sorusu', bundle_client_id: STARTER, bundle_name: 'Başlangıç Analiz Paketi', unseen_count: 0 });
+    fakeSupport({ tickets: [aboutOrder, aboutBundle] });
+    storeSession();
+    await startApp('/kullanici-destek-talepleri');
+    const table = await screen.findByRole('table', { name: 'Taleplerim' });
+    expect(within(table).getByRole('row', { name: /Havale yaptım/ })).toHaveTextContent(/10 Mar 2025 \d\d:\d\d tarihli sipariş — Başlangıç Analiz Paketi, Ücretsiz Deneme/);
+    expect(within(table).getByRole('row', { name: /Paket sorusu/ })).toHaveTextContent('Paket: Başlangıç Analiz Paketi');
+    expectNoIds();
+  });
+
+  it('names the order a request is about on the request', async () => {
+    const aboutOrder = ticket({ order_client_id: ORDER_1, order_date: '2025-03-10T10:00:00.000Z', order_bundle_name_list: ['Başlangıç Analiz Paketi', 'Ücretsiz Deneme'] });
+    fakeSupport({ tickets: [aboutOrder] });
+    storeSession();
+    await startApp(`/kullanici-destek-talep-detaylari?client_id=${aboutOrder.client_id}`);
+    expect(await screen.findByText(/^10 Mar 2025 \d\d:\d\d tarihli sipariş — Başlangıç Analiz Paketi, Ücretsiz Deneme$/, { selector: 'dd' })).toBeInTheDocument();
+    expectNoIds();
+  });
+
+  /** A customer's request about an order, read by the shop's staff in English. */
+  function customerAboutOrder(): SupportTicket {
+    const fromCustomer = ticket({ user_client_id: '11111111-1111-4111-8111-111111111111', username: 'ali.demir', order_client_id: ORDER_1, order_date: '2025-03-10T10:00:00.000Z', order_bundle_name_list: ['Starter Analytics Bundle'] });
+    fakeSupport({ tickets: [fromCustomer], staffOf: [SHOP] });
+    localStorage.setItem('active_lang', JSON.stringify({ label: 'en', value: 1 }));
+    storeSession();
+    return fromCustomer;
+  }
+
+  it("names it to the shop's staff in their list", async () => {
+    customerAboutOrder();
+    await startApp('/user-support-list');
+    const table = await screen.findByRole('table', { name: 'Requests to my shops' });
+    expect(within(table).getByRole('row', { name: /Havale yaptım/ })).toHaveTextContent(/Order of 10 Mar 2025, \d\d:\d\d — Starter Analytics Bundle/);
+    expectNoIds();
+  });
+
+  it("names it to the shop's staff on the request", async () => {
+    const fromCustomer = customerAboutOrder();
+    await startApp(`/user-support-details?client_id=${fromCustomer.client_id}`);
+    expect(await screen.findByText(/^Order of 10 Mar 2025, \d\d:\d\d — Starter Analytics Bundle$/, { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('ali.demir', { selector: 'dd' })).toBeInTheDocument();
+    expectNoIds();
   });
 });
 

@@ -22,6 +22,8 @@ import {
   userSupportTerminate,
 } from '../../src/generated/client/index.ts';
 import { outboxOnlyMailer } from '../../server/mail/mailer.ts';
+import { deleteStalePending } from '../../server/services/support-store.ts';
+import { SUPPORT_PENDING_DAYS } from '../../src/domain/support.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, auditCount, snapshot, tenantIdOf, type Actor } from './support/actors.ts';
 import { addBundle, insertOrder, openShop, SEED_SHOP_ID } from './support/shops.ts';
@@ -180,17 +182,33 @@ describe.each(databaseKinds())('support tickets on %s', (kind) => {
       expect(audit).toEqual({ entity: 'support_ticket', record_id: ticket });
     });
 
-    it('names the order it is about by its date, when the order is the buyer\'s in that shop', async () => {
+    it("names the order it is about by its date and bundles, to the buyer and the staff, when the order is the buyer's in that shop", async () => {
       const tenantId = await tenantIdOf(t.db);
       const order = await insertOrder(t.db, { tenantId, shopId: shop, bundleId: bundle, userId: buyer.userId, orderDate: '2025-03-10T10:00:00Z' });
       const id = await openTicket(buyer, 'Sipariş hakkında', { order_client_id: order });
-      expect((await userSupportGet({ user_client_id: buyer.userId, client_id: id })).support_ticket).toMatchObject({ order_client_id: order, order_date: '2025-03-10T10:00:00.000Z' });
-      // Someone else's order, or one of another shop, is not one to write about.
+      const about = { order_client_id: order, order_date: '2025-03-10T10:00:00.000Z', order_bundle_name_list: ['Analytics Bundle'] };
+      expect((await userSupportGet({ user_client_id: buyer.userId, client_id: id })).support_ticket).toMatchObject(about);
+      expect((await userSupportList({ user_client_id: buyer.userId, search: 'Sipariş hakkında' })).support_ticket_list).toMatchObject([about]);
+      // The staff read it too, the bundle in their language.
+      staff.use({ lang: 0 });
+      expect((await userSupportGet({ user_client_id: staff.userId, client_id: id })).support_ticket).toMatchObject({ ...about, order_bundle_name_list: ['Analiz Paketi'] });
+      expect((await userSupportList({ user_client_id: staff.userId, scope: 'shop', search: 'Sipariş hakkında' })).support_ticket_list).toMatchObject([{ order_bundle_name_list: ['Analiz Paketi'] }]);
+      // A ticket about no order names none.
+      expect((await userSupportGet({ user_client_id: staff.userId, client_id: ticket })).support_ticket.order_bundle_name_list).toBeUndefined();
+
+      // Someone else's order, the buyer's own order in another shop, or another shop's bundle is not one to write
+      // about: refused as unknown, in the caller's language, writing nothing.
       const others = await insertOrder(t.db, { tenantId, shopId: shop, bundleId: bundle, userId: stranger.userId });
+      const elsewhere = await insertOrder(t.db, { tenantId, shopId: otherShop, bundleId: otherBundle, userId: buyer.userId });
       buyer.use();
       const base = { user_client_id: buyer.userId, shop_client_id: shop, subject: 'x', message: 'y' };
       expect((await refusedUnchanged(() => userSupportNew({ ...base, order_client_id: others }), '10016')).status_message).toBe('There is no order with this id on this site.');
+      await refusedUnchanged(() => userSupportNew({ ...base, order_client_id: elsewhere }), '10016');
       await refusedUnchanged(() => userSupportNew({ ...base, bundle_client_id: otherBundle }), '10016');
+      buyer.use({ lang: 0 });
+      expect((await refusedUnchanged(() => userSupportNew({ ...base, order_client_id: others }), '10016')).status_message).toBe('Bu sitede bu numarayla bir sipariş yok.');
+      expect((await refusedUnchanged(() => userSupportNew({ ...base, bundle_client_id: otherBundle }), '10016')).status_message).toBe('Bu sitede bu numarayla bir paket yok.');
+      buyer.use();
     });
 
     it('refuses an unknown shop, another site\'s shop, blank texts and another user\'s id, in the caller\'s language, writing nothing', async () => {
@@ -519,6 +537,69 @@ describe.each(databaseKinds())('support tickets on %s', (kind) => {
       await refusedUnchanged(() => mailSupportNew({ ...base, mail: 'many.more@example.org' }), '10011');
       callFrom(t.app, { ip: newIp() });
       expect((await mailSupportNew({ ...base, mail: 'many.more@example.org' })).status_code).toBe('10000');
+    });
+  });
+
+  describe(`a ticket opened by mail and not confirmed within ${SUPPORT_PENDING_DAYS} days`, () => {
+    const MAIL = 'forgetful@example.org';
+    const OTHER = 'forgetful.too@example.org';
+
+    /** A visitor's ticket from `mail` (from a new caller address); answers its id and the token of its mail. */
+    async function mailTicket(mail: string, subject: string): Promise<{ id: string; token: string }> {
+      callFrom(t.app, { ip: newIp() });
+      const res = await mailSupportNew({ mail, fullname: 'Forgetful Visitor', shop_client_id: shop, subject, message: `${subject}: details` });
+      expect(res.status_code, res.status_message).toBe('10000');
+      const token = linkIn((await mailsTo(mail)).at(-1)!).searchParams.get('token')!;
+      return { id: res.client_id, token };
+    }
+    const openedDaysAgo = (id: string, days: number) => t.db.query("update support_ticket set created_at = now() - make_interval(days => $2, mins => 1) where client_id = $1", [id, days]);
+    const exists = async (id: string) => (await t.db.query('select 1 from support_ticket where client_id = $1', [id])).length === 1;
+
+    it("is out of reach once it is too old, and deleted when the address writes again; a recent or a confirmed one stays", async () => {
+      const stale = await mailTicket(MAIL, 'Never confirmed');
+      const recent = await mailTicket(MAIL, 'Confirmed tomorrow');
+      const confirmed = await mailTicket(MAIL, 'Confirmed at once');
+      const closed = await mailTicket(MAIL, 'Closed while waiting');
+      const cred = (x: { id: string; token: string }) => ({ client_id: x.id, mail: MAIL, mail_support_token: x.token });
+      expect((await mailSupportRecord(cred(confirmed))).support_status).toBe('open');
+      expect((await mailSupportTerminate(cred(closed))).support_status).toBe('terminated');
+      await openedDaysAgo(stale.id, SUPPORT_PENDING_DAYS);
+      await openedDaysAgo(recent.id, SUPPORT_PENDING_DAYS - 1);
+      await openedDaysAgo(confirmed.id, SUPPORT_PENDING_DAYS + 30);
+      await openedDaysAgo(closed.id, SUPPORT_PENDING_DAYS + 30);
+
+      // Too old to confirm, even before anything deletes it: as if it did not exist.
+      await refusedUnchanged(() => mailSupportGet(cred(stale)), '10016');
+      await refusedUnchanged(() => mailSupportRecord(cred(stale)), '10016');
+      expect((await mailSupportList({ mail: MAIL, mail_support_token: stale.token })).support_ticket_list.map((x) => x.subject).sort()).toEqual([
+        'Closed while waiting',
+        'Confirmed at once',
+        'Confirmed tomorrow',
+      ]);
+      expect(await exists(stale.id)).toBe(true);
+
+      // The address writes again: its stale request goes; the others stay and still work.
+      const expiredToken = await t.db.query<{ token_hash: string }>("update support_mail_token set expires_at = now() - interval '1 day' where token_hash = (select token_hash from support_mail_token where mail_key = $1 order by created_at limit 1) returning token_hash", [MAIL]);
+      await mailTicket(MAIL, 'Trying again');
+      expect(await exists(stale.id)).toBe(false);
+      expect(await t.db.query('select 1 from support_mail_token where token_hash = $1', [expiredToken[0].token_hash])).toEqual([]);
+      for (const kept of [recent, confirmed, closed]) expect(await exists(kept.id)).toBe(true);
+      expect((await mailSupportRecord(cred(recent))).support_status).toBe('open');
+      expect((await mailSupportGet(cred(confirmed))).support_ticket.support_status).toBe('open');
+    });
+
+    it("is deleted at start-up whatever its address", async () => {
+      const stale = await mailTicket(OTHER, 'Forgotten');
+      const recent = await mailTicket(OTHER, 'Still waiting');
+      await openedDaysAgo(stale.id, SUPPORT_PENDING_DAYS + 1);
+      // Another address writing leaves this address's requests alone.
+      await mailTicket('someone.writes@example.org', 'Someone else writes');
+      expect(await exists(stale.id)).toBe(true);
+
+      expect(await deleteStalePending(t.db)).toBe(1);
+      expect(await exists(stale.id)).toBe(false);
+      expect(await exists(recent.id)).toBe(true);
+      expect(await deleteStalePending(t.db)).toBe(0);
     });
   });
 });

@@ -1857,6 +1857,12 @@ export type SupportTicket = (
    * When the order the ticket is about was placed: how the pages name the order.
    */
   order_date?: string;
+  /**
+   * The names of the bundles in the order the ticket is about, in the order's line order and the reader's language (src/domain/catalogue-text.ts): with order_date, how the pages name the order to the buyer and to the shop's staff.
+   *
+   * @maxItems 100
+   */
+  order_bundle_name_list?: string[];
   bundle_client_id?: string;
   /**
    * The name of the bundle the ticket is about, in the reader's language: its translation there when it has one (src/domain/catalogue-text.ts), else as the shop wrote it.

@@ -85,6 +85,15 @@ export function useTicket(load: (() => Promise<Loaded>) | null, markSeen: () => 
     }
   }, [load, sideOf]);
 
+  // The server words names in the reader's language (bundles): a new language reads the ticket again.
+  const lang = useActiveLabel();
+  const [readIn, setReadIn] = useState(lang);
+  useEffect(() => {
+    if (readIn === lang) return;
+    setReadIn(lang);
+    void refresh();
+  }, [lang, readIn, refresh]);
+
   useEffect(() => {
     if (!load) return;
     void refresh();
@@ -109,6 +118,21 @@ export function Time({ value }: { value: string | undefined }) {
   return <time dateTime={value}>{formatDate(value, lang, true)}</time>;
 }
 
+/** What a ticket is about, in the reader's language (an order by its date and bundles, a bundle by name); '' for nothing. */
+export function useAboutText(): (ticket: SupportTicket) => string {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  return (ticket) => {
+    const order = ticket.order_date
+      ? ticket.order_bundle_name_list?.length
+        ? t('support.details.aboutOrderBundles', { date: formatDate(ticket.order_date, lang, true), bundles: ticket.order_bundle_name_list.join(', ') })
+        : t('support.details.aboutOrder', { date: formatDate(ticket.order_date, lang, true) })
+      : null;
+    const bundle = ticket.bundle_name ? t('support.details.aboutBundle', { name: ticket.bundle_name }) : null;
+    return [order, bundle].filter(Boolean).join(' · ');
+  };
+}
+
 /** How the opener is named: their username, or the name and address they wrote. */
 export const openerName = (ticket: SupportTicket): string => ticket.username ?? (ticket.fullname ? `${ticket.fullname} (${ticket.mail})` : (ticket.mail ?? ''));
 
@@ -128,6 +152,7 @@ function TicketFacts({ ticket, side, myUserId, newRequestPath }: { ticket: Suppo
   const lang = useActiveLabel();
   const closedByMe = ticket.terminated_by_shop ? side === 'shop' : side === 'user';
   const closer = ticket.terminated_by_shop ? ticket.shop_name : openerName(ticket);
+  const about = useAboutText()(ticket);
   return (
     <>
       <dl className="facts support-facts" aria-label={t('support.details.facts')}>
@@ -159,17 +184,10 @@ function TicketFacts({ ticket, side, myUserId, newRequestPath }: { ticket: Suppo
             <Time value={ticket.updated_at} />
           </dd>
         </div>
-        {(ticket.bundle_name || ticket.order_date) && (
+        {about && (
           <div className="facts__row">
             <dt>{t('support.details.about')}</dt>
-            <dd>
-              {[
-                ticket.bundle_name ? t('support.details.aboutBundle', { name: ticket.bundle_name }) : null,
-                ticket.order_date ? t('support.details.aboutOrder', { date: formatDate(ticket.order_date, lang) }) : null,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </dd>
+            <dd>{about}</dd>
           </div>
         )}
       </dl>
@@ -397,39 +415,34 @@ export function checkDraft(d: RequestDraft): Partial<Record<keyof RequestDraft, 
   };
 }
 
-/** Shop, subject and message of a new request. */
-export function RequestFields({
-  draft,
-  onDraft,
-  shops,
-  errors,
-}: {
-  draft: RequestDraft;
-  onDraft: (d: RequestDraft) => void;
-  shops: ShopChoice[];
-  errors: Partial<Record<keyof RequestDraft, string>>;
-}) {
+/** The shop of a new request: named when there is only one, else chosen. */
+export function ShopField({ value, onValue, shops, error }: { value: string; onValue: (shopId: string) => void; shops: ShopChoice[]; error?: string }) {
+  const { t } = useTranslation();
+  return shops.length === 1 ? (
+    <div className="field">
+      <span className="field__label">{t('support.form.shop')}</span>
+      <span className="support-only-shop">{shops[0].shop_name}</span>
+    </div>
+  ) : (
+    <SelectField
+      label={t('support.form.shop')}
+      name="shop_client_id"
+      required
+      value={value}
+      onValue={onValue}
+      placeholder={t('common.choose')}
+      options={shops.map((s) => ({ value: s.shop_client_id, label: s.shop_name }))}
+      error={error}
+    />
+  );
+}
+
+/** The subject and message of a new request. */
+export function MessageFields({ draft, onDraft, errors }: { draft: RequestDraft; onDraft: (d: RequestDraft) => void; errors: Partial<Record<keyof RequestDraft, string>> }) {
   const { t } = useTranslation();
   const set = (key: keyof RequestDraft) => (value: string) => onDraft({ ...draft, [key]: value });
   return (
     <>
-      {shops.length === 1 ? (
-        <div className="field">
-          <span className="field__label">{t('support.form.shop')}</span>
-          <span className="support-only-shop">{shops[0].shop_name}</span>
-        </div>
-      ) : (
-        <SelectField
-          label={t('support.form.shop')}
-          name="shop_client_id"
-          required
-          value={draft.shop}
-          onValue={set('shop')}
-          placeholder={t('common.choose')}
-          options={shops.map((s) => ({ value: s.shop_client_id, label: s.shop_name }))}
-          error={errors.shop}
-        />
-      )}
       <TextField label={t('support.form.subject')} name="subject" required maxLength={supportTicketRules.subject.maxLength} value={draft.subject} onValue={set('subject')} error={errors.subject} />
       <TextAreaField
         label={t('support.form.message')}
@@ -446,22 +459,46 @@ export function RequestFields({
   );
 }
 
-/** The shops a ticket can go to, loaded once (and again on retry). */
-export function useShopChoices(load: () => Promise<ShopChoice[]>) {
-  const [state, setState] = useState<{ shops: ShopChoice[] | null; error: unknown }>({ shops: null, error: null });
+/** Shop, subject and message of a new request. */
+export function RequestFields({
+  draft,
+  onDraft,
+  shops,
+  errors,
+}: {
+  draft: RequestDraft;
+  onDraft: (d: RequestDraft) => void;
+  shops: ShopChoice[];
+  errors: Partial<Record<keyof RequestDraft, string>>;
+}) {
+  return (
+    <>
+      <ShopField value={draft.shop} onValue={(shop) => onDraft({ ...draft, shop })} shops={shops} error={errors.shop} />
+      <MessageFields draft={draft} onDraft={onDraft} errors={errors} />
+    </>
+  );
+}
+
+/**
+ * A list for a form's choices (the shops a ticket can go to, a shop's bundles), loaded when `load` changes and
+ * again on retry; `items` is null until the list of this very `load` has come.
+ */
+export function useLoadedList<T>(load: () => Promise<T[]>) {
+  const [state, setState] = useState<{ load: () => Promise<T[]>; items: T[] | null; error: unknown } | null>(null);
   const retry = useRepeatableEffect(
     useCallback(() => {
       let live = true;
       load().then(
-        (shops) => live && setState({ shops, error: null }),
-        (error: unknown) => live && setState({ shops: null, error }),
+        (items) => live && setState({ load, items, error: null }),
+        (error: unknown) => live && setState({ load, items: null, error }),
       );
       return () => {
         live = false;
       };
     }, [load]),
   );
-  return { ...state, retry };
+  const current = state?.load === load ? state : null;
+  return { items: current?.items ?? null, error: current?.error ?? null, retry };
 }
 
 /** Whether trying again may help: the network or our side failed, not a refusal of the request itself. */
