@@ -1,12 +1,13 @@
 // Bills of paid orders (bill, bill_sequence: migration 0017) as the contract's Bill: drafts the shop's staff
 // edit, approval that freezes a bill with the shop's next number of the year (no gaps: the number is taken in
-// the approving transaction), and cancellation with the order's refund. The sums are checked here: each
-// line is quantity × unit price, net their sum, tax net × rate / 100 rounded half up, total net + tax.
+// the approving transaction), and cancellation with the order's refund. The sums are checked here by the rule
+// of src/domain/bill-sums.ts.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
 import type { Bill } from '../../src/generated/types/entities.ts';
 import type { UserBillListRequest, UserBillListNotApprovedRequest } from '../../src/generated/types/routes.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
+import { billTotals } from '../../src/domain/bill-sums.ts';
 import { containsPattern, isoOf, orderBy, pageRows, Where } from './paging.ts';
 
 export type BillFields = Pick<Bill, 'bill_date' | 'shop_address' | 'shop_tax_number' | 'shop_tax_office' | 'product_items' | 'total_price' | 'tax_rate_percent' | 'currency_type'>;
@@ -17,9 +18,8 @@ export function billSums(b: BillFields): { net: number; tax: number } {
     if (item.line_total !== item.quantity * item.unit_price)
       throw new ApiError('invalid_input', { details: `product_items.${i}.line_total: ${item.quantity} × ${item.unit_price} = ${item.quantity * item.unit_price}` });
   });
-  const net = b.product_items.reduce((sum, item) => sum + item.line_total, 0);
-  const tax = Math.round((net * b.tax_rate_percent) / 100);
-  if (b.total_price !== net + tax) throw new ApiError('invalid_input', { details: `total_price: ${net} + ${tax} = ${net + tax}` });
+  const { net, tax, total } = billTotals(b.product_items, b.tax_rate_percent);
+  if (b.total_price !== total) throw new ApiError('invalid_input', { details: `total_price: ${net} + ${tax} = ${total}` });
   return { net, tax };
 }
 
@@ -61,7 +61,7 @@ export async function billOf(db: Queryable, tenantId: string, billId: string): P
 
 /** The order's newest bill (only an approved one when `approvedOnly`), if it has one. */
 export async function latestBillOf(db: Queryable, tenantId: string, orderId: string, approvedOnly: boolean): Promise<Bill | undefined> {
-  const [row] = await db.query(`${BILL_SELECT} where order_client_id = $1 and tenant_id = $2 and (not $3 or approve_status = 1) order by created_at desc limit 1`, [
+  const [row] = await db.query(`${BILL_SELECT} where b.order_client_id = $1 and b.tenant_id = $2 and (not $3 or b.approve_status = 1) order by b.created_at desc limit 1`, [
     orderId,
     tenantId,
     approvedOnly,

@@ -29,20 +29,26 @@ interface LineCopy {
   translations: Record<string, { bundle_name?: string } | undefined> | null;
 }
 
-/** A line's display copy: the bundle's name in each language that has one (its other texts stay out). */
-function lineCopy(l: LineCopy): NonNullable<Order['shopcart_bundle_list']>[number] {
+/** A record's `field` in each language that has it, as `{translations}` (its other texts stay out); {} when none. */
+function namesIn(translations: unknown, field: 'bundle_name' | 'pro_name'): { translations?: Record<string, Record<string, string>> } {
+  const all = translations as Record<string, Record<string, unknown> | undefined> | null;
   const names = Object.fromEntries(
     (['en', 'tr'] as const).flatMap((lang) => {
-      const name = l.translations?.[lang]?.bundle_name;
-      return typeof name === 'string' && name.trim() ? [[lang, { bundle_name: name }]] : [];
+      const name = all?.[lang]?.[field];
+      return typeof name === 'string' && name.trim() ? [[lang, { [field]: name }]] : [];
     }),
   );
+  return Object.keys(names).length ? { translations: names } : {};
+}
+
+/** A line's display copy: the bundle's name in each language that has one. */
+function lineCopy(l: LineCopy): NonNullable<Order['shopcart_bundle_list']>[number] {
   return {
     shopcart_bundle_client_id: l.shopcart_bundle_client_id,
     bundle_client_id: l.bundle_client_id,
     bundle_name: l.bundle_name,
     add_bundle_count: Number(l.add_bundle_count),
-    ...(Object.keys(names).length ? { translations: names } : {}),
+    ...namesIn(l.translations, 'bundle_name'),
   };
 }
 
@@ -88,8 +94,10 @@ export async function orderDetail(db: Queryable, tenantId: string, orderId: stri
     orderOf(db, tenantId, orderId),
     db.query<Record<string, unknown>>(
       `select sp.shopcart_bundle_client_id, sp.pro_client_id, sp.pro_name, sp.amount, sp.payment_status, sp.pro_status,
-              to_char(sp.active_start_date, 'YYYY-MM-DD') as active_start_date, to_char(sp.active_end_date, 'YYYY-MM-DD') as active_end_date, sp.usage_left
+              to_char(sp.active_start_date, 'YYYY-MM-DD') as active_start_date, to_char(sp.active_end_date, 'YYYY-MM-DD') as active_end_date, sp.usage_left,
+              p.translations
          from shopcart_bundle_product sp join shopcart_bundle l on l.shopcart_bundle_client_id = sp.shopcart_bundle_client_id
+         left join bundle_product p on p.pro_client_id = sp.pro_client_id
         where l.order_client_id = $1 and l.tenant_id = $2 order by l.created_at, sp.pro_name, sp.pro_client_id`,
       [orderId, tenantId],
     ),
@@ -116,6 +124,7 @@ export async function orderDetail(db: Queryable, tenantId: string, orderId: stri
       ...opt(p, 'active_start_date'),
       ...opt(p, 'active_end_date'),
       ...(p.usage_left !== null ? { usage_left: Number(p.usage_left) } : {}),
+      ...namesIn(p.translations, 'pro_name'),
     })),
     payment_list,
     order_event_list: events.map((e) => ({

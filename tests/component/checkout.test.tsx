@@ -490,7 +490,7 @@ describe('my orders', () => {
     const waiting = placedOrder({ bundle: STARTER, order_date: '2026-11-20T10:30:00.000Z', payment_due_date: '2026-11-27T10:30:00.000Z' });
     const user = userEvent.setup();
     await startApp('/kullanici-alisverissepeti-paket-siparis');
-    await user.click(await screen.findByRole('button', { name: /^20 Kas 2026.* tarihli sipariş$/ }));
+    await user.click(await screen.findByRole('button', { name: /^Ayrıntılar: 20 Kas 2026.* tarihli sipariş$/ }));
     const dialog = within(await screen.findByRole('dialog', { name: /tarihli sipariş$/ }));
     expect(await dialog.findByText('Analiz Kredisi 1.000')).toBeInTheDocument();
     expect(dialog.getByText('E-posta Desteği')).toBeInTheDocument();

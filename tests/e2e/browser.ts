@@ -33,16 +33,62 @@ export async function problemsOf(page: Page, name: string): Promise<string[]> {
   return problems;
 }
 
-/** An API call with the page's own session, as the app makes it (answers in English unless `lang` is 0). */
-export function callApi(page: Page, path: string, body: unknown, lang: 0 | 1 = 1): Promise<{ status_code: string } & Record<string, unknown>> {
+/**
+ * An API call with the page's own session, as the app makes it (answers in English unless `lang` is 0); with
+ * `asUser`, the signed-in user's id goes in as user_client_id, as the shop calls want it.
+ */
+export function callApi(page: Page, path: string, body: object, lang: 0 | 1 = 1, asUser = false): Promise<{ status_code: string } & Record<string, unknown>> {
   return page.evaluate(
-    async ({ path, body, lang }) => {
+    async ({ path, body, lang, asUser }) => {
       const token = JSON.parse(localStorage.getItem('token') ?? '{}').access_token;
-      const res = await fetch(`${path}?__lang__v=${lang}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      const user = JSON.parse(localStorage.getItem('user') ?? '{}').user_client_id;
+      const res = await fetch(`${path}?__lang__v=${lang}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(asUser ? { user_client_id: user, ...body } : body),
+      });
       return res.json();
     },
-    { path, body, lang },
+    { path, body, lang, asUser },
   );
+}
+
+/**
+ * The page at phone width (390×844) once the app has taken its phone layout: measured mid-resize, the menu is
+ * still open and the page scrolls sideways for a moment. A page that keeps scrolling is left for the checks.
+ */
+export async function atPhoneWidth(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator(".app[data-device='mobile'][data-sidebar='closed']").waitFor();
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth + 1, undefined, { timeout: 5000 }).catch(() => undefined);
+}
+
+/** A registered user with an approved address (the code from the outbox), made through the API. */
+export async function registerUser(server: InProcessServer, user: { username: string; password: string; mail: string; firstname: string; lastname: string }): Promise<void> {
+  const post = async (path: string, body: object) =>
+    (await fetch(`${server.url()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const registered = await post('/v1/register', { ...user, gender: 'female', agreements_approved: true });
+  if (registered.status_code !== '10000') throw new Error(`register ${user.username}: ${registered.status_message}`);
+  const [mail] = await server.db.query<{ text_body: string }>('select text_body from outbox where mail_to = $1', [user.mail]);
+  const verified = await post('/v1/mail/verify', { mail: user.mail, mail_approve_token: /\b(\d{6})\b/.exec(mail.text_body)![1] });
+  if (verified.status_code !== '10000') throw new Error(`verify ${user.mail}: ${verified.status_message}`);
+}
+
+/** A new browser context signed in as `username` on the login page, with the page errors it collects. */
+export async function signedIn(
+  browser: Browser,
+  baseUrl: string,
+  username: string,
+  password: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await submitLogin(page, baseUrl, username, password);
+  await page.waitForURL('**/anasayfa');
+  return { page, errors, close: () => context.close() };
 }
 
 /** Browser tests run when Chromium is installed; in CI (CI=1) a missing Chromium is a failure, not a skip. */

@@ -11,54 +11,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import shops from '../../fixtures/seed/shops.json' with { type: 'json' };
-import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, shownText, submitLogin } from './browser.ts';
+import { atPhoneWidth, callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, registerUser, shownText, signedIn } from './browser.ts';
 
 const [STARTER] = shops.shops[0].bundle_list;
 const BUYER = { username: 'deniz.alici', password: 'deniz.alici.parola.7', mail: 'deniz@example.com' };
 const SIZES = { wide: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const SHOTS = process.env.SUPPORT_SHOTS;
 
-/** Calls the API as the page's signed-in user (the token the login stored), as the pages' own calls do. */
-function callAsPage(page: Page, path: string, body: Record<string, unknown>): Promise<{ status_code: string } & Record<string, unknown>> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const token = JSON.parse(localStorage.getItem('token') ?? '{}').access_token;
-      const user = JSON.parse(localStorage.getItem('user') ?? '{}').user_client_id;
-      const res = await fetch(`${path}?__lang__v=0`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ user_client_id: user, ...body }),
-      });
-      return res.json();
-    },
-    { path, body },
-  );
-}
-
 describe.runIf(chromiumAvailable())('a support request in a browser', () => {
   const suite = inProcessSuite();
 
-  /** A registered buyer with an approved address (the code from the outbox), through the API. */
-  async function registerBuyer(): Promise<void> {
-    const post = async (path: string, body: object) => (await fetch(`${suite.server.url()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
-    const registered = await post('/v1/register', { ...BUYER, firstname: 'Deniz', lastname: 'Alıcı', gender: 'female', agreements_approved: true });
-    expect(registered.status_code, registered.status_message).toBe('10000');
-    const [mail] = await suite.server.db.query<{ text_body: string }>('select text_body from outbox where mail_to = $1', [BUYER.mail]);
-    const verified = await post('/v1/mail/verify', { mail: BUYER.mail, mail_approve_token: /\b(\d{6})\b/.exec(mail.text_body)![1] });
-    expect(verified.status_code, verified.status_message).toBe('10000');
-  }
 
-  async function signedIn(browser: Browser, username: string, password: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-    const context = await browser.newContext({ viewport: SIZES.wide });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await submitLogin(page, suite.server.url(), username, password);
-    await page.waitForURL('**/anasayfa');
-    return { page, errors, close: () => context.close() };
-  }
 
   /** Switches the page's language from the top bar (Turkish ↔ English), without a reload. */
   async function switchLanguage(page: Page, to: 'en' | 'tr') {
@@ -76,9 +41,9 @@ describe.runIf(chromiumAvailable())('a support request in a browser', () => {
       await page.getByRole('heading', { name: ready[lang] }).first().waitFor();
       if (lang === 'en' && ready.enText) await page.getByText(ready.enText).first().waitFor();
       for (const size of ['wide', 'phone'] as const) {
-        await page.setViewportSize(SIZES[size]);
         // The phone layout (the menu folded) is in place before anything is measured.
-        await page.waitForFunction((w) => window.innerWidth === w, SIZES[size].width);
+        if (size === 'phone') await atPhoneWidth(page);
+        else await page.setViewportSize(SIZES.wide);
         await page.getByRole('heading', { name: ready[lang] }).first().waitFor();
         if (size === 'phone') problems.push(...(await problemsOf(page, `${name} (390 px, ${lang})`)));
         if (SHOTS) {
@@ -94,21 +59,21 @@ describe.runIf(chromiumAvailable())('a support request in a browser', () => {
   }
 
   it('a buyer asks about an order, the shop answers, the buyer answers back and closes the request', async () => {
-    await registerBuyer();
-    const buyer = await signedIn(suite.browser, BUYER.username, BUYER.password);
+    await registerUser(suite.server, { ...BUYER, firstname: 'Deniz', lastname: 'Alıcı' });
+    const buyer = await signedIn(suite.browser, suite.server.url(), BUYER.username, BUYER.password);
     const url = suite.server.url();
     const problems: string[] = [];
 
     // An order of the Starter bundle (to pay by card), through the API as the cart and order pages would place it.
-    const added = await callAsPage(buyer.page, '/v1/user/shopcart/bundle/add', { shop_client_id: STARTER.bundle.shop_client_id, bundle_client_id: STARTER.bundle.bundle_client_id, add_bundle_count: 1 });
+    const added = await callApi(buyer.page, '/v1/user/shopcart/bundle/add', { shop_client_id: STARTER.bundle.shop_client_id, bundle_client_id: STARTER.bundle.bundle_client_id, add_bundle_count: 1 }, 0, true);
     expect(added.status_code).toBe('10000');
     const line = (added.shopcart_list as { shopcart_bundle_client_id: string }[])[0].shopcart_bundle_client_id;
-    const ordered = await callAsPage(buyer.page, '/v1/user/shopcart/bundle/product/order', {
+    const ordered = await callApi(buyer.page, '/v1/user/shopcart/bundle/product/order', {
       shop_client_id: STARTER.bundle.shop_client_id,
       shopcart_bundle_client_id_list: [line],
       payment_method: 'credit_card',
       approved_agreement_list: STARTER.agreement_list.map((a) => a.agreement_client_id),
-    });
+    }, 0, true);
     expect(ordered.status_code).toBe('10000');
 
     // The buyer writes a new request about the order, chosen from the picker (date, shop, bundle; no id).
@@ -130,7 +95,7 @@ describe.runIf(chromiumAvailable())('a support request in a browser', () => {
     const requestUrl = buyer.page.url();
 
     // The shop's owner finds it among the requests to their shops, new, about that order, and answers.
-    const staff = await signedIn(suite.browser, 'admin', E2E_ADMIN_PASSWORD);
+    const staff = await signedIn(suite.browser, suite.server.url(), 'admin', E2E_ADMIN_PASSWORD);
     await staff.page.goto(`${url}/kullanici-destek-talepleri`);
     const queue = staff.page.getByRole('table', { name: 'Mağazalarıma gelen talepler' });
     const row = queue.getByRole('row', { name: /Havale yaptım/ });
@@ -179,7 +144,7 @@ describe.runIf(chromiumAvailable())('a support request in a browser', () => {
     expect(await buyer.page.getByRole('textbox', { name: /^Mesajınız/ }).count()).toBe(0);
     expect(await buyer.page.getByRole('button', { name: 'Talebi kapat' }).count()).toBe(0);
     const clientId = new URL(requestUrl).searchParams.get('client_id')!;
-    const refused = await callAsPage(buyer.page, '/v1/user/support/comment', { client_id: clientId, comment: 'Bir şey daha' });
+    const refused = await callApi(buyer.page, '/v1/user/support/comment', { client_id: clientId, comment: 'Bir şey daha' }, 0, true);
     expect(refused.status_code).toBe('12040');
     problems.push(...(await problemsOf(buyer.page, 'closed request (1280 px)')));
 

@@ -4,6 +4,8 @@
 // bundles — each on PGlite and PostgreSQL, with the refusals changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  userBillApprove,
+  userBillNew,
   userCreditBalance,
   userShopcartBundleActiveList,
   userShopcartBundleOrderCancel,
@@ -19,6 +21,7 @@ import {
 } from '../../src/generated/client/index.ts';
 import { TEST_CARDS } from '../../server/services/payment-provider.ts';
 import { formatMinor } from '../../src/domain/money.ts';
+import { billTotals, linesFromPaid } from '../../src/domain/bill-sums.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, snapshot, type Actor } from './support/actors.ts';
 import { openShop, SEED_SHOP_ID } from './support/shops.ts';
@@ -59,6 +62,12 @@ describe.each(databaseKinds())('order steps on %s', (kind) => {
       ]);
       expect(res.order.order_event_list?.[0].actor_username).toBe('ece.detail');
       expect(res.order.payment_due_date).toBeUndefined();
+      const unpaid = await ordered(ece, LEARNING, 'transfer_to_account');
+      ece.use();
+      const waiting = await userShopcartBundleOrderGet({ user_client_id: ece.userId, order_client_id: unpaid.order.order_client_id });
+      expect(waiting.order).toMatchObject({ order_status: 'payment_waiting', payment_list: [], product_list: expect.any(Array) });
+      expect(waiting.order.payment_due_date).toBeDefined();
+      expect(waiting.order.bill).toBeUndefined();
       const other = await buyer('emre.detail');
       other.use();
       expect((await userShopcartBundleOrderGet({ user_client_id: other.userId, order_client_id: order.order_client_id })).status_code).toBe('10016');
@@ -170,6 +179,35 @@ describe.each(databaseKinds())('order steps on %s', (kind) => {
       const approval = results[0].order.order_event_list?.find((e) => e.order_event === 'approve');
       expect(approval).toMatchObject({ actor_kind: 'staff', actor_username: 'admin', note: 'Ekstrede görüldü' });
       expect(results[0].order.product_list?.every((p) => p.pro_status === 'active')).toBe(true);
+
+      // Its bill: a draft shows to the staff only; approved, to the buyer with its number.
+      const lines = linesFromPaid(results[0].order.product_list ?? [], 20);
+      admin.use();
+      const drafted = await userBillNew({
+        shop_client_id: SEED_SHOP_ID,
+        user_client_id: admin.userId,
+        order_client_id: order.order_client_id,
+        bill_date: new Date().toISOString(),
+        shop_address: 'Moda Cad. 24',
+        shop_tax_number: '1234567890',
+        shop_tax_office: 'Kadıköy',
+        product_items: lines,
+        tax_rate_percent: 20,
+        total_price: billTotals(lines, 20).total,
+      });
+      expect(drafted.status_code, drafted.status_message).toBe('10000');
+      expect(drafted.bill.total_price).toBe(order.total_amount);
+      const asStaff = await userShopOrderGet({ shop_client_id: SEED_SHOP_ID, user_client_id: admin.userId, order_client_id: order.order_client_id });
+      expect(asStaff.order.bill).toMatchObject({ approve_status: 0 });
+      kerem.use();
+      expect((await userShopcartBundleOrderGet({ user_client_id: kerem.userId, order_client_id: order.order_client_id })).order.bill).toBeUndefined();
+      admin.use();
+      await userBillApprove({ shop_client_id: SEED_SHOP_ID, user_client_id: admin.userId, bill_client_id: drafted.bill.bill_client_id });
+      kerem.use();
+      expect((await userShopcartBundleOrderGet({ user_client_id: kerem.userId, order_client_id: order.order_client_id })).order.bill).toMatchObject({
+        approve_status: 1,
+        bill_number: expect.stringMatching(/^\d{4}-\d{6}$/),
+      });
 
       const { order: byCard } = await ordered(kerem, STARTER, 'credit_card');
       expect((await staffStep(byCard, 'approve', { transfer_reference: 'X', received_amount: byCard.total_amount })).status_code).toBe('12026');

@@ -167,9 +167,11 @@ describe('generic screens (schemas/screens/<id>.json)', () => {
   it('are what the shop pages show, through GenericScreen', () => {
     expect(pageScreenProblems(contract, pages())).toEqual([]);
     const shopPages = pages().filter((p) => p.route_name.startsWith('user_shop_') || p.route_name === 'product_details');
-    expect(shopPages.filter((p) => p.route_name !== 'user_shoppingcart').every((p) => p.route_view === 'GenericScreen' && p.screen)).toBe(true);
-    const wrong = pages().map((p) => (p.route_name === 'user_shop_order_list' ? { ...p, screen: { id: 'shop_order', view: 'record' } } : p));
-    expect(pageScreenProblems(contract, wrong)).toEqual(['page user_shop_order_list: screen shop_order has no record view']);
+    // Every shop page shows a screen: lists through GenericScreen, a record through it or an editor (an order's staff page).
+    expect(shopPages.filter((p) => p.route_name !== 'user_shoppingcart').every((p) => p.screen && (p.route_view === 'GenericScreen' || p.screen.view === 'record'))).toBe(true);
+    expect(pages().find((p) => p.route_name === 'user_shop_order_details')).toMatchObject({ route_view: 'ShopOrderDetails', screen: { id: 'shop_order', view: 'record' } });
+    const wrong = pages().map((p) => (p.route_name === 'audit_log' ? { ...p, screen: { id: 'audit_record', view: 'record' } } : p));
+    expect(pageScreenProblems(contract, wrong)).toEqual(['page audit_log: screen audit_record has no record view']);
     // A record view may be an editor (the rule canvas draws a package); a list is always GenericScreen.
     expect(pages().find((p) => p.route_name === 'rule_engine_algorithm')).toMatchObject({ route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });
     const editorList = pages().map((p) => (p.route_name === 'rule_engine_packages' ? { ...p, route_view: 'RuleCanvas' } : p));

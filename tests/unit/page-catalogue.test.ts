@@ -28,6 +28,8 @@ describe('static page catalogue', () => {
       'shop_bundle',
       // The page a support mail's link opens for a visitor without an account (docs/decisions.md).
       'mail_support',
+      // A shop's order as its staff work on it, opened from user_shop_order_list (issue 10, docs/decisions.md).
+      'user_shop_order_details',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });

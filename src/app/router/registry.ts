@@ -61,6 +61,8 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   UserShopcartBundleOrderList: checkoutView('UserShopcartBundleOrderList'),
   UserProductBundlesActive: checkoutView('UserProductBundlesActive'),
   UserBilling: checkoutView('UserBilling'),
+  // A shop's order as its staff work on it (approve a transfer, send, refund, bill), in the checkout chunks.
+  ShopOrderDetails: checkoutView('ShopOrderDetails'),
 };
 
 /** The loader of a page: its route view's when registered, else the generic page's. */

@@ -1460,6 +1460,10 @@ export interface Order {
     active_start_date?: NonNullable<ProductPayment['active_start_date']>;
     active_end_date?: NonNullable<ProductPayment['active_end_date']>;
     usage_left?: NonNullable<ProductPayment['usage_left']>;
+    /**
+     * The product's name in other languages (only pro_name is answered), read through src/domain/catalogue-text.ts.
+     */
+    translations?: NonNullable<BundleProduct['translations']>;
   }[];
   /**
    * Answered by the order's get calls only: its payments and transfer reports, oldest first.

@@ -12,6 +12,7 @@ import { paymentStatus as paymentStatusEnum } from '../../generated/enums/paymen
 import type { Order, Payment } from '../../generated/types/entities';
 import { useActiveLabel } from '../../app/router/hooks';
 import { formatDate } from '../../app/ui';
+import { catalogueText } from '../../domain/catalogue-text';
 import { useEnumLabel, useMoney, useOrderBundles } from './shared';
 
 type Facts = [label: string, value: string][];
@@ -83,7 +84,7 @@ function PaymentItem({ payment }: { payment: Payment }) {
           [t('checkout.cardUsed'), payment.card_last_four ? t('checkout.cardEnding', { brand, last4: payment.card_last_four }) : ''],
           [t('checkout.senderName'), payment.sender_name ?? ''],
           [t('checkout.transferDate'), payment.transfer_date ? formatDate(payment.transfer_date, lang) : ''],
-          [t('checkout.transferReference'), payment.transfer_reference ?? ''],
+          [t('checkout.transferDescription'), payment.transfer_reference ?? ''],
           [t('checkout.paidAt'), payment.payment_date ? formatDate(payment.payment_date, lang, true) : ''],
           [t('checkout.refunded'), payment.refunded_amount ? money(payment.refunded_amount, payment.currency_type) : ''],
         ]}
@@ -111,7 +112,7 @@ export function OrderRecords({ order }: { order: Order }) {
         <ul className="order-products">
           {products.map((p) => (
             <li key={`${p.shopcart_bundle_client_id}:${p.pro_client_id}`} className="order-product">
-              <span className="order-product__name">{p.pro_name}</span>
+              <span className="order-product__name">{catalogueText(p, 'pro_name', lang) || p.pro_name}</span>
               <span className="order-product__amount">{money(p.amount, order.currency_type)}</span>
               <span className="order-product__states">
                 <span className={`order-status order-status--${p.payment_status}`}>{paymentStatus(p.payment_status)}</span>

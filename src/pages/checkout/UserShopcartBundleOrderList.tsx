@@ -106,7 +106,7 @@ export default function UserShopcartBundleOrderList({ page }: PageProps) {
       priority: 1,
       cell: (o) => (
         <span className="order-actions">
-          <button type="button" className="button button--secondary button--small" onClick={() => setOpen(o)} aria-label={t('checkout.orderDetailsOf', { date: dateOf(o) })}>
+          <button type="button" className="button button--secondary button--small" onClick={() => setOpen(o)} aria-label={t('checkout.detailsOf', { date: dateOf(o) })}>
             {t('checkout.details')}
           </button>
           {orderMay(o.order_status, 'approve') && paymentPath && (

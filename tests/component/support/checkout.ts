@@ -192,7 +192,8 @@ function approve(order: Order) {
 
 /** A step of the order's history. */
 function step(order: Order, event: NonNullable<Order['order_event_list']>[number]['order_event'], to: string, actor: 'buyer' | 'staff' | 'provider' | 'system') {
-  (checkout.events[order.order_client_id] ??= []).push({ order_event: event, to_status: to, actor_kind: actor, ...(actor === 'buyer' ? { actor_username: account.user.username } : {}), created_at: new Date().toISOString() });
+  checkout.events[order.order_client_id] ??= [];
+  checkout.events[order.order_client_id].push({ order_event: event, to_status: to, actor_kind: actor, ...(actor === 'buyer' ? { actor_username: account.user.username } : {}), created_at: new Date().toISOString() });
 }
 
 /** The order with its details, as the order's get call answers it. */
@@ -317,7 +318,8 @@ export const checkoutHandlers = [
     if (card?.card_number === TEST_CARDS.insufficientFunds) return refusal(request, 'card_insufficient_funds');
     const verify = card?.card_number === TEST_CARDS.threeDSecure;
     const transfer = body.transfer as { sender_name: string; transfer_date: string; transfer_reference?: string } | undefined;
-    const payments = (checkout.payments[order.order_client_id] ??= []);
+    checkout.payments[order.order_client_id] ??= [];
+    const payments = checkout.payments[order.order_client_id];
     const reported = transfer && payments.find((p) => p.payment_method === 'transfer_to_account' && p.payment_status === 'payment_waiting');
     const payment: Payment = {
       payment_client_id: reported?.payment_client_id ?? id('4'),
