@@ -12,7 +12,7 @@ import { addRenewal, addToCart, cartOf, removeFromCart } from '../services/cart-
 import { listOrders, orderDetail, orderOf } from '../services/shop-order-store.ts';
 import { activeLines, changeLineStatus, changeProductStatus, lineOfShop } from '../services/cart-line-store.ts';
 import { allProductPayments, lockedOrder, placeOrder, productPaymentTransition, recordEvent, type Actor } from '../services/order-store.ts';
-import { cancelOrder, expireOverdue, payableOrder } from '../services/order-steps.ts';
+import { cancelOrder, currentOrder, expireOverdue, payableOrder } from '../services/order-steps.ts';
 import {
   finishAuthentication,
   insertPayment,
@@ -160,10 +160,7 @@ export const cartHandlers: HandlerSet = {
   user_shopcart_bundle_order_get: async (input, ctx) => {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
-    await ctx.transaction(async (tx) => {
-      await lockedOrder(tx, tenantId, input.order_client_id, { userId: me.userId });
-      await expireOverdue(tx, tenantId, { orderId: input.order_client_id });
-    });
+    await ctx.transaction((tx) => currentOrder(tx, tenantId, input.order_client_id, { userId: me.userId }));
     return { order: await orderDetail(ctx.db, tenantId, input.order_client_id, 'buyer') };
   },
 
@@ -172,13 +169,9 @@ export const cartHandlers: HandlerSet = {
     const me = shopCaller(ctx, input.user_client_id);
     const tenantId = ctx.tenant.tenant_id;
     await keyed(ctx, me.userId, input.idempotency_key, input, async (tx) => {
-      const order = await lockedOrder(tx, tenantId, input.order_client_id, { userId: me.userId });
+      const order = await currentOrder(tx, tenantId, input.order_client_id, { userId: me.userId });
       if (order.order_status === 'payment_cancel') return {};
-      await expireOverdue(tx, tenantId, { orderId: input.order_client_id });
-      if (!(await cancelOrder(tx, tenantId, input.order_client_id, { kind: 'buyer', userId: me.userId }, 'cancel', input.note))) {
-        const now = await lockedOrder(tx, tenantId, input.order_client_id);
-        if (now.order_status !== 'payment_cancel') throw new ApiError('order_not_awaiting_payment');
-      }
+      if (!(await cancelOrder(tx, tenantId, input.order_client_id, { kind: 'buyer', userId: me.userId }, 'cancel', input.note))) throw new ApiError('order_not_awaiting_payment');
       return {};
     });
     return { order: await orderDetail(ctx.db, tenantId, input.order_client_id, 'buyer') };

@@ -1,9 +1,8 @@
 // The staff's side of a shop's orders (the user_shop_order_* calls): the list with its filters, one order with
 // its products, payments and history, and the whole-order steps (server/services/order-steps.ts).
 import { listOrders, orderDetail } from '../services/shop-order-store.ts';
-import { expireOverdue, staffOrderStep } from '../services/order-steps.ts';
+import { currentOrder, expireOverdue, staffOrderStep } from '../services/order-steps.ts';
 import { shopCaller, staffShop } from '../services/shop-access.ts';
-import { lockedOrder } from '../services/order-store.ts';
 import type { HandlerSet } from './types.ts';
 
 export const shopOrderHandlers: HandlerSet = {
@@ -19,10 +18,7 @@ export const shopOrderHandlers: HandlerSet = {
     const me = shopCaller(ctx, input.user_client_id);
     await staffShop(ctx.db, ctx, me, input.shop_client_id);
     const tenantId = ctx.tenant.tenant_id;
-    await ctx.transaction(async (tx) => {
-      await lockedOrder(tx, tenantId, input.order_client_id, { shopId: input.shop_client_id });
-      await expireOverdue(tx, tenantId, { orderId: input.order_client_id });
-    });
+    await ctx.transaction((tx) => currentOrder(tx, tenantId, input.order_client_id, { shopId: input.shop_client_id }));
     return { order: await orderDetail(ctx.db, tenantId, input.order_client_id, 'staff') };
   },
 

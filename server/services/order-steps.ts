@@ -44,13 +44,21 @@ export async function expireOverdue(tx: Queryable, tenantId: string, of: { order
 }
 
 /**
+ * The order as it is now, locked: of this buyer or this shop (else 10016), expired first if it is unpaid past
+ * its time.
+ */
+export async function currentOrder(tx: Queryable, tenantId: string, orderId: string, of: { userId: string } | { shopId: string }) {
+  await lockedOrder(tx, tenantId, orderId, of);
+  await expireOverdue(tx, tenantId, { orderId });
+  return lockedOrder(tx, tenantId, orderId);
+}
+
+/**
  * The buyer's order, locked, to be paid now: an overdue one is expired first; one not waiting for its payment
  * (paid, cancelled, expired) is refused with 12014.
  */
 export async function payableOrder(tx: Queryable, tenantId: string, orderId: string, userId: string) {
-  await lockedOrder(tx, tenantId, orderId, { userId });
-  await expireOverdue(tx, tenantId, { orderId });
-  const order = await lockedOrder(tx, tenantId, orderId);
+  const order = await currentOrder(tx, tenantId, orderId, { userId });
   if (order.order_status !== 'payment_waiting') throw new ApiError('order_not_awaiting_payment');
   return order;
 }
@@ -80,9 +88,8 @@ const REACHED: Record<StaffStep['step'], (status: string) => boolean> = {
  * order's state does not allow it, answered unchanged when the order has taken it already.
  */
 export async function staffOrderStep(tx: Queryable, provider: PaymentProvider, s: StaffStep): Promise<void> {
-  const order = await lockedOrder(tx, s.tenantId, s.orderId, { shopId: s.shopId });
-  await expireOverdue(tx, s.tenantId, { orderId: s.orderId });
-  const { order_status: status } = await lockedOrder(tx, s.tenantId, s.orderId);
+  const order = await currentOrder(tx, s.tenantId, s.orderId, { shopId: s.shopId });
+  const status = order.order_status;
   if (REACHED[s.step](status)) return;
   if (s.step === 'approve') {
     if (status !== 'payment_waiting') throw new ApiError('order_transition_refused');

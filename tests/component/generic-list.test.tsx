@@ -344,7 +344,11 @@ describe('the shop pages as generic screens', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Mağaza Siparişleri' });
     expect(within(table).getByRole('row', { name: /Ödeme bekleniyor/ })).toHaveTextContent('₺1.499,90');
     expect(within(table).getByRole('row', { name: /Ödeme onaylandı/ })).toHaveTextContent('$49,90');
-    expect(within(table).queryByRole('link')).not.toBeInTheDocument();
+    // Each order opens its staff page (user_shop_order_details) with the shop and the order in the address.
+    const links = within(table).getAllByRole('link');
+    expect(links).toHaveLength(2);
+    expect(links.map((a) => a.getAttribute('href'))).toContain(`/kullanici-magaza-siparis-detaylari?shop_client_id=${SHOP_ID}&order_client_id=o-1`);
+    expect(within(table).getByRole('row', { name: /Ödeme bekleniyor/ })).toHaveTextContent('deniz');
     const filters = getSearch('Filtreler');
     await user.type(within(filters).getByLabelText('Sipariş (başlangıç)'), '2025-03-02');
     await user.selectOptions(within(filters).getByLabelText('Sipariş durumu'), 'Ödeme onaylandı');

@@ -13,24 +13,7 @@ import type { Order, Payment } from '../../generated/types/entities';
 import { useActiveLabel } from '../../app/router/hooks';
 import { formatDate } from '../../app/ui';
 import { catalogueText } from '../../domain/catalogue-text';
-import { useEnumLabel, useMoney, useOrderBundles } from './shared';
-
-type Facts = [label: string, value: string][];
-
-function FactList({ facts }: { facts: Facts }) {
-  return (
-    <dl className="facts">
-      {facts
-        .filter(([, v]) => v)
-        .map(([k, v]) => (
-          <div key={k} className="facts__row">
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-    </dl>
-  );
-}
+import { FactList, useEnumLabel, useMoney, useOrderBundles } from './shared';
 
 /** The order's own facts: shop, bundles, dates of its milestones, method, state, total. */
 export function OrderFacts({ order, showCustomer = false }: { order: Order; showCustomer?: boolean }) {

@@ -17,7 +17,7 @@ import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { ConfirmDialog, focusFirstInvalid, formatDate, Notice, TextAreaField, TextField, useErrorText, useRepeatableEffect } from '../../app/ui';
 import { OrderFacts, OrderRecords } from './OrderDetails';
-import { isUuid, LoadFailed, Loading, PageLink, useBuyerId, useMoney } from './shared';
+import { isUuid, LoadFailed, Loading, PageLink, reportedTransfer, useBuyerId, useMoney } from './shared';
 
 type Step = UserShopOrderStatusChangeRequest['order_event'];
 type Loaded = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'missing' } | { state: 'ready'; order: Order };
@@ -91,7 +91,7 @@ function StaffSteps({ order, shopId, onChanged }: { order: Order; shopId: string
   const me = useBuyerId();
   const errorText = useErrorText();
   const formRef = useRef<HTMLFormElement>(null);
-  const reported = order.payment_list?.find((p) => p.payment_method === 'transfer_to_account' && p.payment_status === 'payment_waiting');
+  const reported = reportedTransfer(order);
   const [reference, setReference] = useState(reported?.transfer_reference ?? '');
   const [received, setReceived] = useState(minorToInput(order.total_amount, order.currency_type, lang));
   const [note, setNote] = useState('');

@@ -19,7 +19,7 @@ import { ApiError } from '../../api/errors';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { focusFirstInvalid, formatDate, Notice, SelectField, TextField, useErrorText, useFocusOnMount, useRepeatableEffect } from '../../app/ui';
-import { isUuid, LoadFailed, Loading, PageLink, useBuyerId, useEnumLabel, useMoney, useOrderBundles, useRequestKey } from './shared';
+import { FactList, isUuid, LoadFailed, Loading, PageLink, reportedTransfer, useBuyerId, useEnumLabel, useMoney, useOrderBundles, useRequestKey, type Facts } from './shared';
 import { TestBankDialog } from './TestBankDialog';
 
 const CARD_NUMBER = new RegExp(cardRules.card_number.pattern);
@@ -134,7 +134,7 @@ function OrderSummary({ order }: { order: Order }) {
   const bundles = useOrderBundles();
   const status = useEnumLabel(orderStatusEnum);
   const method = useEnumLabel(paymentMethodEnum);
-  const rows: [string, string][] = [
+  const rows: Facts = [
     [t('checkout.shop'), order.shop_name ?? ''],
     [t('checkout.bundles'), bundles(order).join(', ')],
     [t('checkout.orderedAt'), formatDate(order.order_date, lang, true)],
@@ -145,16 +145,7 @@ function OrderSummary({ order }: { order: Order }) {
   return (
     <section className="section payment__summary" aria-labelledby="summary-title">
       <h2 id="summary-title">{t('checkout.summary')}</h2>
-      <dl className="facts">
-        {rows
-          .filter(([, v]) => v)
-          .map(([k, v]) => (
-            <div key={k} className="facts__row">
-              <dt>{k}</dt>
-              <dd>{v}</dd>
-            </div>
-          ))}
-      </dl>
+      <FactList facts={rows} />
       <p className="payment__total">
         <span>{t('checkout.total')}</span> <strong>{money(order.total_amount, order.currency_type)}</strong>
       </p>
@@ -404,7 +395,7 @@ function TransferForm({ order, shop, onReported }: { order: Order; shop: Shop | 
   const formRef = useRef<HTMLFormElement>(null);
   const lang = useActiveLabel();
   // A report already sent (the page reloaded, or opened again): shown, and the form corrects it.
-  const reported = order.payment_list?.find((p) => p.payment_method === 'transfer_to_account' && p.payment_status === 'payment_waiting');
+  const reported = reportedTransfer(order);
   const [form, setForm] = useState({ sender: reported?.sender_name ?? '', date: reported?.transfer_date ?? '', reference: reported?.transfer_reference ?? '' });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof form, string>>>({});
   const [refusal, setRefusal] = useState<unknown>(null);

@@ -197,3 +197,25 @@ export function FilterPanel({ active, children }: { active: number; children: Re
     </details>
   );
 }
+
+export type Facts = [label: string, value: string][];
+
+/** Labelled facts of a record, those with a value, in the order given. */
+export function FactList({ facts }: { facts: Facts }) {
+  return (
+    <dl className="facts">
+      {facts
+        .filter(([, v]) => v)
+        .map(([k, v]) => (
+          <div key={k} className="facts__row">
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** The buyer's transfer report still waiting for the shop's check, if the order has one. */
+export const reportedTransfer = (order: Pick<Order, 'payment_list'>) =>
+  order.payment_list?.find((p) => p.payment_method === 'transfer_to_account' && p.payment_status === 'payment_waiting');
