@@ -105,6 +105,7 @@ export async function apiUnderLoad(): Promise<void> {
     const { units, packages } = await fixtures(app, authorization, 200);
     const mixed = await runLoad({ scenario: 'mixed', origin, host: 'localhost', authorization, units, packages, connections: 200, seconds: 20 });
     console.log(`Mixed load on ${database} (200 connections, 20 s; configuration, unit list, unit writes, package list, package writes): ${line(mixed)}`);
+    for (const [path, t] of Object.entries(mixed.byPath ?? {})) console.log(`  ${path}: p50 ${t.p50ms} ms, p99 ${t.p99ms} ms (${t.count})`);
     console.log(`  [target 0 errors, p99 < ${db.kind === 'pglite' ? '1 s' : '250 ms'}]`);
     for (const [key, times] of perRoute) {
       times.sort((a, b) => a - b);

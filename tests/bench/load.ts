@@ -26,6 +26,8 @@ export interface LoadResult {
   maxms: number;
   /** Answers by HTTP status. */
   statuses: Record<string, number>;
+  /** The mixed scenario's latencies by request path: where the tail comes from. */
+  byPath?: Record<string, { p50ms: number; p99ms: number; count: number }>;
 }
 
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -48,6 +50,40 @@ interface Owned {
  * Each cycle of a connection's requests takes a unit and a package that nobody else is writing, and gives them
  * back with the version its write answered (autocannon clears a connection's context every cycle).
  */
+/** Latencies by request path, measured from a request's setup to its answer. */
+const timings = new Map<string, number[]>();
+
+/** A request that notes its time from setup to answer under its path, around its own setup and answer hooks. */
+function timed(req: Partial<Request> & { path: string }): Request {
+  const { setupRequest, onResponse } = req;
+  return {
+    ...req,
+    setupRequest: (r, context) => {
+      (context as Record<string, number>)[`t:${req.path}`] = performance.now();
+      return setupRequest ? (setupRequest as (r: Request, c: object) => Request)(r, context) : r;
+    },
+    onResponse: (status: number, body: string, context: object) => {
+      const started = (context as Record<string, number>)[`t:${req.path}`];
+      if (started !== undefined) {
+        const list = timings.get(req.path) ?? [];
+        list.push(performance.now() - started);
+        timings.set(req.path, list);
+      }
+      (onResponse as ((s: number, b: string, c: object) => void) | undefined)?.(status, body, context);
+    },
+  } as Request;
+}
+
+function percentiles(): LoadResult['byPath'] {
+  const at = (sorted: number[], q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
+  return Object.fromEntries(
+    [...timings].map(([path, list]) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      return [path, { p50ms: at(sorted, 0.5), p99ms: at(sorted, 0.99), count: sorted.length }];
+    }),
+  );
+}
+
 function mixedRequests(o: Extract<LoadOptions, { scenario: 'mixed' }>): Request[] {
   const freeUnits = o.units.map((u) => ({ id: u.id, version: u.version }));
   const freePackages = o.packages.map((p) => ({ id: p.id, version: p.version }));
@@ -74,7 +110,7 @@ function mixedRequests(o: Extract<LoadOptions, { scenario: 'mixed' }>): Request[
       free.push(owned);
     },
   });
-  return [
+  const requests: (Partial<Request> & { path: string })[] = [
     { method: 'POST', path: '/v1/frontend/get', headers: json, body: '{}' },
     {
       method: 'POST',
@@ -91,6 +127,7 @@ function mixedRequests(o: Extract<LoadOptions, { scenario: 'mixed' }>): Request[
       ...writer(freePackages, 'pkg', 'decision_package', (p) => ({ package_id: p.id, version: p.version, document })),
     },
   ];
+  return requests.map(timed);
 }
 
 async function generate(o: LoadOptions): Promise<LoadResult> {
@@ -105,6 +142,7 @@ async function generate(o: LoadOptions): Promise<LoadResult> {
     p99ms: result.latency.p99,
     maxms: result.latency.max,
     statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, (stat as { count: number }).count])),
+    ...(o.scenario === 'mixed' ? { byPath: percentiles() } : {}),
   };
 }
 
