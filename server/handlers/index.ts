@@ -15,6 +15,7 @@ import { cartHandlers } from './cart.ts';
 import { billHandlers } from './bill.ts';
 import { userCreatedBundleHandlers } from './user-created-bundle.ts';
 import { supportHandlers } from './support.ts';
+import { clinicalHandlers } from './clinical.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -36,4 +37,5 @@ export const handlers: HandlerSet = {
   ...billHandlers,
   ...userCreatedBundleHandlers,
   ...supportHandlers,
+  ...clinicalHandlers,
 };

@@ -6,7 +6,8 @@ import { layersByCode } from '../services/layer-wdm-store.ts';
 import type { HandlerSet } from './types.ts';
 import type { LayerWdmGetResponse } from '../../src/generated/types/routes.ts';
 
-const VERSION = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+/** The product's version (package.json): the application's and the clinical application's last version. */
+export const VERSION = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
 const SCHEMA_VERSION = migrationFiles().length;
 
 export const systemHandlers: HandlerSet = {

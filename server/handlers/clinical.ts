@@ -1,0 +1,32 @@
+// The clinical application's calls of spec section 7 (schemas/routes/clinical.json) that need nothing the
+// clinical workspace has yet: the login check that makes a clinical session authenticated (the signed-in
+// user as the clinical client reads them: names, language, hospital, idle time) and the last version.
+// Clinical roles arrive as auth codes with the workspace; until then a user's role list is empty.
+import { requireUser } from '../auth/caller.ts';
+import { notFound } from '../http/api-error.ts';
+import { loadUser } from '../services/accounts.ts';
+import { VERSION } from './system.ts';
+import type { HandlerSet } from './types.ts';
+
+export const clinicalHandlers: HandlerSet = {
+  clinical_login_check: async (_input, ctx) => {
+    const me = requireUser(ctx);
+    const row = await loadUser(ctx.db, ctx.tenant.tenant_id, me.userId);
+    if (!row) throw notFound('user');
+    const hospital = typeof ctx.tenant.frontend.application_name === 'string' ? ctx.tenant.frontend.application_name : ctx.tenant.domain;
+    return {
+      user: {
+        username: row.username,
+        ...(row.firstname ? { firstname: row.firstname } : {}),
+        ...(row.lastname ? { lastname: row.lastname } : {}),
+        ...(row.mail ? { mail: row.mail } : {}),
+        active_lang: row.active_lang === 1 ? 'en' : 'tr',
+        role_list: [],
+        hospital_name: hospital.slice(0, 200),
+        session_idle_minutes: Math.round(ctx.tenant.session_idle_seconds / 60),
+      },
+    };
+  },
+
+  clinical_version_last: async () => ({ result: { version: VERSION } }),
+};
