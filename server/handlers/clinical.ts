@@ -1,11 +1,12 @@
 // The clinical application's calls of spec section 7 (schemas/routes/clinical.json) that need nothing the
 // clinical workspace has yet: the login check that makes a clinical session authenticated (the signed-in
-// user as the clinical client reads them: names, language, hospital, idle time) and the last version.
-// Clinical roles arrive as auth codes with the workspace; until then a user's role list is empty.
+// user as the clinical client reads them: names, language, roles — the clinical auth codes they hold
+// (src/domain/clinical-roles.ts) —, hospital, idle time) and the last version.
 import { requireUser } from '../auth/caller.ts';
 import { notFound } from '../http/api-error.ts';
 import { loadUser } from '../services/accounts.ts';
 import { VERSION } from './system.ts';
+import { clinicalRolesOf } from '../../src/domain/clinical-roles.ts';
 import type { HandlerSet } from './types.ts';
 
 export const clinicalHandlers: HandlerSet = {
@@ -21,7 +22,7 @@ export const clinicalHandlers: HandlerSet = {
         ...(row.lastname ? { lastname: row.lastname } : {}),
         ...(row.mail ? { mail: row.mail } : {}),
         active_lang: row.active_lang === 1 ? 'en' : 'tr',
-        role_list: [],
+        role_list: clinicalRolesOf(me.authCodes),
         hospital_name: hospital.slice(0, 200),
         session_idle_minutes: Math.round(ctx.tenant.session_idle_seconds / 60),
       },

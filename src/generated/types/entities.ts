@@ -27,7 +27,7 @@ export type Flag = 0 | 1;
 export type CallerType = 'none' | 'token' | 'token_or_fkey' | 'token_or_fkey_or_none';
 
 /**
- * Authorization codes of spec section 6.
+ * Authorization codes of spec section 6; the clinical roles (doctor, nurse, pharmacist, hospital official, wisdom administrator; the administrator is admin) are auth codes of the clinical site.
  */
 export type AuthCode =
   | 'admin'
@@ -41,7 +41,12 @@ export type AuthCode =
   | 'website_admin'
   | 'website_edit'
   | 'register'
-  | 'external_application_add';
+  | 'external_application_add'
+  | 'doctor'
+  | 'nurse'
+  | 'pharmacist'
+  | 'hospital_official'
+  | 'wisdom_administrator';
 
 /**
  * Registration states (spec section 4).
