@@ -44,6 +44,12 @@ describe('data-model validation', () => {
     expect(both(validateModel(doc)[0])).toEqual({ en: 'Option labels must be unique.', tr: 'Seçenek etiketleri birbirinden farklı olmalıdır.' });
   });
 
+  it('an option label repeating another option’s translation in the model’s language is a repeat', () => {
+    // the model is Turkish: option 0 reads "Tam aktif" in Turkish; a new option labelled so, with no Turkish translation, repeats it
+    const doc = edited({ type: 'option.add', parameter: 'ecog', option: { label: 'Tam aktif', value: '5' } });
+    expect(only(doc)).toEqual([{ path: ['group_list', 0, 'parameter_list', 0, 'option_list', 2, 'label'], key: 'option_label_not_unique' }]);
+  });
+
   it.each([['kreatinin_'], ['kreatinin-'], ['kre atinin'], ['_kreatinin'], ['kreatinin!'], ['ş'], ['a'.repeat(65)]])('the code %s breaks the pattern', (code) => {
     const doc = edited({ type: 'parameter.update', parameter: 'kreatinin', path: 'code', value: code });
     expect(only(doc)).toEqual([{ path: ['group_list', 1, 'parameter_list', 0, 'code'], key: 'parameter_code_format' }]);

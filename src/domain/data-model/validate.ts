@@ -9,7 +9,7 @@ import type { DataModel, DataModelOption, DataModelParameter } from '../../gener
 import { parseCondition } from '../rules';
 import { statusMessage } from '../status-messages';
 import type { Lang } from '../language';
-import { isChoice, isCode, isNested, LANGS, parametersOf, textIn, type DocPath } from './document';
+import { isChoice, isCode, isNested, LANGS, parametersOf, pointer, textIn, type DocPath } from './document';
 
 export interface Problem {
   path: DocPath;
@@ -35,17 +35,27 @@ function repeats<T>(items: readonly T[], keyOf: (item: T) => string | undefined)
   return out;
 }
 
-/** Option labels unique within the parameter: the label itself, and the translation in each language. */
-function optionProblems(options: readonly DataModelOption[], path: DocPath): Problem[] {
+/**
+ * Option labels unique within the parameter: the label itself, and the text in each language — the
+ * translation, or in the model's language the label when that translation is missing.
+ */
+function optionProblems(options: readonly DataModelOption[], path: DocPath, modelLang: Lang | undefined): Problem[] {
   const problems: Problem[] = [];
-  for (const i of repeats(options, (o) => (o.label.trim() ? same(o.label) : undefined)))
-    problems.push({ path: [...path, 'option_list', i, 'label'], key: 'option_label_not_unique', params: { label: options[i].label } });
+  const flagged = new Set<string>();
+  const flag = (i: number, field: DocPath, label: string) => {
+    const at = [...path, 'option_list', i, ...field];
+    if (flagged.has(pointer(at))) return;
+    flagged.add(pointer(at));
+    problems.push({ path: at, key: 'option_label_not_unique', params: { label } });
+  };
+  for (const i of repeats(options, (o) => (o.label.trim() ? same(o.label) : undefined))) flag(i, ['label'], options[i].label);
   for (const lang of LANGS) {
+    const textOf = (o: DataModelOption) => textIn(o.translation, lang) ?? (lang === modelLang && o.label.trim() ? o.label : undefined);
     for (const i of repeats(options, (o) => {
-      const t = textIn(o.translation, lang);
+      const t = textOf(o);
       return t === undefined ? undefined : same(t);
     }))
-      problems.push({ path: [...path, 'option_list', i, 'translation', lang], key: 'option_label_not_unique', params: { label: options[i].translation![lang] } });
+      flag(i, textIn(options[i].translation, lang) === undefined ? ['label'] : ['translation', lang], textOf(options[i])!);
   }
   return problems;
 }
@@ -57,14 +67,14 @@ function ruleProblem(rule: string, path: DocPath): Problem | null {
   return { path: [...path, 'rule'], key: 'parenthesis', params: parsed.issue.span ? { span: parsed.issue.span } : {} };
 }
 
-function parameterProblems(p: DataModelParameter, path: DocPath): Problem[] {
+function parameterProblems(p: DataModelParameter, path: DocPath, modelLang: Lang | undefined): Problem[] {
   const problems: Problem[] = [];
   if (!isCode(p.code)) problems.push({ path: [...path, 'code'], key: 'parameter_code_format', params: { code: p.code } });
   if (p.min_limit !== undefined && p.max_limit !== undefined && p.min_limit > p.max_limit)
     problems.push({ path: [...path, 'min_limit'], key: 'limit_min_over_max', params: { min: p.min_limit, max: p.max_limit } });
   if (isChoice(p.type) && !p.option_list?.length) problems.push({ path: [...path, 'option_list'], key: 'parameter_options_required', params: {} });
   if (isNested(p.type) && !p.parameter_list?.length) problems.push({ path: [...path, 'parameter_list'], key: 'parameter_sub_parameters_required', params: {} });
-  if (p.option_list) problems.push(...optionProblems(p.option_list, path));
+  if (p.option_list) problems.push(...optionProblems(p.option_list, path, modelLang));
   if (p.rule !== undefined) {
     const rule = ruleProblem(p.rule, path);
     if (rule) problems.push(rule);
@@ -86,7 +96,7 @@ export function validateModel(doc: DataModel): Problem[] {
   for (const i of repeats(doc.group_list, (g) => g.code)) problems.push({ path: ['group_list', i, 'code'], key: 'group_code_not_unique', params: { code: doc.group_list[i].code } });
 
   const placed = [...parametersOf(doc)];
-  for (const { parameter, path } of placed) problems.push(...parameterProblems(parameter, path));
+  for (const { parameter, path } of placed) problems.push(...parameterProblems(parameter, path, lang));
   for (const i of repeats(placed, (p) => p.parameter.code))
     problems.push({ path: [...placed[i].path, 'code'], key: 'parameter_code_not_unique', params: { code: placed[i].parameter.code } });
   return problems;
