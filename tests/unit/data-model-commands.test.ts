@@ -143,6 +143,13 @@ describe('data-model commands', () => {
     expect(findParameter(done.doc, 'birakti')!.parent).toBe('sigara');
   });
 
+  it('moves a parameter into an object that follows it in the same list', () => {
+    const done = execute(model, emptyHistory(), { type: 'parameter.move', parameter: 'ecog', to: { parent: 'sigara' }, index: 1 })!;
+    expect(done.doc.group_list[0].parameter_list.map((p) => p.code)).toEqual(['sigara']);
+    expect(done.doc.group_list[0].parameter_list[0].parameter_list!.map((p) => p.code)).toEqual(['paket_yil', 'ecog', 'birakti']);
+    expect(undo(done.doc, done.history)!.doc).toEqual(model);
+  });
+
   it('never moves a parameter into its own sub-parameters', () => {
     expect(() => execute(model, emptyHistory(), { type: 'parameter.move', parameter: 'sigara', to: { parent: 'sigara' }, index: 0 })).toThrow();
   });

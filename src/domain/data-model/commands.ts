@@ -3,11 +3,11 @@
 // ways, so undo and redo are exact, and its entries are the edit history, each said in words in both
 // languages (`describe`). A command the spec's rules forbid (deleting a group that holds parameters) is
 // refused with the rule's message and changes nothing.
-import type { Draft } from 'immer';
+import { isDraft, original, type Draft } from 'immer';
 import { applyWith, emptyHistory as emptyStack, record, setAtPath, type Applied, type Entry as StackEntry, type ExecuteOptions, type History as StackHistory } from '../command-stack';
 import type { DataModel, DataModelGroup, DataModelOption, DataModelParameter, LocalizedText } from '../../generated/types/entities';
 import type { Bilingual, Lang } from '../language';
-import { findParameter } from './document';
+import { at, findParameter } from './document';
 import { groupDeleteProblem, type Problem } from './validate';
 
 export { MAX_HISTORY, redo, seal, undo, type ExecuteOptions } from '../command-stack';
@@ -66,19 +66,18 @@ const groupIndex = (doc: DataModel | D, code: string): number => {
   return i;
 };
 
-const parameterOf = (doc: D, code: string): Draft<DataModelParameter> => {
-  const placed = findParameter(doc as DataModel, code);
+/**
+ * Where a parameter is, found on the document as it was before this command (walking the draft would make a
+ * proxy of every parameter passed): its draft, the draft list holding it and its index there.
+ */
+function placeOf(doc: D, code: string): { parameter: Draft<DataModelParameter>; list: Draft<DataModelParameter>[]; index: number } {
+  const placed = findParameter((isDraft(doc) ? original(doc) : doc) as DataModel, code);
   if (!placed) throw new Error(`no parameter ${code}`);
-  return placed.parameter as Draft<DataModelParameter>;
-};
-
-/** The list a parameter sits in, and its index there. */
-function placeOf(doc: D, code: string): { list: Draft<DataModelParameter>[]; index: number } {
-  const placed = findParameter(doc as DataModel, code);
-  if (!placed) throw new Error(`no parameter ${code}`);
-  const list = placed.parent ? parameterOf(doc, placed.parent).parameter_list! : doc.group_list[groupIndex(doc, placed.group)].parameter_list;
-  return { list, index: placed.index };
+  const list = at(doc, placed.path.slice(0, -1)) as Draft<DataModelParameter>[];
+  return { parameter: list[placed.index], list, index: placed.index };
 }
+
+const parameterOf = (doc: D, code: string): Draft<DataModelParameter> => placeOf(doc, code).parameter;
 
 function listOf(doc: D, ref: ListRef): Draft<DataModelParameter>[] {
   if ('group' in ref) return doc.group_list[groupIndex(doc, ref.group)].parameter_list;
@@ -137,9 +136,10 @@ const HANDLERS: Handlers = {
     list.splice(index, 1);
   },
   'parameter.move': (doc, c) => {
+    // Both places are found before anything moves: the target list keeps its identity when indices shift.
+    const target = listOf(doc, c.to);
     const { list, index } = placeOf(doc, c.parameter);
     const [parameter] = list.splice(index, 1);
-    const target = listOf(doc, c.to);
     target.splice(Math.max(0, Math.min(c.index, target.length)), 0, parameter);
   },
   'option.add': (doc, c) => {
