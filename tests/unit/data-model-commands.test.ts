@@ -75,6 +75,17 @@ describe('data-model commands', () => {
     expect(words.tr).not.toBe(words.en);
   });
 
+  it('the history reads as what was done, in the reader’s language', () => {
+    let { doc, history } = execute(model, emptyHistory(), { type: 'group.add', groups: [emptyGroup] })!;
+    ({ doc, history } = execute(doc, history, { type: 'text.set', target: { kind: 'parameter', parameter: 'paket_yil' }, lang: 'en', value: 'Pack years' })!);
+    ({ doc, history } = execute(doc, history, { type: 'parameter.delete', parameter: 'kreatinin' })!);
+    expect(history.past.map((e) => say(e.command))).toEqual([
+      { en: 'Group added: bos', tr: 'Grup eklendi: bos' },
+      { en: 'Translation of parameter paket_yil (English) set', tr: 'Çeviri (İngilizce) değiştirildi: paket_yil parametresi' },
+      { en: 'Parameter deleted: kreatinin', tr: 'Parametre silindi: kreatinin' },
+    ]);
+  });
+
   it('a sequence of edits undoes back to the first document and redoes to the last, step by step', () => {
     let doc = model;
     let history: History = emptyHistory();

@@ -272,7 +272,7 @@ export function describe(c: Command): Bilingual {
       return both(`Option of ${c.parameter} moved from place ${c.from + 1} to ${c.to + 1}`, `${c.parameter} seçeneği ${c.from + 1}. sıradan ${c.to + 1}. sıraya taşındı`);
     case 'text.set': {
       const n = textName(c.target);
-      return both(`Translation of ${n.en} (${LANG_NAME[c.lang].en}) set`, `${n.tr} çevirisi (${LANG_NAME[c.lang].tr}) değiştirildi`);
+      return both(`Translation of ${n.en} (${LANG_NAME[c.lang].en}) set`, `Çeviri (${LANG_NAME[c.lang].tr}) değiştirildi: ${n.tr}`);
     }
     case 'document.replace':
       return both('Model replaced (import)', 'Model değiştirildi (içe aktarma)');
