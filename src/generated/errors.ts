@@ -106,6 +106,12 @@ export const dataModelLanguageRequired = { status_code: '14023', http: 400, mess
 export const optionLabelNotUnique = { status_code: '14024', http: 409, message: {"en":"Option labels must be unique.","tr":"Seçenek etiketleri birbirinden farklı olmalıdır."} } as const;
 export const parameterCodeFormat = { status_code: '14025', http: 400, message: {"en":"The parameter code can contain only digits, letters, underscore and hyphen, and cannot end with underscore or hyphen.","tr":"Parametre kodu yalnızca rakam, harf, alt çizgi ve tire içerebilir; alt çizgi veya tire ile bitemez."} } as const;
 export const groupHasParameters = { status_code: '14026', http: 409, message: {"en":"A group holding parameters cannot be deleted.","tr":"Parametre içeren bir grup silinemez."} } as const;
+export const parameterCodeNotUnique = { status_code: '14027', http: 409, message: {"en":"The parameter code {{code}} is used more than once in this data model. Codes must be unique.","tr":"{{code}} parametre kodu bu veri modelinde birden fazla kez kullanılmış. Kodlar birbirinden farklı olmalıdır."} } as const;
+export const limitMinOverMax = { status_code: '14028', http: 400, message: {"en":"The minimum value ({{min}}) cannot be greater than the maximum value ({{max}}).","tr":"En küçük değer ({{min}}) en büyük değerden ({{max}}) büyük olamaz."} } as const;
+export const parameterOptionsRequired = { status_code: '14029', http: 400, message: {"en":"Please add at least one option for this parameter type.","tr":"Lütfen bu parametre türü için en az bir seçenek ekleyin."} } as const;
+export const parameterSubParametersRequired = { status_code: '14030', http: 400, message: {"en":"Please add at least one sub-parameter for this parameter type.","tr":"Lütfen bu parametre türü için en az bir alt parametre ekleyin."} } as const;
+export const groupCodeFormat = { status_code: '14031', http: 400, message: {"en":"The group code can contain only digits, letters, underscore and hyphen, and cannot end with underscore or hyphen.","tr":"Grup kodu yalnızca rakam, harf, alt çizgi ve tire içerebilir; alt çizgi veya tire ile bitemez."} } as const;
+export const groupCodeNotUnique = { status_code: '14032', http: 409, message: {"en":"The group code {{code}} is used more than once in this data model. Codes must be unique.","tr":"{{code}} grup kodu bu veri modelinde birden fazla kez kullanılmış. Kodlar birbirinden farklı olmalıdır."} } as const;
 export const ruleDocumentInvalid = { status_code: '14040', http: 400, message: {"en":"The rules have {{count}} problem(s). The first: {{first}}","tr":"Kurallarda {{count}} sorun var. İlki: {{first}}"} } as const;
 export const rulePackageVersionConflict = { status_code: '14041', http: 409, message: {"en":"This package was changed meanwhile: version {{current_version}} is the latest, and you edited version {{version}}. Load the latest version and try again.","tr":"Bu paket bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü düzenlediniz. En son sürümü yükleyip yeniden deneyin."} } as const;
 export const rulePackageNotPublished = { status_code: '14042', http: 409, message: {"en":"This package has no published version to run. Publish it first.","tr":"Bu paketin çalıştırılacak yayımlanmış bir sürümü yok. Önce yayımlayın."} } as const;
@@ -234,6 +240,12 @@ export const statusCatalogue = {
   option_label_not_unique: optionLabelNotUnique,
   parameter_code_format: parameterCodeFormat,
   group_has_parameters: groupHasParameters,
+  parameter_code_not_unique: parameterCodeNotUnique,
+  limit_min_over_max: limitMinOverMax,
+  parameter_options_required: parameterOptionsRequired,
+  parameter_sub_parameters_required: parameterSubParametersRequired,
+  group_code_format: groupCodeFormat,
+  group_code_not_unique: groupCodeNotUnique,
   rule_document_invalid: ruleDocumentInvalid,
   rule_package_version_conflict: rulePackageVersionConflict,
   rule_package_not_published: rulePackageNotPublished,

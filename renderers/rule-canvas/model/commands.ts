@@ -2,10 +2,11 @@
 // its handler on an immer draft. The command stack keeps each command with the patches it made and their
 // inverse, so undo puts back exactly the document before it and redo exactly the one after it; the same
 // entries are the edit history (what changed, in order). Pure TypeScript: no React, no React Flow.
-import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import type { Draft } from 'immer';
+import { applyWith, emptyHistory as emptyStack, record, setAtPath, type Applied, type ExecuteOptions, type Entry as StackEntry, type History as StackHistory } from '../../../src/domain/command-stack';
 import type { DecisionGraph, Position, RuleEdge, RuleNode } from '../../../src/domain/rules';
 
-enablePatches();
+export { MAX_HISTORY, redo, seal, undo, type ExecuteOptions } from '../../../src/domain/command-stack';
 
 /** The lists inside a node that the editors add to, remove from and reorder. */
 export type Part = 'fields' | 'branches' | 'inputs' | 'outputs' | 'rows' | 'assignments';
@@ -49,19 +50,6 @@ const listOf = (node: Draft<RuleNode>, part: Part): unknown[] => {
   return list;
 };
 
-type Container = Record<string, unknown> | unknown[];
-
-/** The child of a container named by one path segment: a list item by id, else by index; an object's key. */
-function child(container: Container, segment: string): { key: string | number; value: unknown } {
-  if (Array.isArray(container)) {
-    const byId = container.findIndex((item) => (item as { id?: unknown })?.id === segment);
-    const index = byId >= 0 ? byId : /^\d+$/.test(segment) ? Number(segment) : -1;
-    if (index < 0 || index >= container.length) throw new Error(`no item ${segment}`);
-    return { key: index, value: container[index] };
-  }
-  return { key: segment, value: container[segment] };
-}
-
 const HANDLERS: Handlers = {
   'node.add': (doc, c) => {
     doc.nodes.push(...(c.nodes as Draft<RuleNode>[]));
@@ -84,21 +72,7 @@ const HANDLERS: Handlers = {
     doc.edges = doc.edges.filter((e) => !edges.has(e.id));
   },
   'node.set': (doc, c) => {
-    const segments = c.path.split('.');
-    let at: Container = nodeOf(doc, c.node) as unknown as Container;
-    for (const segment of segments.slice(0, -1)) {
-      let { key, value } = child(at, segment);
-      if (value === undefined || value === null) {
-        value = {};
-        (at as Record<string | number, unknown>)[key] = value;
-        value = (at as Record<string | number, unknown>)[key];
-      }
-      at = value as Container;
-    }
-    const last = segments[segments.length - 1];
-    const key = Array.isArray(at) ? child(at, last).key : last;
-    if (c.value === undefined && !Array.isArray(at)) delete (at as Record<string, unknown>)[last];
-    else (at as Record<string | number, unknown>)[key] = c.value;
+    setAtPath(nodeOf(doc, c.node), c.path, c.value);
   },
   'item.add': (doc, c) => {
     const list = listOf(nodeOf(doc, c.node), c.part);
@@ -126,64 +100,15 @@ const HANDLERS: Handlers = {
 };
 
 /** Runs a command on a document: the next document and the patches both ways (none when nothing changed). */
-export function apply(doc: DecisionGraph, command: Command): { doc: DecisionGraph; patches: Patch[]; inverse: Patch[] } {
-  const [next, patches, inverse] = produceWithPatches(doc, (draft) => {
-    (HANDLERS[command.type] as Handler<Command>)(draft, command);
-  });
-  return { doc: next, patches, inverse };
-}
+export const apply = (doc: DecisionGraph, command: Command): Applied<DecisionGraph> => applyWith(doc, command, HANDLERS[command.type] as Handler<Command>);
 
-// ---- the stack ----
+// ---- the stack (src/domain/command-stack) ----
 
-export interface Entry {
-  command: Command;
-  /** Commands merged into this entry after the first (typing in one text box is one step). */
-  merged: number;
-  mergeKey?: string;
-  patches: Patch[];
-  inverse: Patch[];
-}
+export type Entry = StackEntry<Command>;
+export type History = StackHistory<Command>;
 
-export interface History {
-  past: Entry[];
-  future: Entry[];
-  /** When true the next command starts a new entry even with the same merge key. */
-  sealed: boolean;
-}
-
-export const MAX_HISTORY = 200;
-
-export const emptyHistory = (): History => ({ past: [], future: [], sealed: true });
-
-export interface ExecuteOptions {
-  /** Consecutive commands with the same key (and no seal in between) are one undo step. */
-  mergeKey?: string;
-}
+export const emptyHistory = (): History => emptyStack<Command>();
 
 /** Runs a command and records it; answers null when the command changed nothing (nothing is recorded). */
-export function execute(doc: DecisionGraph, history: History, command: Command, options: ExecuteOptions = {}): { doc: DecisionGraph; history: History } | null {
-  const { doc: next, patches, inverse } = apply(doc, command);
-  if (!patches.length) return null;
-  const last = history.past[history.past.length - 1];
-  if (last && options.mergeKey && !history.sealed && last.mergeKey === options.mergeKey) {
-    const merged: Entry = { ...last, merged: last.merged + 1, patches: [...last.patches, ...patches], inverse: [...inverse, ...last.inverse] };
-    return { doc: next, history: { past: [...history.past.slice(0, -1), merged], future: [], sealed: false } };
-  }
-  const entry: Entry = { command, merged: 0, mergeKey: options.mergeKey, patches, inverse };
-  return { doc: next, history: { past: [...history.past, entry].slice(-MAX_HISTORY), future: [], sealed: !options.mergeKey } };
-}
-
-export function undo(doc: DecisionGraph, history: History): { doc: DecisionGraph; history: History; entry: Entry } | null {
-  const entry = history.past[history.past.length - 1];
-  if (!entry) return null;
-  return { doc: applyPatches(doc, entry.inverse), history: { past: history.past.slice(0, -1), future: [entry, ...history.future], sealed: true }, entry };
-}
-
-export function redo(doc: DecisionGraph, history: History): { doc: DecisionGraph; history: History; entry: Entry } | null {
-  const entry = history.future[0];
-  if (!entry) return null;
-  return { doc: applyPatches(doc, entry.patches), history: { past: [...history.past, entry], future: history.future.slice(1), sealed: true }, entry };
-}
-
-/** Ends the current merge: the next command is a step of its own (a text box lost the focus). */
-export const seal = (history: History): History => (history.sealed ? history : { ...history, sealed: true });
+export const execute = (doc: DecisionGraph, history: History, command: Command, options: ExecuteOptions = {}): { doc: DecisionGraph; history: History } | null =>
+  record(apply(doc, command), history, command, options);
