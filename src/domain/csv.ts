@@ -109,5 +109,5 @@ export function csvField(value: string): string {
 
 /** Rows → CSV text with CRLF record ends (RFC 4180), ending with a line break. */
 export function writeCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return `${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
