@@ -195,3 +195,33 @@ describe('REDCap export and round trip', () => {
     expect(warnings[3].message.tr).toContain('length(ae_term) > 3');
   });
 });
+
+describe('REDCap export of a designed model', () => {
+  it('keeps group labels and their translations through the annotation, and reports names REDCap refuses', () => {
+    const model: DataModel = {
+      data_model_id: '6f1c2a4e-8d1b-4c3a-9e2f-0a1b2c3d4e5f',
+      title: { tr: 'Böbrek izlemi' },
+      language: 'tr',
+      owner: 'designer',
+      version: 2,
+      status: 'published',
+      group_list: [
+        { code: 'lab', label: { tr: 'Laboratuvar sonuçları', en: 'Laboratory results' }, parameter_list: [{ code: 'kreatinin', label: { tr: 'Kreatinin', en: 'Creatinine' }, type: 'float', max_decimal: 2, unit: 'mg/dL', unit_kind: 'laboratory', min_limit: 0.1 }] },
+        { code: 'Izlem-2', label: { tr: 'İzlem' }, parameter_list: [{ code: 'Kontrol-tarihi', label: { tr: 'Kontrol tarihi' }, type: 'date', date_type: 'date', permitted_date_range: 'today_and_after', required: true }] },
+        { code: 'bos', label: { tr: 'Boş' }, parameter_list: [] },
+      ],
+    };
+    const out = exportRedcap(model);
+    expect(out.warnings.map((w) => [w.row, w.column])).toEqual([
+      [3, 'Form Name'],
+      [3, 'Variable / Field Name'],
+      [4, 'Form Name'],
+    ]);
+    const back = importRedcap(out.csv, { ...options, language: 'tr' });
+    const lab = back.model.group_list[0];
+    expect(lab.label).toEqual({ tr: 'Laboratuvar sonuçları', en: 'Laboratory results' });
+    expect(lab.parameter_list[0]).toEqual(model.group_list[0].parameter_list[0]);
+    expect(back.model.group_list[1]).toMatchObject({ code: 'izlem_2', label: { tr: 'İzlem' } });
+    expect(back.model.group_list).toHaveLength(2);
+  });
+});

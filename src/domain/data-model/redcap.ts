@@ -96,7 +96,7 @@ interface Annotation {
   rest: string;
 }
 
-const OUR_TAGS = new Set(['SEMA-LABEL', 'SEMA-CHOICES', 'SEMA-UNIT-KIND', 'HIDDEN']);
+const OUR_TAGS = new Set(['SEMA-LABEL', 'SEMA-CHOICES', 'SEMA-UNIT-KIND', 'SEMA-FORM', 'SEMA-FORM-LABEL', 'HIDDEN']);
 
 function readAnnotation(text: string): Annotation {
   const tags = new Map<string, string>();
@@ -361,7 +361,10 @@ export function importRedcap(csv: string, options: RedcapImportOptions): RedcapI
 
     let group = groups.get(form);
     if (!group) {
-      group = { code: form, label: { [lang]: formLabel(form) }, parameter_list: [] };
+      // A form's label: REDCap derives the name from it; an export names it (and its translation) in tags.
+      group = { code: form, label: { [lang]: annotation.tags.get('SEMA-FORM') || formLabel(form) }, parameter_list: [] };
+      const formTranslation = annotation.tags.get('SEMA-FORM-LABEL');
+      if (formTranslation) group.label[other] = formTranslation;
       groups.set(form, group);
       model.group_list.push(group);
     }
@@ -557,12 +560,24 @@ export function exportRedcap(model: DataModel): RedcapExport {
   const text = (t: LocalizedText | undefined, fallback: string) => t?.[lang] ?? t?.[other] ?? fallback;
 
   for (const group of model.group_list) {
+    // REDCap's names are lower-case letters, digits and underscores.
     const form = group.code.toLowerCase().replace(/[^a-z0-9_]/g, '_');
-    for (const p of group.parameter_list ?? []) {
+    if (form !== group.code)
+      warnings.push({ row: rows.length + 1, column: HEADER.form_name, message: msg(`REDCap form names are lower-case letters, digits and _; “${group.code}” is written as “${form}”.`, `REDCap form adları küçük harf, rakam ve _ içerir; “${group.code}” “${form}” olarak yazıldı.`) });
+    if (!group.parameter_list?.length)
+      warnings.push({ row: rows.length + 1, column: HEADER.form_name, message: msg(`The group “${group.code}” has no parameters; REDCap has no empty form, so it is not written.`, `“${group.code}” grubunun parametresi yok; REDCap’te boş form olmaz, yazılmadı.`) });
+    (group.parameter_list ?? []).forEach((p, index) => {
       const line = rows.length + 1;
       const cell: Partial<Record<Key, string>> = { field_name: p.code, form_name: form, field_label: text(p.label, p.code) };
       const warn = (key: Key | '', message: Bilingual) => warnings.push({ row: line, column: key ? HEADER[key] : '', message });
       const tags: string[] = [];
+      if (index === 0) {
+        const label = group.label[lang];
+        if (label && label !== formLabel(form)) tags.push(tag('SEMA-FORM', label));
+        if (group.label[other]) tags.push(tag('SEMA-FORM-LABEL', group.label[other]));
+      }
+      if (!/^[a-z][a-z0-9_]*$/.test(p.code))
+        warn('field_name', msg(`REDCap variable names start with a lower-case letter and hold lower-case letters, digits and _; “${p.code}” must be renamed before REDCap accepts it.`, `REDCap değişken adları küçük harfle başlar, küçük harf, rakam ve _ içerir; REDCap’in kabul etmesi için “${p.code}” yeniden adlandırılmalı.`));
       if (p.label[other] && p.label[lang]) tags.push(tag('SEMA-LABEL', p.label[other]));
       const options = p.option_list ?? [];
       const pairs = options.map((o): [string, string] => [o.value, o.translation?.[lang] ?? o.label]);
@@ -621,7 +636,7 @@ export function exportRedcap(model: DataModel): RedcapExport {
       }
       if (tags.length) cell.field_annotation = tags.join(' ');
       rows.push(REDCAP_COLUMNS.map(([, k]) => cell[k] ?? ''));
-    }
+    });
   }
   return { csv: writeCsv(rows), warnings };
 }
