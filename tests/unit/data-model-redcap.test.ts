@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { DataModel, DataModelParameter } from '../../src/generated/types/entities';
 import { branchingToRule, exportRedcap, importRedcap, parseChoices, REDCAP_COLUMNS, ruleToBranching } from '../../src/domain/data-model/redcap';
 import { parseCsv } from '../../src/domain/csv';
+import { contractAjv, loadContract, SCHEMA_BASE } from '../../codegen/contract.ts';
+
+const contract = loadContract();
+const fitsSchema = contractAjv(contract).getSchema(`${SCHEMA_BASE}entities/data_model.json`)!;
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/data-models/redcap/${name}`, import.meta.url), 'utf8');
 const options = { dataModelId: '6f1c2a4e-8d1b-4c3a-9e2f-0a1b2c3d4e5f', owner: 'designer' };
@@ -90,6 +94,13 @@ describe('REDCap import', () => {
     expect(warnings.map((w) => w.row)).toEqual([...warnings.map((w) => w.row)].sort((a, b) => a - b));
   });
 
+  it('gives models that fit the data_model schema', () => {
+    for (const file of ['clinical_study.csv', 'adverse_event_crlf_bom.csv']) {
+      const m = importRedcap(fixture(file), options).model;
+      expect(fitsSchema(m), `${file}: ${JSON.stringify(fitsSchema.errors)}`).toBe(true);
+    }
+  });
+
   it('reads a dictionary with a byte-order mark and CRLF line ends', () => {
     const ae = importRedcap(fixture('adverse_event_crlf_bom.csv'), { ...options, language: 'en' });
     expect(ae.warnings).toEqual([]);
@@ -112,6 +123,16 @@ describe('REDCap import', () => {
       [4, 'Variable / Field Name'],
       [5, 'Variable / Field Name'],
     ]);
+  });
+
+  it('cuts texts longer than the model allows, and says so', () => {
+    const header = REDCAP_COLUMNS.map(([h]) => `"${h}"`).join(',');
+    const r = importRedcap(`${header}\nq,f,,radio,${'L'.repeat(1200)},"1, ${'o'.repeat(250)} | 2, b"\n`, options);
+    const q = r.model.group_list[0].parameter_list[0];
+    expect(q.label.en).toHaveLength(1000);
+    expect(q.option_list?.[0].label).toHaveLength(200);
+    expect(r.warnings.map((w) => w.column)).toEqual(['Field Label', 'Choices, Calculations, OR Slider Labels']);
+    expect(fitsSchema(r.model)).toBe(true);
   });
 
   it('accepts the API metadata keys as headers and the model language', () => {
