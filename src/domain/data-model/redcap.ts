@@ -241,12 +241,12 @@ export function importRedcap(csv: string, options: RedcapImportOptions): RedcapI
     }
 
     // The model's limits on texts (a label up to 1000 characters, an option up to 200): longer ones are cut, and said so.
-    const fit = (value: string, max: number, key: Key) => {
+    const cut = (value: string, max: number, key: Key) => {
       if (value.length <= max) return value;
       warn(line, key, msg(`“${value.slice(0, 40)}…” is longer than ${max} characters; it is cut.`, `“${value.slice(0, 40)}…” ${max} karakterden uzun; kısaltıldı.`));
       return value.slice(0, max);
     };
-    const parameter: DataModelParameter = { code: name, label: { [lang]: fit(label || name, 1000, 'field_label') }, type: 'text' };
+    const parameter: DataModelParameter = { code: name, label: { [lang]: cut(label || name, 1000, 'field_label') }, type: 'text' };
     if (!label) warn(line, 'field_label', msg(`The field “${name}” has no label; its code is used.`, `“${name}” alanının etiketi yok; kodu kullanıldı.`));
     const translated = annotation.tags.get('SEMA-LABEL');
     if (translated) parameter.label[other] = translated;
@@ -276,7 +276,7 @@ export function importRedcap(csv: string, options: RedcapImportOptions): RedcapI
           warn(line, 'select_choices_or_calculations', msg(`The choice code “${value.slice(0, 40)}…” is longer than 200 characters; the choice is skipped.`, `“${value.slice(0, 40)}…” seçenek kodu 200 karakterden uzun; seçenek atlandı.`));
           continue;
         }
-        const shown = fit(text, 200, 'select_choices_or_calculations');
+        const shown = cut(text, 200, 'select_choices_or_calculations');
         translation[lang] = shown;
         out.push({ label: shown, value, translation });
       }
