@@ -551,6 +551,9 @@ export function ruleToBranching(rule: string, parameters: ReadonlyMap<string, Da
 
 // ---------------------------------------------------------------- export
 
+/** REDCap's own rule for variable names (not a rule of our contract, which also allows capitals and `-`). */
+const REDCAP_NAME = /^[a-z][_a-z0-9]*$/;
+
 /** Options that are exactly REDCap's yes/no (or true/false) pair, as an import makes them. */
 const sameOptions = (options: DataModelOption[], pair: DataModelOption[], lang: Lang) =>
   options.length === 2 &&
@@ -588,7 +591,7 @@ export function exportRedcap(model: DataModel): RedcapExport {
         if (label && label !== formLabel(form)) tags.push(tag('SEMA-FORM', label));
         if (group.label[other]) tags.push(tag('SEMA-FORM-LABEL', group.label[other]));
       }
-      if (!/^[a-z][a-z0-9_]*$/.test(p.code))
+      if (!REDCAP_NAME.test(p.code))
         warn('field_name', msg(`REDCap variable names start with a lower-case letter and hold lower-case letters, digits and _; “${p.code}” must be renamed before REDCap accepts it.`, `REDCap değişken adları küçük harfle başlar, küçük harf, rakam ve _ içerir; REDCap’in kabul etmesi için “${p.code}” yeniden adlandırılmalı.`));
       if (p.label[other] && p.label[lang]) tags.push(tag('SEMA-LABEL', p.label[other]));
       const options = p.option_list ?? [];
