@@ -1,6 +1,7 @@
 // The data-model document (schemas/entities/data_model.json) as the designer's modules see it: paths into it,
 // every parameter with its place (sub-parameters of object and list types included), and parameter codes.
 import { languageLabel } from '../../generated/enums/languageLabel';
+import { dataModelParameterRules } from '../../generated/field-rules';
 import type { DataModel, DataModelParameter, DataModelParameterType, LocalizedText } from '../../generated/types/entities';
 import type { Lang } from '../language';
 
@@ -19,8 +20,8 @@ export const isChoice = (type: DataModelParameterType): boolean => (CHOICE_TYPES
 export const isNested = (type: DataModelParameterType): boolean => (NESTED_TYPES as readonly string[]).includes(type);
 
 /** A parameter code or group code (spec section 5): digits, letters, `_` and `-`, not ending in `_` or `-`; at most 64. */
-export const CODE_PATTERN = /^[A-Za-z0-9]([A-Za-z0-9_-]*[A-Za-z0-9])?$/;
-export const CODE_MAX = 64;
+export const CODE_PATTERN = new RegExp(dataModelParameterRules.code.pattern);
+export const CODE_MAX = dataModelParameterRules.code.maxLength;
 export const isCode = (code: string): boolean => code.length <= CODE_MAX && CODE_PATTERN.test(code);
 
 /** One parameter and where it sits: its path, the group it is in and the parameter holding it (for a sub-parameter). */

@@ -4,12 +4,12 @@
 // language and checked by its parser. Export writes the same CSV; texts REDCap has no column for (the second
 // language, the unit kind) ride in the field annotation as @SEMA-… tags so that a round trip keeps them.
 import { dataModelStatus } from '../../generated/enums/dataModelStatus';
-import { dataModelGroupRules, dataModelParameterRules } from '../../generated/field-rules';
 import type { DataModel, DataModelGroup, DataModelOption, DataModelParameter, LocalizedText } from '../../generated/types/entities';
 import { parseCsv, writeCsv } from '../csv.ts';
 import { parseCondition } from '../rules/parser.ts';
 import { printCondition, withoutSpans } from '../rules/print.ts';
 import type { Condition, Expr } from '../rules/types.ts';
+import { isCode } from './document';
 
 type Lang = 'en' | 'tr';
 type Bilingual = { en: string; tr: string };
@@ -63,13 +63,6 @@ const normalize = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '
 const KEY_BY_NAME = new Map<string, Key>(REDCAP_COLUMNS.flatMap(([h, k]) => [[normalize(h), k] as [string, Key], [normalize(k), k] as [string, Key]]));
 
 const OTHER: Record<Lang, Lang> = { en: 'tr', tr: 'en' };
-/** The contract's code rules: a field name must be a parameter code, a form name a group code. */
-const codeCheck = (rule: { pattern: string; maxLength: number }) => {
-  const re = new RegExp(rule.pattern);
-  return (s: string) => s.length <= rule.maxLength && re.test(s);
-};
-const isParameterCode = codeCheck(dataModelParameterRules.code);
-const isGroupCode = codeCheck(dataModelGroupRules.code);
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 /** Words of the rule language that a field name must not be (it would read as a keyword). */
 const RULE_WORDS = new Set(['and', 've', 'or', 'veya', 'not', 'değil', 'includes', 'içerir', 'içermez', 'is', 'any', 'herhangi', 'true', 'false', 'doğru', 'yanlış']);
@@ -214,7 +207,7 @@ export function importRedcap(csv: string, options: RedcapImportOptions): RedcapI
       warn(line, 'field_name', msg('The row has no field name; it is skipped.', 'Satırın alan adı yok; atlandı.'));
       continue;
     }
-    if (!isParameterCode(name)) {
+    if (!isCode(name)) {
       warn(line, 'field_name', msg(`“${name}” is not a valid parameter code (letters, digits, _ and -, not ending in _ or -); the row is skipped.`, `“${name}” geçerli bir parametre kodu değil (harf, rakam, _ ve -; _ ya da - ile bitmez); satır atlandı.`));
       continue;
     }
@@ -222,7 +215,7 @@ export function importRedcap(csv: string, options: RedcapImportOptions): RedcapI
       warn(line, 'field_name', msg(`The field name “${name}” is used twice; this row is skipped.`, `“${name}” alan adı iki kez kullanılmış; bu satır atlandı.`));
       continue;
     }
-    if (!form || !isGroupCode(form)) {
+    if (!form || !isCode(form)) {
       warn(line, 'form_name', msg(`“${form}” is not a valid form name; the row is skipped.`, `“${form}” geçerli bir form adı değil; satır atlandı.`));
       continue;
     }
