@@ -16,6 +16,7 @@ import { billHandlers } from './bill.ts';
 import { userCreatedBundleHandlers } from './user-created-bundle.ts';
 import { supportHandlers } from './support.ts';
 import { clinicalHandlers } from './clinical.ts';
+import { dataModelHandlers } from './data-model.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -38,4 +39,5 @@ export const handlers: HandlerSet = {
   ...userCreatedBundleHandlers,
   ...supportHandlers,
   ...clinicalHandlers,
+  ...dataModelHandlers,
 };

@@ -22,8 +22,8 @@ export interface DocumentKind {
   errors: {
     /** 409: the version edited is not the newest (current_version, version). */
     conflict: Exclude<StatusKey, 'ok'>;
-    /** A global document is changed by administrators only. */
-    globalAdmin: Exclude<StatusKey, 'ok'>;
+    /** A global document is changed by administrators only (kinds that have global documents). */
+    globalAdmin?: Exclude<StatusKey, 'ok'>;
     /** That version is published already (version). */
     alreadyPublished: Exclude<StatusKey, 'ok'>;
     /** The owner is not shared with. */
@@ -120,7 +120,7 @@ export async function readableDocument(
 export async function editableDocument(k: DocumentKind, tx: Queryable, tenantId: string, id: string, me: DocumentCaller) {
   const found = await readableDocument(k, tx, tenantId, id, me, true);
   if (!found.access.edit) {
-    if (found.row.is_global) throw new ApiError(k.errors.globalAdmin);
+    if (found.row.is_global && k.errors.globalAdmin) throw new ApiError(k.errors.globalAdmin);
     throw new ApiError('forbidden', { auth_codes: 'owner, can_edit' });
   }
   return found;

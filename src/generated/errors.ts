@@ -112,6 +112,11 @@ export const parameterOptionsRequired = { status_code: '14029', http: 400, messa
 export const parameterSubParametersRequired = { status_code: '14030', http: 400, message: {"en":"Please add at least one sub-parameter for this parameter type.","tr":"Lütfen bu parametre türü için en az bir alt parametre ekleyin."} } as const;
 export const groupCodeFormat = { status_code: '14031', http: 400, message: {"en":"The group code can contain only digits, letters, underscore and hyphen, and cannot end with underscore or hyphen.","tr":"Grup kodu yalnızca rakam, harf, alt çizgi ve tire içerebilir; alt çizgi veya tire ile bitemez."} } as const;
 export const groupCodeNotUnique = { status_code: '14032', http: 409, message: {"en":"The group code {{code}} is used more than once in this data model. Codes must be unique.","tr":"{{code}} grup kodu bu veri modelinde birden fazla kez kullanılmış. Kodlar birbirinden farklı olmalıdır."} } as const;
+export const dataModelInvalid = { status_code: '14050', http: 400, message: {"en":"The data model has {{count}} problem(s). The first: {{first}}","tr":"Veri modelinde {{count}} sorun var. İlki: {{first}}"} } as const;
+export const dataModelVersionConflict = { status_code: '14051', http: 409, message: {"en":"This data model was changed meanwhile: version {{current_version}} is the latest, and you edited version {{version}}. Load the latest version and try again.","tr":"Bu veri modeli bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü düzenlediniz. En son sürümü yükleyip yeniden deneyin."} } as const;
+export const dataModelAlreadyPublished = { status_code: '14052', http: 409, message: {"en":"Version {{version}} of this data model is already published; a published version never changes. Save to start a new version.","tr":"Bu veri modelinin {{version}}. sürümü zaten yayımlandı; yayımlanmış bir sürüm değişmez. Yeni bir sürüm başlatmak için kaydedin."} } as const;
+export const dataModelShareOwner = { status_code: '14053', http: 400, message: {"en":"The owner of a data model already has every right to it; choose another user to share it with.","tr":"Veri modelinin sahibi zaten her hakka sahip; paylaşmak için başka bir kullanıcı seçin."} } as const;
+export const dataModelPublishedKept = { status_code: '14054', http: 409, message: {"en":"A data model with a published version is kept: records may be tied to it. Only a model that was never published can be deleted.","tr":"Yayımlanmış bir sürümü olan veri modeli saklanır: kayıtlar ona bağlı olabilir. Yalnızca hiç yayımlanmamış bir model silinebilir."} } as const;
 export const ruleDocumentInvalid = { status_code: '14040', http: 400, message: {"en":"The rules have {{count}} problem(s). The first: {{first}}","tr":"Kurallarda {{count}} sorun var. İlki: {{first}}"} } as const;
 export const rulePackageVersionConflict = { status_code: '14041', http: 409, message: {"en":"This package was changed meanwhile: version {{current_version}} is the latest, and you edited version {{version}}. Load the latest version and try again.","tr":"Bu paket bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü düzenlediniz. En son sürümü yükleyip yeniden deneyin."} } as const;
 export const rulePackageNotPublished = { status_code: '14042', http: 409, message: {"en":"This package has no published version to run. Publish it first.","tr":"Bu paketin çalıştırılacak yayımlanmış bir sürümü yok. Önce yayımlayın."} } as const;
@@ -246,6 +251,11 @@ export const statusCatalogue = {
   parameter_sub_parameters_required: parameterSubParametersRequired,
   group_code_format: groupCodeFormat,
   group_code_not_unique: groupCodeNotUnique,
+  data_model_invalid: dataModelInvalid,
+  data_model_version_conflict: dataModelVersionConflict,
+  data_model_already_published: dataModelAlreadyPublished,
+  data_model_share_owner: dataModelShareOwner,
+  data_model_published_kept: dataModelPublishedKept,
   rule_document_invalid: ruleDocumentInvalid,
   rule_package_version_conflict: rulePackageVersionConflict,
   rule_package_not_published: rulePackageNotPublished,

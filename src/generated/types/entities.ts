@@ -371,6 +371,30 @@ export type ListPageSize = number;
 export type ListTotal = number;
 
 /**
+ * Every version of a versioned document the caller may see, newest first (decision packages, data models).
+ */
+export type DocumentVersionList = {
+  version: number;
+  status: 'draft' | 'published';
+  created_at: string;
+  published_at?: string;
+  saved_by_username?: string;
+}[];
+
+/**
+ * The users the owner shared a document with, and whether each may edit it.
+ */
+export type DocumentShareList = {
+  username: string;
+  can_edit: boolean;
+}[];
+
+/**
+ * The user of the site to share with.
+ */
+export type ShareUsername = string;
+
+/**
  * A key the caller makes once per intended action (a new UUID) and sends again when it repeats the same call after a lost answer: the server answers the first result again for a day, and a refused call is not kept (Stripe's idempotency keys).
  */
 export type IdempotencyKey = string;
@@ -889,6 +913,10 @@ export interface DataModel {
    */
   authorized_user_list?: string[];
   version: number;
+  /**
+   * The newest published version, if any: what records are made with.
+   */
+  published_version?: number;
   color?: string;
   status: DataModelStatus;
   template?: boolean;
