@@ -1,5 +1,5 @@
 // The website units of fixtures/seed/tenants.json, offered to each site once (table seeded_website_unit,
-// migration 0020): a site created now gets all of them, a site created by an earlier version the ones added to
+// migration 0021): a site created now gets all of them, a site created by an earlier version the ones added to
 // the fixtures since. A unit once offered is never offered again, so an administrator's deletion or change
 // stays. A unit whose name or path the site already uses for a page of its own (or whose parent is missing)
 // is not added, and still counts as offered: the site's page is kept and not duplicated at the next start.
