@@ -29,6 +29,9 @@ const app = await buildApp({
   linkOrigin: (domain) => `http://${domain}${config.port === 80 ? '' : `:${config.port}`}`,
 });
 
+for (const u of seeded.unitsSkipped)
+  console.warn(`  The demo page "${u.route_name}" was not added to ${u.domain}: the site uses its name or address already (${u.reason}).`);
+
 if (seeded.generatedAdminPassword) {
   // Printed once: the first start creates the administrator; later starts never show it again.
   console.log(`\n  Administrator created: username "admin", password "${seeded.generatedAdminPassword}"`);

@@ -9,6 +9,7 @@ import { hashPassword, randomSecret } from '../auth/password.ts';
 import { grantEveryAuthCode } from '../services/authorization-store.ts';
 import { seedShops } from './seed-shops.ts';
 import { seedRulePackages } from './seed-rule-packages.ts';
+import { seedUnits, type SeedUnit } from './seed-units.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'seed');
 const readSeed = (file: string) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
@@ -18,11 +19,13 @@ interface SeedTenant {
   frontend_client_id: string;
   frontend_product_id: string;
   frontend: object;
-  website_unit_list: ({ website_unit_client_id: string; route_name: string; position: number } & object)[];
+  website_unit_list: SeedUnit[];
 }
 
 export interface SeedResult {
   tenantsCreated: string[];
+  /** Per site, the fixture units offered now and not added because the site uses their name or path already. */
+  unitsSkipped: { domain: string; route_name: string; reason: string }[];
   /** Set when the administrator was created now with a generated password (printed once by the caller). */
   generatedAdminPassword?: string;
 }
@@ -30,10 +33,16 @@ export interface SeedResult {
 export async function seed(db: Db, options: { adminPassword?: string } = {}): Promise<SeedResult> {
   const { tenants } = readSeed('tenants.json') as { tenants: SeedTenant[] };
   const { layer_wdm_list } = readSeed('layers.json') as { layer_wdm_list: Record<string, object> };
-  const result: SeedResult = { tenantsCreated: [] };
+  const result: SeedResult = { tenantsCreated: [], unitsSkipped: [] };
   const adminPassword = options.adminPassword ?? randomSecret(16);
   let adminHash: string | undefined;
   await db.transaction(async (tx) => {
+    // The fixture units each site was never offered: all of them on a new site, the ones added since on an
+    // older one (server/db/seed-units.ts).
+    const offerUnits = async (tenantId: string, t: SeedTenant) => {
+      const { skipped } = await seedUnits(tx, tenantId, t.website_unit_list);
+      result.unitsSkipped.push(...skipped.map((u) => ({ domain: t.domain, ...u })));
+    };
     for (const [code, data] of Object.entries(layer_wdm_list))
       await tx.query('insert into layer_wdm (layer_code, data) values ($1, $2) on conflict do nothing', [code, JSON.stringify(data)]);
     for (const t of tenants) {
@@ -43,6 +52,8 @@ export async function seed(db: Db, options: { adminPassword?: string } = {}): Pr
         [randomUUID(), t.domain, t.frontend_client_id, t.frontend_product_id, JSON.stringify(t.frontend)],
       );
       if (!inserted.length) {
+        const [site] = await tx.query<{ tenant_id: string }>('select tenant_id from tenant where domain = $1', [t.domain]);
+        await offerUnits(site.tenant_id, t);
         // A site seeded before issue 3: its admin gets the auth codes the site has no authorization of yet.
         const [admin] = await tx.query<{ user_id: string; tenant_id: string }>(
           "select u.user_id, u.tenant_id from app_user u join tenant t on t.tenant_id = u.tenant_id where t.domain = $1 and u.username = 'admin'",
@@ -53,13 +64,7 @@ export async function seed(db: Db, options: { adminPassword?: string } = {}): Pr
       }
       const tenantId = inserted[0].tenant_id;
       result.tenantsCreated.push(t.domain);
-      for (const unit of t.website_unit_list) {
-        const { website_unit_client_id, ...definition } = unit;
-        await tx.query(
-          'insert into website_unit (website_unit_client_id, tenant_id, route_name, position, definition) values ($1, $2, $3, $4, $5)',
-          [website_unit_client_id, tenantId, unit.route_name, unit.position, JSON.stringify(definition)],
-        );
-      }
+      await offerUnits(tenantId, t);
       adminHash ??= await hashPassword(adminPassword);
       const adminId = randomUUID();
       await tx.query(

@@ -60,7 +60,8 @@ describe.runIf(chromiumAvailable())('boot in a browser', () => {
     // need a sign-in, so a visitor's menu leaves them out.
     expect(await menuLinks(page)).not.toContain('Shop');
     expect(await page.getByRole('combobox', { name: 'Currency' }).count()).toBe(0);
-    expect(await menuLinks(page)).toEqual(['Dashboard', 'Projects']);
+    // Its help pages (seeded units, open to everyone) are grouped under Help.
+    expect(await menuLinks(page)).toEqual(['Dashboard', 'Projects', 'Help']);
   });
 
   it('serves deep links (history mode) and answers unknown paths with the page-not-found page', async () => {

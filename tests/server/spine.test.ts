@@ -74,7 +74,7 @@ describe.each(databaseKinds())('spine on %s', (kind) => {
 
     it('lists the website units without a login', async () => {
       t.as({ host: 'clinical.localhost' });
-      expect((await frontendWebsiteunitList({})).website_unit_list.map((u) => u.route_name)).toEqual(['dashboard', 'membership_agreement']);
+      expect((await frontendWebsiteunitList({})).website_unit_list.map((u) => u.route_name)).toEqual(['dashboard', 'about', 'help', 'faq', 'videos', 'contact', 'membership_agreement']);
     });
   });
 
