@@ -15,7 +15,7 @@ describe('boot on the clinical tenant (clinical.localhost)', () => {
     expect(screen.getByText(/Clinical decision support/)).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     // The dashboard first; the rule engine's package list (a clinical page: this site has clinical_function 1) needs a sign-in.
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Projects']);
+    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Projects', 'Help']); // Help's pages (About, FAQ…) fold under it
     // English is offered first on this site.
     expect(within(screen.getByRole('combobox', { name: 'Language' })).getAllByRole('option').map((o) => o.textContent)).toEqual([
       'English',

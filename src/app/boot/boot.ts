@@ -13,6 +13,7 @@ import { defaultPageLoaders, type PageLoader } from '../router/registry';
 import { buildRoutes } from '../router/routes';
 import { clearLocalSession, renewAndCheck, restoreSession, setSessionEndHandler, watchSession, withRenewal } from '../session';
 import { readActiveLang, readCurrencyType, readSystemProductId } from '../storage';
+import { withActivity } from '../idle';
 import { isLoggedIn, useAppStore } from '../store';
 import { applyConfiguration, reloadWebsiteUnits } from './apply';
 
@@ -39,8 +40,9 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   };
   setSessionEndHandler(sessionEnded);
   setTransport(
-    withRenewal(
-      createHttpTransport({
+    withActivity(
+      withRenewal(
+        createHttpTransport({
         context: () => ({
           accessToken: useAppStore.getState().session.token?.access_token ?? null,
           currency: readCurrencyType(),
@@ -48,8 +50,9 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
           productId: readSystemProductId(),
           domain,
         }),
-        onSessionEnded: sessionEnded,
-      }),
+          onSessionEnded: sessionEnded,
+        }),
+      ),
     ),
   );
 

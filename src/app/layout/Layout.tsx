@@ -1,11 +1,17 @@
-// The page frame of every menu page: skip link, top bar, sidebar and the main region.
-import { useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+// The page frame of every menu page: skip link, top bar, sidebar and the main region, and the idle sign-out's
+// warning when it is due.
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../store';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { useDeviceWatcher } from './useDeviceWatcher';
+import { useIdleWarning } from './useIdleWarning';
+import { LOGOUT_PATH } from '../router/catalogue';
+
+// The idle warning's dialog is loaded only when it is due.
+const IdleWarning = lazy(() => import('./IdleWarning'));
 import './layout.css';
 
 export function Layout() {
@@ -14,6 +20,7 @@ export function Layout() {
   const { opened, hidden } = useAppStore((s) => s.layout.sidebar);
   const isMobile = useAppStore((s) => s.layout.device.isMobile);
   const toggleSidebar = useAppStore((s) => s.toggleSidebar);
+  const idle = useIdleWarning();
 
   // On mobile the open menu covers the page: Escape closes it.
   useEffect(() => {
@@ -40,6 +47,12 @@ export function Layout() {
           <Outlet />
         </main>
       </div>
+      {idle.phase === 'warning' && (
+        <Suspense fallback={null}>
+          <IdleWarning endsAt={idle.endsAt} />
+        </Suspense>
+      )}
+      {idle.phase === 'ended' && <Navigate to={LOGOUT_PATH} replace />}
     </div>
   );
 }

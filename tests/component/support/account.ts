@@ -34,6 +34,8 @@ interface AccountState {
   expiresIn: number;
   issued: number;
   captchas: number;
+  /** The site's idle time (tenant session settings), in minutes. */
+  idleMinutes: number;
   calls: { route: string; authorization: string | null; body: unknown }[];
 }
 
@@ -49,6 +51,7 @@ function fresh(): AccountState {
     expiresIn: 900,
     issued: 0,
     captchas: 0,
+    idleMinutes: 60,
     calls: [],
   };
 }
@@ -147,6 +150,11 @@ export const accountHandlers = [
   http.get('*/v1/user/user_controller', async ({ request }) => {
     await record('user_user_controller', request);
     return withSession(request, () => HttpResponse.json({ ...ok, user: account.user, auth_code_list: account.authCodes }));
+  }),
+
+  http.post('*/v1/tenant/session/settings/get', async ({ request }) => {
+    await record('tenant_session_settings_get', request);
+    return withSession(request, () => HttpResponse.json({ ...ok, session_settings: { idle_session_minutes: account.idleMinutes } }));
   }),
 
   http.post('*/v1/logout', async ({ request }) => {
