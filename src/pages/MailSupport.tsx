@@ -18,6 +18,7 @@ import { checkMail } from './shared/validation';
 import { SUPPORT_PENDING_DAYS } from '../domain/support';
 import { usePagePath } from './shared/hooks';
 import { EMPTY_DRAFT, LoadFailed, RequestFields, StatusBadge, Time, TicketView, checkDraft, isNotFound, useLoadedList, useTicket, type RequestDraft } from './support/shared';
+import { BundleField } from './support/about';
 
 interface Credential {
   client_id: string;
@@ -153,6 +154,8 @@ function OtherRequests({ credential }: { credential: Credential }) {
 interface VisitorDraft extends RequestDraft {
   fullname: string;
   mail: string;
+  /** The bundle the request is about, if any ('' for none). */
+  bundle: string;
 }
 
 /** The new-request form of a visitor without an account: the request waits until the mailed link is opened. */
@@ -164,7 +167,7 @@ function VisitorRequest() {
   const loadShops = useCallback(async () => (await supportShopList({})).shop_list, []);
   const shops = useLoadedList(loadShops);
   const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<VisitorDraft>({ ...EMPTY_DRAFT, fullname: '', mail: '' });
+  const [draft, setDraft] = useState<VisitorDraft>({ ...EMPTY_DRAFT, fullname: '', mail: '', bundle: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof VisitorDraft, string>>>({});
   const [serverError, setServerError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -196,12 +199,13 @@ function VisitorRequest() {
         mail: draft.mail.trim(),
         fullname: draft.fullname.trim(),
         shop_client_id: shopId,
+        ...(draft.bundle ? { bundle_client_id: draft.bundle } : {}),
         subject: draft.subject.trim(),
         message: draft.message.trim(),
         active_lang: langValue,
       });
       setSent({ mail: draft.mail.trim(), shop: shops.items?.find((s) => s.shop_client_id === shopId)?.shop_name ?? '' });
-      setDraft({ ...EMPTY_DRAFT, fullname: draft.fullname, mail: draft.mail });
+      setDraft({ ...EMPTY_DRAFT, fullname: draft.fullname, mail: draft.mail, bundle: '' });
     } catch (err) {
       setServerError(err);
       const fields = serverFieldErrors(err, lang);
@@ -241,7 +245,14 @@ function VisitorRequest() {
           hint={t('support.mail.mailHint')}
         />
       </div>
-      <RequestFields draft={{ ...draft, shop: shopId }} onDraft={(d) => setDraft((old) => ({ ...old, ...d }))} shops={shops.items} errors={errors} />
+      <RequestFields
+        draft={{ ...draft, shop: shopId }}
+        // Another shop's bundles are not this one's: a change of shop forgets the bundle.
+        onDraft={(d) => setDraft((old) => ({ ...old, ...d, bundle: d.shop === shopId ? old.bundle : '' }))}
+        shops={shops.items}
+        errors={errors}
+        about={<BundleField shopId={shopId} value={draft.bundle} onValue={(bundle) => setDraft((d) => ({ ...d, bundle }))} optional />}
+      />
       <div className="form__actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? t('common.sending') : t('support.form.submit')}

@@ -596,6 +596,7 @@ describe("the visitor's page of a support mail", () => {
       on('mail_support_live_seen', 'mail/support/live_seen', () => HttpResponse.json({ ...ok, client_id: x.client_id, seen_at: '2025-02-22T12:00:00.000Z', unseen_count: 0 })),
       on('support_shop_list', 'support/shop/list', () => HttpResponse.json({ ...ok, shop_list: [{ shop_client_id: SHOP, shop_name: 'Sema Veri Mağazası' }] })),
       on('mail_support_new', 'mail/support/new', () => HttpResponse.json({ ...ok, id: '81', client_id: '8e0c4a52-31f5-4a39-9f3e-0c2d6a3b1e55' })),
+      on('bundle_list', 'bundle/and/product/list/all', () => HttpResponse.json({ ...ok, bundle_list: [bundle(STARTER, 'Başlangıç Analiz Paketi')], total: 1, page: 1, page_size: 100 })),
     );
     return { calls, to: (route: string) => calls.filter((c) => c.route === route).map((c) => c.body) };
   }
@@ -643,11 +644,27 @@ describe("the visitor's page of a support mail", () => {
     await user.type(form.getByRole('textbox', { name: /^E-posta adresiniz/ }), 'maria.lopez@example.org');
     await user.type(form.getByRole('textbox', { name: /^Konu/ }), 'Fatura');
     await user.type(form.getByRole('textbox', { name: /^Mesaj/ }), 'Şirket adına fatura rica ediyorum.');
+    // A bundle is optional for a visitor: none chosen, none sent.
+    const bundleChoice = form.getByRole('combobox', { name: /^İlgili paket \(isteğe bağlı\)/ });
+    expect(bundleChoice).not.toBeRequired();
+    await waitFor(() => expect(within(bundleChoice).getByRole('option', { name: 'Başlangıç Analiz Paketi' })).toBeInTheDocument());
     await user.click(form.getByRole('button', { name: 'Talebi gönder' }));
     expect(await screen.findByRole('heading', { name: 'E-postanızı kontrol edin' })).toHaveFocus();
     expect(screen.getByText(/maria\.lopez@example\.org adresine bir bağlantı gönderdik\./)).toBeInTheDocument();
     expect(fake.to('mail_support_new')).toEqual([
       { mail: 'maria.lopez@example.org', fullname: 'Maria Lopez', shop_client_id: SHOP, subject: 'Fatura', message: 'Şirket adına fatura rica ediyorum.', active_lang: 0 },
     ]);
+
+    // Another request, about a bundle of the shop: the bundle goes with it.
+    await user.click(screen.getByRole('button', { name: 'Başka bir talep yaz' }));
+    const again = within(await screen.findByRole('form', { name: 'Yeni destek talebi' }));
+    await user.type(again.getByRole('textbox', { name: /^Konu/ }), 'Paket sorusu');
+    await user.type(again.getByRole('textbox', { name: /^Mesaj/ }), 'Kredi ne zaman yüklenir?');
+    const choice = again.getByRole('combobox', { name: /^İlgili paket/ });
+    await waitFor(() => expect(within(choice).getByRole('option', { name: 'Başlangıç Analiz Paketi' })).toBeInTheDocument());
+    await user.selectOptions(choice, 'Başlangıç Analiz Paketi');
+    await user.click(again.getByRole('button', { name: 'Talebi gönder' }));
+    await waitFor(() => expect(fake.to('mail_support_new')).toHaveLength(2));
+    expect(fake.to('mail_support_new')[1]).toMatchObject({ shop_client_id: SHOP, bundle_client_id: STARTER, subject: 'Paket sorusu' });
   });
 });

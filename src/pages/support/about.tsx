@@ -198,8 +198,23 @@ export function OrderPicker({
   );
 }
 
-/** The bundles of the chosen shop, by their name in the reader's language; ones no longer on sale are marked. */
-export function BundleField({ shopId, value, onValue, error }: { shopId: string; value: string; onValue: (bundleId: string) => void; error?: string }) {
+/**
+ * The bundles of the chosen shop, by their name in the reader's language; ones no longer on sale are marked.
+ * `optional`: a request need not be about a bundle (the visitor's form), so "none" is a choice.
+ */
+export function BundleField({
+  shopId,
+  value,
+  onValue,
+  error,
+  optional = false,
+}: {
+  shopId: string;
+  value: string;
+  onValue: (bundleId: string) => void;
+  error?: string;
+  optional?: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const bundles = useLoadedList(
@@ -221,16 +236,16 @@ export function BundleField({ shopId, value, onValue, error }: { shopId: string;
     : !bundles.items
       ? t('support.form.bundlesLoading')
       : options.length === 0
-        ? t('support.form.bundlesEmpty')
+        ? t(optional ? 'support.form.bundlesNone' : 'support.form.bundlesEmpty')
         : undefined;
   return (
     <SelectField
-      label={t('support.form.bundle')}
+      label={optional ? t('support.form.bundleOptional') : t('support.form.bundle')}
       name="bundle_client_id"
-      required
+      required={!optional}
       value={value}
       onValue={onValue}
-      placeholder={t('common.choose')}
+      placeholder={optional ? t('support.form.noBundle') : t('common.choose')}
       options={options}
       disabled={options.length === 0}
       hint={hint}

@@ -459,21 +459,24 @@ export function MessageFields({ draft, onDraft, errors }: { draft: RequestDraft;
   );
 }
 
-/** Shop, subject and message of a new request. */
+/** Shop, subject and message of a new request, and what it is about (`about`) between the shop and the subject. */
 export function RequestFields({
   draft,
   onDraft,
   shops,
   errors,
+  about,
 }: {
   draft: RequestDraft;
   onDraft: (d: RequestDraft) => void;
   shops: ShopChoice[];
   errors: Partial<Record<keyof RequestDraft, string>>;
+  about?: ReactNode;
 }) {
   return (
     <>
       <ShopField value={draft.shop} onValue={(shop) => onDraft({ ...draft, shop })} shops={shops} error={errors.shop} />
+      {about}
       <MessageFields draft={draft} onDraft={onDraft} errors={errors} />
     </>
   );
