@@ -1,10 +1,11 @@
 // The clinical application's calls of spec section 7 (schemas/routes/clinical.json) that need nothing the
 // clinical workspace has yet: the login check that makes a clinical session authenticated (the signed-in
 // user as the clinical client reads them: names, language, roles — the clinical auth codes they hold
-// (src/domain/clinical-roles.ts) —, hospital, idle time) and the last version.
-import { requireUser } from '../auth/caller.ts';
+// (src/domain/clinical-roles.ts) —, hospital, idle time), the last version, and the labels of data models.
+import { optionalUser, requireUser } from '../auth/caller.ts';
 import { notFound } from '../http/api-error.ts';
 import { loadUser } from '../services/accounts.ts';
+import { labelTexts } from '../services/data-models.ts';
 import { VERSION } from './system.ts';
 import { clinicalRolesOf } from '../../src/domain/clinical-roles.ts';
 import type { HandlerSet } from './types.ts';
@@ -30,4 +31,9 @@ export const clinicalHandlers: HandlerSet = {
   },
 
   clinical_version_last: async () => ({ result: { version: VERSION } }),
+
+  // Labels of data models (src/domain/data-model/labels.ts), as far as the caller may read them.
+  clinical_label_translation: async (input, ctx) => ({
+    result: { wdm16_list: await labelTexts(ctx.db, ctx.tenant.tenant_id, optionalUser(ctx), input.label_id_list, input.lang) },
+  }),
 };

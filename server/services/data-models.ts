@@ -8,11 +8,15 @@ import type { Db, Queryable } from '../db/adapter.ts';
 import type { DataModel } from '../../src/generated/types/entities.ts';
 import type { DataModelGetResponse, DataModelListRequest } from '../../src/generated/types/routes.ts';
 import { problemMessage, validateModel } from '../../src/domain/data-model/validate.ts';
+import { modelLabels, modelOfLabel } from '../../src/domain/data-model/labels.ts';
+import type { Lang as Language } from '../../src/domain/language.ts';
 import { ApiError, type Lang } from '../http/api-error.ts';
 import { isoOf } from './paging.ts';
 import {
   documentAtVersion,
   editableDocument,
+  readableDocument,
+  versionOf,
   insertDocument,
   listDocuments,
   publishDocument,
@@ -124,4 +128,37 @@ export async function listModels(db: Queryable, tenantId: string, me: DocumentCa
     })),
     ...paging,
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The clinical label-translation call: the texts of the label ids (src/domain/data-model/labels.ts) in `lang`,
+ * from the newest published version of each model the caller may read — a visitor reads none, an unknown,
+ * unpublished or unreadable model's ids are left out. A text missing in `lang` answers the model's other one.
+ */
+export async function labelTexts(db: Queryable, tenantId: string, me: DocumentCaller | undefined, ids: readonly string[], lang: Language): Promise<Record<string, string>> {
+  if (!me) return {};
+  const models = [...new Set(ids.map(modelOfLabel))].filter((id) => UUID.test(id));
+  const answer: Record<string, string> = {};
+  const wanted = new Set(ids);
+  for (const id of models) {
+    const row = await readableDocument(MODELS, db, tenantId, id, me).then(
+      (found) => found.row,
+      (e: unknown) => {
+        if (e instanceof ApiError && e.key === 'record_not_found') return undefined;
+        throw e;
+      },
+    );
+    if (!row?.published_version) continue;
+    const v = await versionOf<ModelDocument>(MODELS, db, id, row.published_version, true);
+    if (!v?.document) continue;
+    const doc: DataModel = { data_model_id: id, owner: row.owner, version: v.version, status: 'published', ...v.document };
+    for (const [labelId, texts] of modelLabels(id, doc)) {
+      if (!wanted.has(labelId)) continue;
+      const text = texts[lang] ?? Object.values(texts).find((t) => t);
+      if (text) answer[labelId] = text;
+    }
+  }
+  return answer;
 }

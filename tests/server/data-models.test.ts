@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  clinicalLabelTranslation,
   dataModelDelete,
   dataModelGet,
   dataModelList,
@@ -125,5 +126,30 @@ describe.each(databaseKinds())('data models on %s', (kind) => {
     expect((await dataModelList({ status: 'published' })).data_model_list.every((m) => m.status === 'published')).toBe(true);
     colleague.use();
     expect((await dataModelList({ scope: 'mine' })).data_model_list.map((m) => m.title.tr)).not.toContain('Yayımlanacak form');
+  });
+
+  it('translates the labels of published models the caller may read (spec section 7), in the asked language', async () => {
+    const model = await created('Etiketli form');
+    await dataModelPublish({ data_model_id: model.data_model_id, version: 1 });
+    // A later draft does not change what the labels say: they are the published version's.
+    await dataModelSave({ data_model_id: model.data_model_id, version: 1, data_model: { title: { tr: 'Taslak başlık', en: 'Draft title' }, language, group_list } });
+    const id = model.data_model_id;
+    const ids = [id, `${id}.g.genel`, `${id}.p.ecog`, `${id}.p.ecog.0`, `${id}.p.nothing`, 'not-a-model.p.ecog'];
+    owner.use();
+    const tr = await clinicalLabelTranslation({ lang: 'tr', label_id_list: ids });
+    expect(tr.result.wdm16_list).toEqual({
+      [id]: 'Etiketli form',
+      [`${id}.g.genel`]: 'Genel durum',
+      [`${id}.p.ecog`]: 'ECOG performans durumu',
+      [`${id}.p.ecog.0`]: 'Tam aktif',
+    });
+    const en = await clinicalLabelTranslation({ lang: 'en', label_id_list: ids });
+    expect(en.result.wdm16_list).toMatchObject({ [`${id}.p.ecog`]: 'ECOG performance status', [`${id}.p.ecog.0`]: 'Fully active' });
+
+    // Nobody else reads them: not a colleague it is not shared with, not a visitor.
+    colleague.use();
+    expect((await clinicalLabelTranslation({ lang: 'tr', label_id_list: ids })).result.wdm16_list).toEqual({});
+    t.as({ host: DOMAIN });
+    expect((await clinicalLabelTranslation({ lang: 'tr', label_id_list: ids })).result.wdm16_list).toEqual({});
   });
 });
