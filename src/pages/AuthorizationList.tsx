@@ -12,6 +12,7 @@ import { GrantLimitFields, useCancelAuthorization, useDates, useHoldingState, us
 import { PagedTable, type TableColumn } from './shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { useUsername } from './shared/hooks';
+import { FilterActions } from './shared/FilterActions';
 import { CheckboxField, focusFirstInvalid, Notice, SelectField, serverFieldErrors, TextField, useAuthCodeLabel, useErrorText } from '../app/ui';
 import './account-strings';
 
@@ -116,21 +117,12 @@ export default function AuthorizationList({ page }: PageProps) {
               options={SORTS.map((s) => ({ value: s, label: t(`authorizationList.sort.${s.replace('-', 'desc_')}`) }))}
             />
             <CheckboxField label={t('authority.includeCancelled')} name="include_cancelled" checked={draft.include_cancelled} onChecked={setDraftField('include_cancelled')} />
-            <div className="form__actions">
-              <button type="submit" className="button">
-                {t('common.apply')}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  setDraft(NO_FILTERS);
-                  setFilters(NO_FILTERS);
-                }}
-              >
-                {t('common.reset')}
-              </button>
-            </div>
+            <FilterActions
+              onReset={() => {
+                setDraft(NO_FILTERS);
+                setFilters(NO_FILTERS);
+              }}
+            />
           </form>
         </search>
         {cancel.outcome && <Notice kind={cancel.outcome.kind}>{cancel.outcome.text}</Notice>}

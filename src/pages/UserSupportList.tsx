@@ -18,6 +18,7 @@ import { Notice, SelectField, TextField, focusFirstInvalid, serverFieldErrors, u
 import { PagedTable, type TableColumn } from './shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from './shared/paged';
 import { usePagePath } from './shared/hooks';
+import { FilterActions } from './shared/FilterActions';
 import { EMPTY_DRAFT, LoadFailed, MessageFields, ShopField, StatusBadge, Time, checkDraft, openerName, useAboutText, useLoadedList, useMyUserId, type RequestDraft, type ShopChoice } from './support/shared';
 import { AboutKindField, BundleField, OrderPicker, type AboutKind } from './support/about';
 
@@ -201,23 +202,13 @@ function TicketList({ userId, view, shopId, showShop }: { userId: string; view: 
               onValue={(v) => setDraft((d) => ({ ...d, search: v }))}
               hint={t('support.list.searchHint')}
             />
-            <div className="form__actions">
-              <button type="submit" className="button">
-                {t('common.apply')}
-              </button>
-              {filtered && (
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => {
-                    setDraft(NO_FILTERS);
-                    setFilters(NO_FILTERS);
-                  }}
-                >
-                  {t('common.reset')}
-                </button>
-              )}
-            </div>
+            <FilterActions
+              canReset={filtered}
+              onReset={() => {
+                setDraft(NO_FILTERS);
+                setFilters(NO_FILTERS);
+              }}
+            />
           </form>
         </search>
       )}

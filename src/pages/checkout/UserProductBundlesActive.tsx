@@ -17,10 +17,10 @@ import { focusFirstInvalid, formatDate, Notice, Pagination, TextField, useErrorT
 import { useAppStore } from '../../app/store';
 import { usePagePath } from '../shared/hooks';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
-import { Empty, FilterActions, FilterPanel, LoadFailed, Loading, PageLink, useBuyerId, useCount, useEnumLabel } from './shared';
+import { FilterActions } from '../shared/FilterActions';
+import { Empty, dateRangeErrors, FilterPanel, LoadFailed, Loading, PageLink, useBuyerId, useCount, useEnumLabel } from './shared';
 
 type ActiveBundle = UserShopcartBundleActiveListResponse['active_bundle_list'][number];
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 interface Filters {
   search: string;
@@ -58,10 +58,7 @@ export default function UserProductBundlesActive({ page }: PageProps) {
 
   const onApply = (e: FormEvent) => {
     e.preventDefault();
-    const next: typeof errors = {};
-    if (draft.from && !ISO_DAY.test(draft.from)) next.from = t('checkout.dateInvalid');
-    if (draft.to && !ISO_DAY.test(draft.to)) next.to = t('checkout.dateInvalid');
-    if (!next.from && !next.to && draft.from && draft.to && draft.from > draft.to) next.to = t('checkout.datesOrder');
+    const next = dateRangeErrors(draft.from, draft.to, t);
     setErrors(next);
     if (next.from || next.to) {
       focusFirstInvalid(formRef.current);

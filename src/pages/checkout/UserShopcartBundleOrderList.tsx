@@ -17,15 +17,15 @@ import type { PageProps } from '../../app/router/registry';
 import { focusFirstInvalid, formatDate, SelectField, TextField } from '../../app/ui';
 import { PagedTable, type TableColumn } from '../shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
+import { FilterActions } from '../shared/FilterActions';
 import { usePagePath } from '../shared/hooks';
-import { FilterActions, FilterPanel, Loading, PageLink, useBuyerId, useEnumLabel, useMoney, useOrderBundles } from './shared';
+import { dateRangeErrors, FilterPanel, Loading, PageLink, useBuyerId, useEnumLabel, useMoney, useOrderBundles } from './shared';
 import { OrderDialog } from './OrderDialog';
 
 type Sort = 'order_date' | '-order_date' | 'total_amount' | '-total_amount';
 const SORTS: Sort[] = ['-order_date', 'order_date', '-total_amount', 'total_amount'];
 const DATE_KINDS = ['order_date', 'payment_date', 'payment_refund_date', 'cancel_date', 'product_send_date', 'bill_date', 'bill_cancel_date'] as const;
 type DateKind = (typeof DATE_KINDS)[number];
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 interface Filters {
   order_status: '' | OrderStatus;
@@ -73,10 +73,7 @@ export default function UserShopcartBundleOrderList({ page }: PageProps) {
 
   const onApply = (e: FormEvent) => {
     e.preventDefault();
-    const next: typeof errors = {};
-    if (draft.from && !ISO_DAY.test(draft.from)) next.from = t('checkout.dateInvalid');
-    if (draft.to && !ISO_DAY.test(draft.to)) next.to = t('checkout.dateInvalid');
-    if (!next.from && !next.to && draft.from && draft.to && draft.from > draft.to) next.to = t('checkout.datesOrder');
+    const next = dateRangeErrors(draft.from, draft.to, t);
     setErrors(next);
     if (next.from || next.to) {
       focusFirstInvalid(formRef.current);

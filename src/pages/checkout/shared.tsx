@@ -169,19 +169,18 @@ export function useOrderBundles(): (order: Pick<Order, 'shopcart_bundle_list'>) 
   );
 }
 
-/** A filter form's buttons: apply (the form's submit) and reset. */
-export function FilterActions({ onReset }: { onReset: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="form__actions">
-      <button type="submit" className="button">
-        {t('common.apply')}
-      </button>
-      <button type="button" className="button button--secondary" onClick={onReset}>
-        {t('common.reset')}
-      </button>
-    </div>
-  );
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The two dates of a filter (YYYY-MM-DD, either may be empty) checked as the checkout lists check them: each a
+ * day, and the first not after the second. Answers the messages by field (none when they are fine).
+ */
+export function dateRangeErrors(from: string, to: string, t: (key: string) => string): { from?: string; to?: string } {
+  const errors: { from?: string; to?: string } = {};
+  if (from && !ISO_DAY.test(from)) errors.from = t('checkout.dateInvalid');
+  if (to && !ISO_DAY.test(to)) errors.to = t('checkout.dateInvalid');
+  if (!errors.from && !errors.to && from && to && from > to) errors.to = t('checkout.datesOrder');
+  return errors;
 }
 
 /** A list's filters: on a phone folded under "Filters (n)" so the list itself is in view; open on a wide screen. */
