@@ -3,7 +3,7 @@
 // its uses left in its own unit (pro_usage_count, pro_count_suffix in the reader's language), the days it is
 // valid and its state; a search over bundle and product names and the day it became active; "Renew" on a
 // periodic bundle puts its renewal into the cart.
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { userCreditBalance, userShopcartBundleActiveList, userShopcartBundleRenew } from '../../generated/client';
@@ -13,12 +13,12 @@ import type { UserCreditBalanceResponse, UserShopcartBundleActiveListResponse } 
 import { catalogueText } from '../../domain/catalogue-text';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
-import { focusFirstInvalid, formatDate, Notice, Pagination, TextField, useErrorText, useRepeatableEffect } from '../../app/ui';
+import { formatDate, Notice, Pagination, TextField, useErrorText, useRepeatableEffect } from '../../app/ui';
 import { useAppStore } from '../../app/store';
 import { usePagePath } from '../shared/hooks';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
 import { FilterActions } from '../shared/FilterActions';
-import { Empty, dateRangeErrors, FilterPanel, LoadFailed, Loading, PageLink, useBuyerId, useCount, useEnumLabel } from './shared';
+import { Empty, FilterPanel, LoadFailed, Loading, PageLink, useBuyerId, useCount, useDateRangeFilters, useEnumLabel } from './shared';
 
 type ActiveBundle = UserShopcartBundleActiveListResponse['active_bundle_list'][number];
 
@@ -33,10 +33,7 @@ export default function UserProductBundlesActive({ page }: PageProps) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const buyer = useBuyerId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const { formRef, draft, filters, errors, set, apply, reset } = useDateRangeFilters<Filters>(NO_FILTERS);
   const list = usePagedList<ActiveBundle>(
     useCallback(
       async (p: number) => {
@@ -54,18 +51,6 @@ export default function UserProductBundlesActive({ page }: PageProps) {
     ),
   );
   const isFiltered = Boolean(filters.search.trim() || filters.from || filters.to);
-  const set = (key: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const onApply = (e: FormEvent) => {
-    e.preventDefault();
-    const next = dateRangeErrors(draft.from, draft.to, t);
-    setErrors(next);
-    if (next.from || next.to) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setFilters(draft);
-  };
 
   return (
     <article className="page checkout" aria-labelledby="page-title">
@@ -74,16 +59,12 @@ export default function UserProductBundlesActive({ page }: PageProps) {
       <section className="section" aria-labelledby="active-title">
         <h2 id="active-title">{t('checkout.activeList')}</h2>
         <FilterPanel active={[filters.search.trim(), filters.from, filters.to].filter(Boolean).length}>
-          <form ref={formRef} className="filters" noValidate onSubmit={onApply}>
+          <form ref={formRef} className="filters" noValidate onSubmit={apply}>
             <TextField label={t('checkout.searchActive')} name="search" type="search" autoComplete="off" maxLength={100} value={draft.search} onValue={set('search')} />
             <TextField label={t('checkout.activeFrom')} name="active_date_from" type="date" value={draft.from} onValue={set('from')} error={errors.from} />
             <TextField label={t('checkout.activeTo')} name="active_date_to" type="date" value={draft.to} onValue={set('to')} error={errors.to} />
             <FilterActions
-              onReset={() => {
-                setDraft(NO_FILTERS);
-                setFilters(NO_FILTERS);
-                setErrors({});
-              }}
+              onReset={reset}
             />
           </form>
         </FilterPanel>

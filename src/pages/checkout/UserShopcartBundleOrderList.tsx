@@ -3,7 +3,7 @@
 // filters by state and by one of section 4's dates (order, payment, refund, cancel, product send, bill, bill
 // cancel) between two days, "Pay" on the orders the state machine says still wait for their payment, and
 // "Details" opening an order with its products, payments and history (OrderDialog: cancel, bill, help).
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { userShopcartBundleOrderList } from '../../generated/client';
@@ -14,12 +14,12 @@ import type { UserShopcartBundleOrderListRequest } from '../../generated/types/r
 import { orderMay } from '../../domain/order-states';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
-import { focusFirstInvalid, formatDate, SelectField, TextField } from '../../app/ui';
+import { formatDate, SelectField, TextField } from '../../app/ui';
 import { PagedTable, type TableColumn } from '../shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
 import { FilterActions } from '../shared/FilterActions';
 import { usePagePath } from '../shared/hooks';
-import { dateRangeErrors, FilterPanel, Loading, PageLink, useBuyerId, useEnumLabel, useMoney, useOrderBundles } from './shared';
+import { FilterPanel, Loading, PageLink, useBuyerId, useEnumLabel, useDateRangeFilters, useMoney, useOrderBundles } from './shared';
 import { OrderDialog } from './OrderDialog';
 
 type Sort = 'order_date' | '-order_date' | 'total_amount' | '-total_amount';
@@ -55,10 +55,7 @@ export default function UserShopcartBundleOrderList({ page }: PageProps) {
   const statusLabel = useEnumLabel(orderStatusEnum);
   const methodLabel = useEnumLabel(paymentMethodEnum);
   const paymentPath = usePagePath('user_shoppingcart_payment');
-  const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const { formRef, draft, filters, errors, set: setDraftField, apply, reset } = useDateRangeFilters<Filters>(NO_FILTERS);
   const [open, setOpen] = useState<Order | null>(null);
   const list = usePagedList<Order>(
     useCallback(
@@ -69,19 +66,6 @@ export default function UserShopcartBundleOrderList({ page }: PageProps) {
       [buyer, filters],
     ),
   );
-  const setDraftField = <K extends keyof Filters>(key: K) => (value: Filters[K]) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const onApply = (e: FormEvent) => {
-    e.preventDefault();
-    const next = dateRangeErrors(draft.from, draft.to, t);
-    setErrors(next);
-    if (next.from || next.to) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setFilters(draft);
-  };
-
   const dateOf = (o: Order) => formatDate(o.order_date, lang, true);
   const columns: TableColumn<Order>[] = [
     {
@@ -138,7 +122,7 @@ export default function UserShopcartBundleOrderList({ page }: PageProps) {
         }
       >
         <FilterPanel active={[filters.order_status, filters.from, filters.to].filter(Boolean).length}>
-          <form ref={formRef} className="filters" noValidate onSubmit={onApply}>
+          <form ref={formRef} className="filters" noValidate onSubmit={apply}>
             <SelectField
               label={t('checkout.status')}
               name="order_status"
@@ -164,11 +148,7 @@ export default function UserShopcartBundleOrderList({ page }: PageProps) {
               options={SORTS.map((s) => ({ value: s, label: t(`checkout.sorts.${s}`) }))}
             />
             <FilterActions
-              onReset={() => {
-                setDraft(NO_FILTERS);
-                setFilters(NO_FILTERS);
-                setErrors({});
-              }}
+              onReset={reset}
             />
           </form>
         </FilterPanel>

@@ -1,7 +1,7 @@
 // Pieces the buyer's pages share: the caller's id, money and labels in the reader's language, the request key
 // kept while the same action is retried, a readable agreement in a dialog, and the page states (loading,
 // failed with a retry, empty with a way on).
-import { useCallback, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { EnumEntry } from '../../generated/enums';
@@ -11,7 +11,7 @@ import { enumEntryLabel } from '../../domain/language';
 import { formatMinor } from '../../domain/money';
 import { useActiveLabel } from '../../app/router/hooks';
 import { useAppStore } from '../../app/store';
-import { Notice, useErrorText, useModalFocus } from '../../app/ui';
+import { focusFirstInvalid, Notice, useErrorText, useModalFocus } from '../../app/ui';
 import { usePagePath } from '../shared/hooks';
 import './strings';
 import './checkout.css';
@@ -175,12 +175,44 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * The two dates of a filter (YYYY-MM-DD, either may be empty) checked as the checkout lists check them: each a
  * day, and the first not after the second. Answers the messages by field (none when they are fine).
  */
-export function dateRangeErrors(from: string, to: string, t: (key: string) => string): { from?: string; to?: string } {
+function dateRangeErrors(from: string, to: string, t: (key: string) => string): { from?: string; to?: string } {
   const errors: { from?: string; to?: string } = {};
   if (from && !ISO_DAY.test(from)) errors.from = t('checkout.dateInvalid');
   if (to && !ISO_DAY.test(to)) errors.to = t('checkout.dateInvalid');
   if (!errors.from && !errors.to && from && to && from > to) errors.to = t('checkout.datesOrder');
   return errors;
+}
+
+/**
+ * A checkout list's filter form with a date range: the draft being edited, the filters applied (on a submit
+ * whose dates pass dateRangeErrors; otherwise the first wrong field takes the focus), and reset.
+ */
+export function useDateRangeFilters<F extends { from: string; to: string }>(empty: F) {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<F>(empty);
+  const [filters, setFilters] = useState<F>(empty);
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const set =
+    <K extends keyof F>(key: K) =>
+    (value: F[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }));
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    const next = dateRangeErrors(draft.from, draft.to, t);
+    setErrors(next);
+    if (next.from || next.to) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setFilters(draft);
+  };
+  const reset = () => {
+    setDraft(empty);
+    setFilters(empty);
+    setErrors({});
+  };
+  return { formRef, draft, filters, errors, set, apply, reset };
 }
 
 /** A list's filters: on a phone folded under "Filters (n)" so the list itself is in view; open on a wide screen. */
