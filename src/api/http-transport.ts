@@ -18,7 +18,7 @@ export interface TransportContext {
 
 export interface HttpTransportOptions {
   context: () => TransportContext;
-  /** A …096 answer: the session is over (the app clears it and goes to /logout). */
+  /** A …096 answer to a call made with the current token: the session is over (the app clears it and goes to /logout). */
   onSessionEnded: () => void;
   fetch?: typeof fetch;
 }
@@ -95,8 +95,11 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       details,
       params: statusParams && typeof statusParams === 'object' ? (statusParams as Record<string, unknown>) : undefined,
     });
-    if (isSessionEnd(envelope.status_code)) options.onSessionEnded();
-    else console.error(`[api] ${route.name}: ${error.message}`);
+    // A …096 for a token the app no longer holds (renewed, or signed out and in again while the call was on
+    // its way) says nothing about the session it has now.
+    if (isSessionEnd(envelope.status_code)) {
+      if (options.context().accessToken === ctx.accessToken) options.onSessionEnded();
+    } else console.error(`[api] ${route.name}: ${error.message}`);
     throw error;
   };
 }

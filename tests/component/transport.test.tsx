@@ -104,6 +104,28 @@ describe('HTTP transport', () => {
     expect(useAppStore.getState().session).toEqual({ user: null, token: null, authCodes: [] });
   });
 
+  it('leaves the current session alone when a …096 answers a call made with a token it no longer holds', async () => {
+    await bootShop('/kullanici-proje');
+    logIn([], 'tok-old');
+    let answer: (() => void) | null = null;
+    server.use(
+      http.post('*/v1/application/version', () => new Promise<Response>((resolve) => {
+        answer = () => resolve(HttpResponse.json({ status_code: '10096', status_message: 'Your session has ended.' }, { status: 401 }));
+      })),
+    );
+    const call = applicationVersion({}).catch((e: unknown) => e);
+    await waitFor(() => expect(answer).not.toBeNull());
+    logIn([], 'tok-new');
+    await act(async () => {
+      answer?.();
+      await call;
+    });
+
+    expect(await call).toMatchObject({ status_code: '10096' });
+    expect(window.location.pathname).toBe('/kullanici-proje');
+    expect(useAppStore.getState().session.token?.access_token).toBe('tok-new');
+  });
+
   it('logs other failures and rejects with their status code and message, staying on the page', async () => {
     await bootShop('/kullanici-proje');
     logIn(['shop_new']);
