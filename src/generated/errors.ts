@@ -117,6 +117,15 @@ export const dataModelVersionConflict = { status_code: '14051', http: 409, messa
 export const dataModelAlreadyPublished = { status_code: '14052', http: 409, message: {"en":"Version {{version}} of this data model is already published; a published version never changes. Save to start a new version.","tr":"Bu veri modelinin {{version}}. sürümü zaten yayımlandı; yayımlanmış bir sürüm değişmez. Yeni bir sürüm başlatmak için kaydedin."} } as const;
 export const dataModelShareOwner = { status_code: '14053', http: 400, message: {"en":"The owner of a data model already has every right to it; choose another user to share it with.","tr":"Veri modelinin sahibi zaten her hakka sahip; paylaşmak için başka bir kullanıcı seçin."} } as const;
 export const dataModelPublishedKept = { status_code: '14054', http: 409, message: {"en":"A data model with a published version is kept: records may be tied to it. Only a model that was never published can be deleted.","tr":"Yayımlanmış bir sürümü olan veri modeli saklanır: kayıtlar ona bağlı olabilir. Yalnızca hiç yayımlanmamış bir model silinebilir."} } as const;
+export const recordInvalid = { status_code: '14060', http: 400, message: {"en":"The record has {{count}} problem(s). The first: {{first}}","tr":"Kayıtta {{count}} sorun var. İlki: {{first}}"} } as const;
+export const recordOptionInvalid = { status_code: '14061', http: 400, message: {"en":"Please choose one of the options.","tr":"Lütfen seçeneklerden birini seçin."} } as const;
+export const recordNumberInvalid = { status_code: '14062', http: 400, message: {"en":"Please write a number.","tr":"Lütfen bir sayı yazın."} } as const;
+export const recordIntegerInvalid = { status_code: '14063', http: 400, message: {"en":"Please write a whole number.","tr":"Lütfen bir tam sayı yazın."} } as const;
+export const recordDateInvalid = { status_code: '14064', http: 400, message: {"en":"Please write a valid date ({{format}}).","tr":"Lütfen geçerli bir tarih yazın ({{format}})."} } as const;
+export const dateAfterToday = { status_code: '14065', http: 400, message: {"en":"The date cannot be later than today.","tr":"Tarih bugünden sonra olamaz."} } as const;
+export const dateBeforeToday = { status_code: '14066', http: 400, message: {"en":"The date cannot be earlier than today.","tr":"Tarih bugünden önce olamaz."} } as const;
+export const recordFieldUnknown = { status_code: '14067', http: 400, message: {"en":"This data model has no parameter {{code}}.","tr":"Bu veri modelinde {{code}} parametresi yok."} } as const;
+export const recordValueInvalid = { status_code: '14068', http: 400, message: {"en":"This value does not fit this field.","tr":"Bu değer bu alana uygun değil."} } as const;
 export const ruleDocumentInvalid = { status_code: '14040', http: 400, message: {"en":"The rules have {{count}} problem(s). The first: {{first}}","tr":"Kurallarda {{count}} sorun var. İlki: {{first}}"} } as const;
 export const rulePackageVersionConflict = { status_code: '14041', http: 409, message: {"en":"This package was changed meanwhile: version {{current_version}} is the latest, and you edited version {{version}}. Load the latest version and try again.","tr":"Bu paket bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü düzenlediniz. En son sürümü yükleyip yeniden deneyin."} } as const;
 export const rulePackageNotPublished = { status_code: '14042', http: 409, message: {"en":"This package has no published version to run. Publish it first.","tr":"Bu paketin çalıştırılacak yayımlanmış bir sürümü yok. Önce yayımlayın."} } as const;
@@ -256,6 +265,15 @@ export const statusCatalogue = {
   data_model_already_published: dataModelAlreadyPublished,
   data_model_share_owner: dataModelShareOwner,
   data_model_published_kept: dataModelPublishedKept,
+  record_invalid: recordInvalid,
+  record_option_invalid: recordOptionInvalid,
+  record_number_invalid: recordNumberInvalid,
+  record_integer_invalid: recordIntegerInvalid,
+  record_date_invalid: recordDateInvalid,
+  date_after_today: dateAfterToday,
+  date_before_today: dateBeforeToday,
+  record_field_unknown: recordFieldUnknown,
+  record_value_invalid: recordValueInvalid,
   rule_document_invalid: ruleDocumentInvalid,
   rule_package_version_conflict: rulePackageVersionConflict,
   rule_package_not_published: rulePackageNotPublished,
