@@ -82,7 +82,9 @@ export function inlineSchema(contract: Contract, node: unknown, base: string, st
     const fragment = url.hash;
     url.hash = '';
     const key = `${url.href}${fragment}`;
-    if (seen.includes(key)) throw new Error(`recursive schema: ${[...seen, key].join(' → ')}`);
+    // A schema that holds itself (a data model's sub-parameters) is cut at its second appearance: screens draw
+    // and check the levels they show; the server checks the whole document against the full schema.
+    if (seen.includes(key)) return { ...out, 'x-recursive': key };
     const doc = docs.get(url.href);
     if (!doc) throw new Error(`no schema ${url.href} (from ${src.$ref})`);
     const target = pointer(doc, fragment);

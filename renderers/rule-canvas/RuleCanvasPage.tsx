@@ -9,16 +9,15 @@
 // beside it (resizable, hideable) or, on a phone, a sheet over it.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { ReactFlowProvider, type ReactFlowInstance } from '@xyflow/react';
-import { useBlocker, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { checkGraph, type NodeType, type RuleIssue } from '../../src/domain/rules';
 import { ApiError } from '../../src/api/errors';
 import { rulePackageNew } from '../../src/generated/client';
-import { pageAtPath } from '../../src/app/router/catalogue';
-import { useActiveLabel, usePages } from '../../src/app/router/hooks';
+import { useActiveLabel } from '../../src/app/router/hooks';
 import type { PageProps } from '../../src/app/router/registry';
 import { useAppStore } from '../../src/app/store';
-import { ConfirmDialog, Notice, TextField } from '../../src/app/ui';
+import { ConfirmDialog, Notice, TextField, useUnsavedGuard } from '../../src/app/ui';
 import { Canvas } from './Canvas';
 import type { RuleFlowEdge, RuleFlowNode } from './model/flow';
 import { FLOW_MIN_WIDTH, PANEL_ID, PANEL_WIDTH, reloadPanelLayout, usePanelLayout } from './panelLayout';
@@ -266,27 +265,7 @@ function Workbench({ pkg: p, title }: { pkg: PackageState; title: ReactNode }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [api]);
 
-  // Leaving with unsaved changes asks first (switching the language keeps the page: it is not leaving).
-  const dirtyRef = useRef(p.dirty);
-  dirtyRef.current = p.dirty;
-  const pages = usePages();
-  const pagesRef = useRef(pages);
-  pagesRef.current = pages;
-  const blocker = useBlocker(
-    useCallback(({ currentLocation, nextLocation }: { currentLocation: { pathname: string; search: string }; nextLocation: { pathname: string; search: string } }) => {
-      const pageOf = (pathname: string) => pageAtPath(pagesRef.current, pathname)?.route_name ?? pathname;
-      return dirtyRef.current && (pageOf(currentLocation.pathname) !== pageOf(nextLocation.pathname) || currentLocation.search !== nextLocation.search);
-    }, []),
-  );
-  useEffect(() => {
-    if (!p.dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [p.dirty]);
+  const blocker = useUnsavedGuard(p.dirty);
 
   /** Where a new node goes: the middle of what the canvas shows, moved right until it covers no other node. */
   const placeFor = useCallback(

@@ -15,3 +15,4 @@ export { DateInput, DATE_HINT } from './DateInput';
 export { useAuthCodeLabel } from './labels';
 export { givingWay, useColumnFit, type FitColumn } from './useColumnFit';
 export { useRepeatableEffect, useStableValue } from './hooks';
+export { useUnsavedGuard } from './useUnsavedGuard';

@@ -141,8 +141,8 @@ export interface CompiledModel {
   clean(values: RecordValues): RecordValues;
 }
 
-/** Compiles a model version for recording. A rule the engine cannot read (or types it cannot compare) shows its parameter: showing too much is safer than hiding a question. */
-export function compileRecordModel(model: DataModel): CompiledModel {
+/** One entry per parameter code (the first, should a code repeat): its rule type and slot. */
+function fieldTable(model: DataModel): Map<string, Field> {
   const fields = new Map<string, Field>();
   for (const { parameter } of parametersOf(model)) {
     if (fields.has(parameter.code)) continue;
@@ -153,12 +153,29 @@ export function compileRecordModel(model: DataModel): CompiledModel {
       options: isChoice(parameter.type) ? new Set((parameter.option_list ?? []).map((o) => o.value)) : undefined,
     });
   }
-  const scope: Scope = {
-    lookup: (name) => {
-      const f = fields.get(name);
-      return f?.type ? { type: f.type, slot: f.slot } : undefined;
-    },
-  };
+  return fields;
+}
+
+const scopeOf = (fields: ReadonlyMap<string, Field>): Scope => ({
+  lookup: (name) => {
+    const f = fields.get(name);
+    return f?.type ? { type: f.type, slot: f.slot } : undefined;
+  },
+});
+
+/** What the rule engine finds wrong with a "show when" rule in this model: unreadable text, unknown names, types that do not compare. */
+export function ruleIssues(model: DataModel, rule: string): RuleIssue[] {
+  const parsed = parseCondition(rule);
+  if (!parsed.ok) return [parsed.issue];
+  const issues: RuleIssue[] = [];
+  checkCondition(parsed.value, scopeOf(fieldTable(model)), issues);
+  return issues;
+}
+
+/** Compiles a model version for recording. A rule the engine cannot read (or types it cannot compare) shows its parameter: showing too much is safer than hiding a question. */
+export function compileRecordModel(model: DataModel): CompiledModel {
+  const fields = fieldTable(model);
+  const scope = scopeOf(fields);
   for (const f of fields.values()) {
     if (!f.parameter.rule) continue;
     const parsed = parseCondition(f.parameter.rule);
