@@ -30,6 +30,8 @@ describe('static page catalogue', () => {
       'mail_support',
       // A shop's order as its staff work on it, opened from user_shop_order_list (issue 10, docs/decisions.md).
       'user_shop_order_details',
+      // Recording with a data model's published version, and the testers' page (issue 11; paths are ours).
+      'data_model_record', 'data_model_tester',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });
