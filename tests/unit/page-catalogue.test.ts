@@ -82,8 +82,8 @@ describe('static page catalogue', () => {
     expect(page('rule_engine_algorithm')).toMatchObject({ login: true, auth: '', show_in_menu: false, clinical_active: true, route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });
   });
 
-  it('marks the rule engine\'s pages, and only them, as clinical pages (clinical_function)', () => {
-    expect(STATIC_PAGES.filter((p) => p.clinical_active).map((p) => p.route_name)).toEqual(['rule_engine_packages', 'rule_engine_algorithm']);
+  it('marks the rule engine\'s and the data models\' pages, and only them, as clinical pages (clinical_function)', () => {
+    expect(STATIC_PAGES.filter((p) => p.clinical_active).map((p) => p.route_name)).toEqual(['rule_engine_packages', 'rule_engine_algorithm', 'data_model_tester', 'data_model_record']);
     expect(STATIC_PAGES.filter((p) => p.clinical_active && p.shop_active)).toEqual([]);
   });
 });
