@@ -86,10 +86,7 @@ export function ChartField({ parameter: p, path, value }: { parameter: DataModel
             <thead>
               <tr>
                 <th scope="col">{t('recording.date')}</th>
-                <th scope="col">
-                  {t('recording.value')}
-                  {unit ? ` (${unit})` : ''}
-                </th>
+                <th scope="col">{t('recording.value')}</th>
                 {!readOnly && (
                   <th scope="col">
                     <span className="visually-hidden">{t('recording.removePointShort')}</span>
@@ -149,7 +146,10 @@ export function ChartField({ parameter: p, path, value }: { parameter: DataModel
                             addRef.current?.focus();
                           }}
                         >
-                          {t('recording.removePointShort')}
+                          <span className="dm-chart__remove-mark" aria-hidden="true">
+                            ×
+                          </span>
+                          <span className="dm-chart__remove-word">{t('recording.removePointShort')}</span>
                         </button>
                       </td>
                     )}

@@ -235,7 +235,7 @@ export function RecordingForm({
             );
           })}
         </div>
-        {!readOnly && groups.length > 0 && (
+        {!readOnly && !revealAll && groups.length > 0 && (
           <div className="form__actions">
             <button type="submit" className="button" disabled={busy}>
               {busy ? t('recording.saving') : (submitLabel ?? t(onSubmit ? 'recording.save' : 'recording.check'))}

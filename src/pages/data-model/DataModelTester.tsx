@@ -192,12 +192,12 @@ function ProblemTable({ model, problems }: { model: DataModel; problems: ReturnT
                   {pathKey(p.path) || '/'} · {statusCatalogue[p.key].status_code}
                 </code>
               </td>
-              <td>{t(p.severity === 'warning' ? 'recording.tester.warningWord' : 'recording.tester.error')}</td>
-              <td lang="tr">
+              <td data-label={t('recording.tester.severity')}>{t(p.severity === 'warning' ? 'recording.tester.warningWord' : 'recording.tester.error')}</td>
+              <td lang="tr" data-label={t('recording.tester.messageTr')}>
                 <span className="dm-tester__where--tr">{pathLabel(model, p.path, 'tr', fixed('tr'))}: </span>
                 {recordProblemMessage(p, 'tr')}
               </td>
-              <td lang="en">
+              <td lang="en" data-label={t('recording.tester.messageEn')}>
                 <span className="dm-tester__where--en">{pathLabel(model, p.path, 'en', fixed('en'))}: </span>
                 {recordProblemMessage(p, 'en')}
               </td>
@@ -235,6 +235,7 @@ function DropZone({ label, file, error, onFile }: { label: string; file: Parsed<
         {label}
       </label>
       <p className="field__hint">{t('recording.tester.drop')}</p>
+      {/* The browser's own file button speaks the browser's language: it is hidden behind one in the page's. */}
       <input
         id={id}
         type="file"
@@ -248,6 +249,9 @@ function DropZone({ label, file, error, onFile }: { label: string; file: Parsed<
           e.target.value = '';
         }}
       />
+      <label htmlFor={id} className="button button--secondary button--small dm-drop__button">
+        {t('recording.tester.chooseFile')}
+      </label>
       {file && !error && (
         <p id={`${id}-file`} className="field__hint dm-drop__name">
           {t('recording.tester.loaded', { name: file.name })}
