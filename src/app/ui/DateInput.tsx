@@ -30,10 +30,13 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 
   value: string | undefined;
   /** YYYY-MM-DD for a day, '' for nothing, the text itself while it is no date (the form's checks refuse it). */
   onValue: (value: string) => void;
+  /** The language the date is written in; the page's by default (a form previewed in the other language passes its own). */
+  dateLang?: Lang;
 };
 
-export function DateInput({ value, onValue, ...input }: Props) {
-  const lang = useActiveLabel();
+export function DateInput({ value, onValue, dateLang: own, ...input }: Props) {
+  const active = useActiveLabel();
+  const lang = own ?? active;
   const [text, setText] = useState(() => toLocalDate(value, lang));
   const sent = useRef(value);
   // A value set from outside (a reset, a loaded record, another language) is shown anew; our own echo is not.

@@ -1,0 +1,7 @@
+// The recording form's strings (src/app/i18n/recording.{tr,en}.json), added to the translations when its chunk
+// loads: they stay out of the first page.
+import { addTranslations } from '../../src/app/i18n';
+import en from '../../src/app/i18n/recording.en.json';
+import tr from '../../src/app/i18n/recording.tr.json';
+
+addTranslations({ tr, en });
