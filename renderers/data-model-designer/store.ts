@@ -87,7 +87,9 @@ export function createDesignerStore(doc: DataModel, readOnly = false): StoreApi<
         // What was added is what the designer works on next.
         if (command.type === 'group.add' && command.groups.length === 1) set({ selection: { kind: 'group', code: command.groups[0].code } });
         if (command.type === 'parameter.add' && command.parameters.length === 1) set({ selection: { kind: 'parameter', code: command.parameters[0].code } });
+        // A renamed item stays selected under its new code.
         if (command.type === 'parameter.update' && command.path === 'code' && typeof command.value === 'string') set({ selection: { kind: 'parameter', code: command.value } });
+        if (command.type === 'group.update') set({ selection: { kind: 'group', code: command.value } });
         return true;
       },
       undo() {

@@ -16,6 +16,7 @@ import { NODE_SPECS } from './nodes/registry';
 import { hidePanel, PANEL_ID, PANEL_TOGGLE_ID, showPanel, usePanelLayout } from './panelLayout';
 import { useCanvas, useCanvasApi } from './store';
 import type { Notice } from './usePackage';
+import { saveFile } from '../../src/app/ui/download';
 
 const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const MOD = MAC ? '⌘' : 'Ctrl';
@@ -134,15 +135,7 @@ export function Toolbar({
   };
 
   const exportJson = () => {
-    const blob = new Blob([`${JSON.stringify(api.getState().doc, null, 2)}\n`], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${fileName}.json`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveFile(`${fileName}.json`, new Blob([`${JSON.stringify(api.getState().doc, null, 2)}\n`], { type: 'application/json' }));
   };
 
   const importJson = async (e: ChangeEvent<HTMLInputElement>) => {

@@ -12,7 +12,8 @@ import { buildUiSchema, derivationsOf, serverErrorTree, translateErrors, type Fo
 import { formSchemaOf } from '../../src/domain/form-schema';
 import { applyDerivations, deriveValue, slug } from '../../renderers/generic/record/derive';
 import { changedFields } from '../../renderers/generic/record/useRecordScreen';
-import { fileNameOf, toCsv } from '../../renderers/generic/list/export';
+import { toCsv } from '../../renderers/generic/list/export';
+import { fileNameOf } from '../../src/app/ui/download';
 import { moveItems, reorderItems, siblingEnds, treeOrder } from '../../renderers/generic/list/tree';
 import { actionApplies, mayCall } from '../../renderers/generic/context';
 import { formatMinor, inputToMinor, minorToInput } from '../../src/domain/money';

@@ -1,6 +1,7 @@
 // Exports of a list's current query: CSV built in the browser, Excel by /v1/table/to/excel. Both hold the
 // visible columns, with the same text the cells show, in the user's language.
 import { tableToExcel } from '../../../src/generated/client/misc';
+import { fileNameOf, saveFile } from '../../../src/app/ui/download';
 
 /** At most this many rows are exported (the server pages them 100 at a time). */
 export const EXPORT_MAX_ROWS = 10_000;
@@ -22,31 +23,7 @@ export function toCsv(header: string[], rows: string[][]): string {
   return `\uFEFF${[header, ...rows].map((r) => r.map(quote).join(',')).join('\r\n')}\r\n`;
 }
 
-/** A file name from a title: letters, digits and dashes. */
-export function fileNameOf(title: string): string {
-  return (
-    title
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/ı/g, 'i')
-      .replace(/[^A-Za-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .toLowerCase() || 'export'
-  );
-}
 
-/** Hands a file to the browser as a download. */
-export function saveFile(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function downloadCsv(title: string, header: string[], rows: string[][]): void {
   saveFile(`${fileNameOf(title)}.csv`, new Blob([toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }));

@@ -51,10 +51,10 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   GenericScreen: () => import('../../../renderers/generic/GenericScreen'),
   // The rule canvas (issue 5): a package's algorithm on React Flow, its own chunk.
   RuleCanvas: () => import('../../../renderers/rule-canvas/RuleCanvasPage'),
-  // Recording with a data model's published version, and the testers' page of a model and a record (issue 11):
-  // both draw the recording form (renderers/data-model-form).
   // The data-model designer (issue 11): a model's groups and parameters, its own chunk.
   DataModelDesigner: () => import('../../../renderers/data-model-designer/DataModelDesignerPage'),
+  // Recording with a data model's published version, and the testers' page of a model and a record (issue 11):
+  // both draw the recording form (renderers/data-model-form).
   DataModelRecord: () => import('../../pages/data-model/DataModelRecord'),
   DataModelTester: () => import('../../pages/data-model/DataModelTester'),
   // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.

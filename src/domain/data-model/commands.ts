@@ -27,6 +27,8 @@ export type Command =
   | { type: 'group.add'; groups: DataModelGroup[]; index?: number }
   /** Sets a group's name in one language (`undefined` removes it). */
   | { type: 'group.rename'; group: string; lang: Lang; text: string | undefined }
+  /** Sets a group's code (its label has `group.rename`). */
+  | { type: 'group.update'; group: string; path: 'code'; value: string }
   /** Deletes an empty group; one holding parameters is refused (spec section 5). */
   | { type: 'group.delete'; group: string }
   | { type: 'group.move'; from: number; to: number }
@@ -117,6 +119,9 @@ const HANDLERS: Handlers = {
   },
   'group.rename': (doc, c) => {
     setText(doc.group_list[groupIndex(doc, c.group)] as unknown as Record<string, unknown>, 'label', c.lang, c.text);
+  },
+  'group.update': (doc, c) => {
+    doc.group_list[groupIndex(doc, c.group)].code = c.value;
   },
   'group.delete': (doc, c) => {
     const i = groupIndex(doc, c.group);
@@ -246,6 +251,8 @@ export function describe(c: Command): Bilingual {
       return both(`Group added: ${codes(c.groups)}`, `Grup eklendi: ${codes(c.groups)}`);
     case 'group.rename':
       return both(`Group ${c.group} renamed (${LANG_NAME[c.lang].en})`, `${c.group} grubunun adı değiştirildi (${LANG_NAME[c.lang].tr})`);
+    case 'group.update':
+      return both(`Group ${c.group}: code changed to ${c.value}`, `${c.group} grubu: kod ${c.value} olarak değiştirildi`);
     case 'group.delete':
       return both(`Group deleted: ${c.group}`, `Grup silindi: ${c.group}`);
     case 'group.move':
