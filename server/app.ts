@@ -12,6 +12,7 @@ import type { HandlerSet } from './handlers/types.ts';
 import { createAccountServices } from './auth/account-options.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { RuleGraphCache } from './services/rule-packages.ts';
+import { RecordModelCache } from './services/data-model-records.ts';
 import { SiteCache } from './services/site-cache.ts';
 import { CallerCache } from './auth/caller-cache.ts';
 import { testPaymentProvider, type PaymentProvider } from './services/payment-provider.ts';
@@ -79,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue() });
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), recordModels: new RecordModelCache(), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue() });
   return app;
 }
 

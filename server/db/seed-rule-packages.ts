@@ -2,10 +2,10 @@
 // owned by its administrator, version 1 published, so a fresh start can run them. Each has a fixed id
 // derived from the site and the file, and is added only when missing (an administrator's later versions
 // are never touched), in the seed's transaction.
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Queryable } from './adapter.ts';
+import { seededUuid } from './seeded-id.ts';
 import { compileGraph } from '../../src/domain/rules/index.ts';
 import type { DecisionGraph, LocalizedText } from '../../src/generated/types/entities.ts';
 import { insertPackage } from '../services/rule-packages.ts';
@@ -30,10 +30,7 @@ export function rulePackageFixtures(): RulePackageFixture[] {
 }
 
 /** The seeded package's id: a UUID made from the site and the fixture's key, the same on every start. */
-export function seededPackageId(domain: string, key: string): string {
-  const h = createHash('sha256').update(`sema:rule-package:${domain}:${key}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+export const seededPackageId = (domain: string, key: string): string => seededUuid(`sema:rule-package:${domain}:${key}`);
 
 /** Adds each missing example package; answers the keys added. */
 export async function seedRulePackages(tx: Queryable): Promise<string[]> {

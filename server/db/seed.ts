@@ -9,6 +9,7 @@ import { hashPassword, randomSecret } from '../auth/password.ts';
 import { grantEveryAuthCode } from '../services/authorization-store.ts';
 import { seedShops } from './seed-shops.ts';
 import { seedRulePackages } from './seed-rule-packages.ts';
+import { seedDataModels } from './seed-data-models.ts';
 import { seedUnits, type SeedUnit } from './seed-units.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'seed');
@@ -79,6 +80,8 @@ export async function seed(db: Db, options: { adminPassword?: string } = {}): Pr
     await seedShops(tx);
     // The example decision-support packages of clinical.localhost (issue 5), added when missing.
     await seedRulePackages(tx);
+    // The demo data model of clinical.localhost with a few records (issue 11), added when missing.
+    await seedDataModels(tx);
   });
   if (adminHash && !options.adminPassword) result.generatedAdminPassword = adminPassword;
   return result;

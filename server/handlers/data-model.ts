@@ -1,7 +1,7 @@
 // Data models (schemas/routes/data_model.json); who may do what and the versioning live in
 // server/services/data-models.ts (on server/services/versioned-documents.ts).
 import { requireUser } from '../auth/caller.ts';
-import { createModel, deleteModel, getModel, listModels, modelAt, publishModel, saveModel, shareModel, unshareModel } from '../services/data-models.ts';
+import { createModel, deleteModel, getModel, listModels, modelAt, publishModel, retireModel, saveModel, shareModel, unshareModel } from '../services/data-models.ts';
 import type { HandlerSet } from './types.ts';
 
 export const dataModelHandlers: HandlerSet = {
@@ -30,6 +30,12 @@ export const dataModelHandlers: HandlerSet = {
     const me = requireUser(ctx);
     await ctx.transaction((tx) => deleteModel(tx, ctx.tenant.tenant_id, me, input.data_model_id));
     return { data_model_id: input.data_model_id, status: 'deleted' as const };
+  },
+
+  data_model_retire: async (input, ctx) => {
+    const me = requireUser(ctx);
+    await ctx.transaction((tx) => retireModel(tx, ctx.tenant.tenant_id, me, input.data_model_id));
+    return { data_model_id: input.data_model_id, status: 'retired' as const };
   },
 
   data_model_share: async (input, ctx) => {

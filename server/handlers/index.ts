@@ -17,6 +17,7 @@ import { userCreatedBundleHandlers } from './user-created-bundle.ts';
 import { supportHandlers } from './support.ts';
 import { clinicalHandlers } from './clinical.ts';
 import { dataModelHandlers } from './data-model.ts';
+import { dataModelRecordHandlers } from './data-model-record.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -40,4 +41,5 @@ export const handlers: HandlerSet = {
   ...supportHandlers,
   ...clinicalHandlers,
   ...dataModelHandlers,
+  ...dataModelRecordHandlers,
 };

@@ -9,6 +9,7 @@ import type { FrontendConfiguration } from '../../src/generated/types/entities.t
 import type { AuditTarget } from './audit.ts';
 import type { AccountRuntime } from '../auth/account-options.ts';
 import type { RuleGraphCache } from '../services/rule-packages.ts';
+import type { RecordModelCache } from '../services/data-model-records.ts';
 import type { SiteCache } from '../services/site-cache.ts';
 import type { KeyedQueue } from '../services/keyed-queue.ts';
 import type { CallerCache } from '../auth/caller-cache.ts';
@@ -18,6 +19,8 @@ export interface AppServices {
   accounts: AccountRuntime;
   /** Compiled decision graphs of published package versions (bounded, least recently used dropped). */
   ruleGraphs: RuleGraphCache;
+  /** Published data-model versions compiled for checking records (bounded, least recently used dropped). */
+  recordModels: RecordModelCache;
   /** Each site's row, configuration, website units and prepared answers, kept until the site changes. */
   sites: SiteCache;
   /** Signed-in callers as last confirmed, kept a few seconds until a change to logins or holdings. */

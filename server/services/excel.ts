@@ -115,8 +115,11 @@ export interface TableColumn {
   label: string;
 }
 
-/** An .xlsx of one sheet: a bold, frozen header row of labels, then the rows (text stays text, never a formula). */
-export async function tableToXlsx(sheetName: string, columns: TableColumn[], rows: (string | number | boolean | null)[][]): Promise<Buffer> {
+/**
+ * An .xlsx of one sheet: a bold, frozen header row of labels (and `moreHeaderRows` under it, e.g. labels under
+ * codes), then the rows (text stays text, never a formula).
+ */
+export async function tableToXlsx(sheetName: string, columns: TableColumn[], rows: (string | number | boolean | null)[][], moreHeaderRows: string[][] = []): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
@@ -125,14 +128,16 @@ export async function tableToXlsx(sheetName: string, columns: TableColumn[], row
     out.on('error', reject);
   });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 + moreHeaderRows.length }] });
   sheet.columns = columns.map((c, i) => {
     const longest = Math.max(c.label.length, ...rows.slice(0, 200).map((r) => String(r[i] ?? '').length));
     return { key: c.key, width: Math.min(60, Math.max(10, longest + 2)) };
   });
-  const header = sheet.addRow(columns.map((c) => c.label));
-  header.font = { bold: true };
-  header.commit();
+  for (const cells of [columns.map((c) => c.label), ...moreHeaderRows]) {
+    const header = sheet.addRow(cells);
+    header.font = { bold: true };
+    header.commit();
+  }
   for (const r of rows) sheet.addRow(r.map((v) => (v === null ? undefined : v))).commit();
   sheet.commit();
   await workbook.commit();

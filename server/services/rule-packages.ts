@@ -2,6 +2,7 @@
 // server/services/versioned-documents.ts keeps them (who may read, edit and share a package, its versions,
 // saving and publishing), with the rule engine's checks before a version is published (src/domain/rules
 // compileGraph), and running a published version with its compiled graph kept in a bounded in-memory cache.
+import { LruCache } from './lru-cache.ts';
 import type { Db, Queryable } from '../db/adapter.ts';
 import { ApiError, type Lang } from '../http/api-error.ts';
 import { compileGraph, type CompiledGraph, type RuleIssue } from '../../src/domain/rules/index.ts';
@@ -69,26 +70,7 @@ function packageAnswer(p: DocumentRow, v: VersionRow<DecisionGraph>): DecisionPa
  * Compiled graphs of published versions by (package, version), least recently used dropped past `limit`.
  * A published version never changes, so an entry never goes stale; another process compiles its own.
  */
-export class RuleGraphCache {
-  private readonly graphs = new Map<string, CompiledGraph>();
-  constructor(readonly limit = 500) {}
-  get size(): number {
-    return this.graphs.size;
-  }
-  get(key: string): CompiledGraph | undefined {
-    const graph = this.graphs.get(key);
-    if (graph) {
-      this.graphs.delete(key);
-      this.graphs.set(key, graph);
-    }
-    return graph;
-  }
-  set(key: string, graph: CompiledGraph): void {
-    this.graphs.delete(key);
-    this.graphs.set(key, graph);
-    while (this.graphs.size > this.limit) this.graphs.delete(this.graphs.keys().next().value!);
-  }
-}
+export class RuleGraphCache extends LruCache<CompiledGraph> {}
 
 const cacheKey = (packageId: string, version: number) => `${packageId}@${version}`;
 

@@ -19,6 +19,8 @@ export interface DocumentKind {
   id: 'package_id' | 'data_model_id';
   /** What an unknown or unreadable document is called in 10016. */
   entity: EntityName;
+  /** The kind's table has retired_at: a retired document is kept and read, never changed (the kind's `retired` refusal). */
+  retirable?: boolean;
   errors: {
     /** 409: the version edited is not the newest (current_version, version). */
     conflict: Exclude<StatusKey, 'ok'>;
@@ -28,6 +30,8 @@ export interface DocumentKind {
     alreadyPublished: Exclude<StatusKey, 'ok'>;
     /** The owner is not shared with. */
     shareOwner: Exclude<StatusKey, 'ok'>;
+    /** A retired document is not changed (retirable kinds). */
+    retired?: Exclude<StatusKey, 'ok'>;
   };
 }
 
@@ -50,6 +54,8 @@ export interface DocumentRow {
   current_version: number;
   current_status: 'draft' | 'published';
   published_version: number | null;
+  /** When it was retired (retirable kinds), else null. */
+  retired_at: unknown;
   created_at: unknown;
   updated_at: unknown;
   /** The caller's share of the document, if any. */
@@ -85,10 +91,13 @@ export function accessOf(p: Pick<DocumentRow, 'owner_id' | 'is_global' | 'shared
 
 /** accessOf's edit right in SQL, for document `p` and the caller ($4 user id, $8 administrator). */
 const editRuleSql = (k: DocumentKind) => `case when p.is_global then $8::boolean
-       else p.owner_id = $4 or exists (select 1 from ${k.table}_share s where s.${k.id} = p.${k.id} and s.user_id = $4 and s.can_edit) end`;
+       else p.owner_id = $4 or exists (select 1 from ${k.table}_share s where s.${k.id} = p.${k.id} and s.user_id = $4 and s.can_edit) end${k.retirable ? ' and p.retired_at is null' : ''}`;
+
+/** The document's retired_at in SQL: null for kinds that are never retired. */
+const retiredSql = (k: DocumentKind) => (k.retirable ? 'p.retired_at' : 'null::timestamptz');
 
 const documentSelect = (k: DocumentKind) => `select p.${k.id} as doc_id, p.tenant_id, p.owner_id, u.username as owner, p.is_global, p.name, p.description,
-       p.current_version, p.current_status, p.published_version, p.created_at, p.updated_at,
+       p.current_version, p.current_status, p.published_version, ${retiredSql(k)} as retired_at, p.created_at, p.updated_at,
        s.user_id is not null as shared, coalesce(s.can_edit, false) as share_can_edit
   from ${k.table} p
   join app_user u on u.user_id = p.owner_id
@@ -116,6 +125,11 @@ export async function readableDocument(
   return { row, access: access! };
 }
 
+/** The kind's refusal of a change to a retired document. */
+export function refuseRetired(k: DocumentKind, row: Pick<DocumentRow, 'retired_at'>): void {
+  if (row.retired_at && k.errors.retired) throw new ApiError(k.errors.retired);
+}
+
 /** The document if the caller may change it: readers who may not answer the kind's global refusal or forbidden. */
 export async function editableDocument(k: DocumentKind, tx: Queryable, tenantId: string, id: string, me: DocumentCaller) {
   const found = await readableDocument(k, tx, tenantId, id, me, true);
@@ -123,6 +137,7 @@ export async function editableDocument(k: DocumentKind, tx: Queryable, tenantId:
     if (found.row.is_global && k.errors.globalAdmin) throw new ApiError(k.errors.globalAdmin);
     throw new ApiError('forbidden', { auth_codes: 'owner, can_edit' });
   }
+  refuseRetired(k, found.row);
   return found;
 }
 
@@ -253,7 +268,8 @@ async function writeVersion<D>(
      doc as (
        update ${k.table} set current_version = $2, current_status = 'draft', name = coalesce($5, name), description = coalesce($6, description), updated_at = now()
         where ${k.id} = $1 and exists (select 1 from saved)
-       returning ${k.id} as doc_id, tenant_id, owner_id, is_global, name, description, current_version, current_status, published_version, created_at as document_created_at)
+       returning ${k.id} as doc_id, tenant_id, owner_id, is_global, name, description, current_version, current_status, published_version,
+         ${k.retirable ? 'retired_at' : 'null::timestamptz as retired_at'}, created_at as document_created_at)
      select saved.*, doc.*, u.username as owner from saved, doc join app_user u on u.user_id = doc.owner_id`,
     [
       input.id,
@@ -386,14 +402,16 @@ export async function versionsAndShares(k: DocumentKind, db: Queryable, me: Docu
         };
       }),
     ...(row.owner_id === me.userId ? { share_list: await shareListOf(k, db, row.doc_id) } : {}),
-    can_edit: access.edit,
+    // A retired document is read by its editors (and its records by them) but saved by nobody.
+    can_edit: access.edit && !row.retired_at,
     can_share: access.share,
   };
 }
 
 export interface ListInput {
   scope?: 'all' | 'mine' | 'shared' | 'global';
-  status?: 'draft' | 'published';
+  /** The document's state: retired (retirable kinds), or, not retired, its newest version's. */
+  status?: 'draft' | 'published' | 'retired';
   search?: string;
   sort?: 'updated_at' | '-updated_at' | 'name' | '-name';
   page?: number;
@@ -417,7 +435,8 @@ export async function listDocuments(k: DocumentKind, db: Queryable, tenantId: st
     .add('p.tenant_id = ?', tenantId)
     .add(SCOPES[input.scope ?? 'all'])
     .add(`(not ${publishedOnlySql} or p.published_version is not null)`);
-  if (input.status) where.add('v.status = ?', input.status);
+  if (input.status === 'retired') where.add(`${retiredSql(k)} is not null`);
+  else if (input.status) where.add(`v.status = ? and ${retiredSql(k)} is null`, input.status);
   if (input.search) {
     const p = containsPattern(input.search);
     where.add("(p.name->>'en' ilike ? escape '\\' or p.name->>'tr' ilike ? escape '\\' or u.username ilike ? escape '\\')", p, p, p);
@@ -432,7 +451,7 @@ export async function listDocuments(k: DocumentKind, db: Queryable, tenantId: st
   const key = sort.replace(/^-/, '') === 'name' ? `lower(coalesce(p.name->>'${lang}', p.name->>'${other}')) ${desc}, p.updated_at desc` : `p.updated_at ${desc}`;
   return pageRows<DocumentRow & Omit<VersionRow, 'document'> & Record<string, unknown>>(db, {
     select: `select p.${k.id} as doc_id, p.tenant_id, p.owner_id, u.username as owner, p.is_global, p.name, p.description, p.current_version, p.current_status,
-            p.published_version, p.created_at, p.updated_at, v.version, v.status, v.published_at ${from} ${shown}`,
+            p.published_version, ${retiredSql(k)} as retired_at, p.created_at, p.updated_at, v.version, v.status, v.published_at ${from} ${shown}`,
     where,
     order: `${key}, p.${k.id}`,
     paging: input,

@@ -116,7 +116,7 @@ export const dataModelInvalid = { status_code: '14050', http: 400, message: {"en
 export const dataModelVersionConflict = { status_code: '14051', http: 409, message: {"en":"This data model was changed meanwhile: version {{current_version}} is the latest, and you edited version {{version}}. Load the latest version and try again.","tr":"Bu veri modeli bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü düzenlediniz. En son sürümü yükleyip yeniden deneyin."} } as const;
 export const dataModelAlreadyPublished = { status_code: '14052', http: 409, message: {"en":"Version {{version}} of this data model is already published; a published version never changes. Save to start a new version.","tr":"Bu veri modelinin {{version}}. sürümü zaten yayımlandı; yayımlanmış bir sürüm değişmez. Yeni bir sürüm başlatmak için kaydedin."} } as const;
 export const dataModelShareOwner = { status_code: '14053', http: 400, message: {"en":"The owner of a data model already has every right to it; choose another user to share it with.","tr":"Veri modelinin sahibi zaten her hakka sahip; paylaşmak için başka bir kullanıcı seçin."} } as const;
-export const dataModelPublishedKept = { status_code: '14054', http: 409, message: {"en":"A data model with a published version is kept: records may be tied to it. Only a model that was never published can be deleted.","tr":"Yayımlanmış bir sürümü olan veri modeli saklanır: kayıtlar ona bağlı olabilir. Yalnızca hiç yayımlanmamış bir model silinebilir."} } as const;
+export const dataModelPublishedKept = { status_code: '14054', http: 409, message: {"en":"A data model with a published version is kept: records may be tied to it. Only a model that was never published can be deleted; retire this one instead.","tr":"Yayımlanmış bir sürümü olan veri modeli saklanır: kayıtlar ona bağlı olabilir. Yalnızca hiç yayımlanmamış bir model silinebilir; bunu kullanımdan kaldırın."} } as const;
 export const recordInvalid = { status_code: '14060', http: 400, message: {"en":"The record has {{count}} problem(s). The first: {{first}}","tr":"Kayıtta {{count}} sorun var. İlki: {{first}}"} } as const;
 export const recordOptionInvalid = { status_code: '14061', http: 400, message: {"en":"Please choose one of the options.","tr":"Lütfen seçeneklerden birini seçin."} } as const;
 export const recordNumberInvalid = { status_code: '14062', http: 400, message: {"en":"Please write a number.","tr":"Lütfen bir sayı yazın."} } as const;
@@ -126,6 +126,11 @@ export const dateAfterToday = { status_code: '14065', http: 400, message: {"en":
 export const dateBeforeToday = { status_code: '14066', http: 400, message: {"en":"The date cannot be earlier than today.","tr":"Tarih bugünden önce olamaz."} } as const;
 export const recordFieldUnknown = { status_code: '14067', http: 400, message: {"en":"This data model has no parameter {{code}}.","tr":"Bu veri modelinde {{code}} parametresi yok."} } as const;
 export const recordValueInvalid = { status_code: '14068', http: 400, message: {"en":"This value does not fit this field.","tr":"Bu değer bu alana uygun değil."} } as const;
+export const dataModelRetired = { status_code: '14080', http: 409, message: {"en":"This data model is retired: it is kept with its versions and records, but takes no new records and no changes.","tr":"Bu veri modeli kullanımdan kaldırıldı: sürümleri ve kayıtlarıyla saklanır, ancak yeni kayıt ve değişiklik almaz."} } as const;
+export const dataModelNotPublished = { status_code: '14081', http: 409, message: {"en":"Records are made with a published version of the data model, and this one has none (or the version named is not published). Publish the model first.","tr":"Kayıtlar veri modelinin yayımlanmış bir sürümüyle yapılır; bu modelin yok (ya da adı verilen sürüm yayımlanmamış). Önce modeli yayımlayın."} } as const;
+export const recordVersionConflict = { status_code: '14082', http: 409, message: {"en":"This record was changed meanwhile: its row version is {{current_row_version}}, and you edited {{row_version}}. Load the record again and retry.","tr":"Bu kayıt bu arada değiştirildi: satır sürümü {{current_row_version}}, siz {{row_version}}. sürümü düzenlediniz. Kaydı yeniden yükleyip tekrar deneyin."} } as const;
+export const dataModelHasRecords = { status_code: '14083', http: 409, message: {"en":"This data model has {{count}} record(s) and is kept with them: retire it instead of deleting it.","tr":"Bu veri modelinin {{count}} kaydı var ve onlarla birlikte saklanır: silmek yerine kullanımdan kaldırın."} } as const;
+export const recordExportLimit = { status_code: '14084', http: 400, message: {"en":"{{count}} records match; one export holds at most {{max}}. Narrow it by version or dates.","tr":"{{count}} kayıt eşleşiyor; bir dışa aktarımda en fazla {{max}} kayıt olur. Sürüm ya da tarihle daraltın."} } as const;
 export const ruleDocumentInvalid = { status_code: '14040', http: 400, message: {"en":"The rules have {{count}} problem(s). The first: {{first}}","tr":"Kurallarda {{count}} sorun var. İlki: {{first}}"} } as const;
 export const rulePackageVersionConflict = { status_code: '14041', http: 409, message: {"en":"This package was changed meanwhile: version {{current_version}} is the latest, and you edited version {{version}}. Load the latest version and try again.","tr":"Bu paket bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü düzenlediniz. En son sürümü yükleyip yeniden deneyin."} } as const;
 export const rulePackageNotPublished = { status_code: '14042', http: 409, message: {"en":"This package has no published version to run. Publish it first.","tr":"Bu paketin çalıştırılacak yayımlanmış bir sürümü yok. Önce yayımlayın."} } as const;
@@ -274,6 +279,11 @@ export const statusCatalogue = {
   date_before_today: dateBeforeToday,
   record_field_unknown: recordFieldUnknown,
   record_value_invalid: recordValueInvalid,
+  data_model_retired: dataModelRetired,
+  data_model_not_published: dataModelNotPublished,
+  record_version_conflict: recordVersionConflict,
+  data_model_has_records: dataModelHasRecords,
+  record_export_limit: recordExportLimit,
   rule_document_invalid: ruleDocumentInvalid,
   rule_package_version_conflict: rulePackageVersionConflict,
   rule_package_not_published: rulePackageNotPublished,

@@ -97,7 +97,7 @@ const UCUM_CODES: Record<string, string> = {
   'mmol/L': 'mmol/L', '10^9/L': '10*9/L', 'kg/m2': 'kg/m2', weeks: 'wk', days: 'd', years: 'a',
 };
 
-const STATUS = { draft: 'draft', published: 'active', deleted: 'retired' } as const;
+const STATUS = { draft: 'draft', published: 'active', deleted: 'retired', retired: 'retired' } as const;
 const OPERATOR = { equal: '=', not_equal: '!=', greater: '>', greater_or_equal: '>=', smaller: '<', smaller_or_equal: '<=' } as const;
 const CHOICE_TYPES = new Set(['select', 'radiogroup', 'checkbox', 'listbox']);
 

@@ -8,6 +8,7 @@ export * from './bundle.ts';
 export * from './cart.ts';
 export * from './clinical.ts';
 export * from './data_model.ts';
+export * from './data_model_record.ts';
 export * from './document.ts';
 export * from './external_application.ts';
 export * from './frontend.ts';

@@ -273,9 +273,9 @@ export type DataModelParameterType =
   | 'anatomy';
 
 /**
- * Data model states (spec section 4): draft, published as a new version, deleted (not allowed once a version was published).
+ * Data model states (spec section 4): draft, published as a new version, deleted (not allowed once a version was published), and retired: a model with a published version or records, kept with them and taking no new records (issue 11).
  */
-export type DataModelStatus = 'draft' | 'published' | 'deleted';
+export type DataModelStatus = 'draft' | 'published' | 'deleted' | 'retired';
 
 /**
  * The kind of unit a data-model parameter measures in (spec section 3).
@@ -388,6 +388,18 @@ export type DocumentShareList = {
   username: string;
   can_edit: boolean;
 }[];
+
+/**
+ * A file handed back through the JSON envelope: its name, MIME type and bytes in base64.
+ */
+export interface DownloadFile {
+  file_name: string;
+  /**
+   * The MIME type.
+   */
+  content_type: string;
+  content_base64: string;
+}
 
 /**
  * The user of the site to share with.
@@ -990,6 +1002,53 @@ export type DataModelParameter = {
    */
   parameter_list?: DataModelParameter[];
 };
+
+/**
+ * Values keyed by parameter code; their types and rules are the model version's (checked by src/domain/data-model/record.ts, not here).
+ */
+export interface RecordValues {}
+
+/**
+ * A problem of one value: where it is (['weight'], ['prior_treatments', 0, 'treatment_name']), its error key and code, the message's parameters, and the message in the caller's language.
+ */
+export interface RecordProblem {
+  /**
+   * @maxItems 20
+   */
+  path: (string | number)[];
+  key: string;
+  status_code: string;
+  params: {};
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+/**
+ * Patient data recorded with a published data-model version (issue 11): the values keyed by parameter code (src/domain/data-model/record.ts), checked against that version and tied to it after newer versions are published.
+ */
+export interface DataModelRecord {
+  data_model_record_id: string;
+  data_model_id: string;
+  /**
+   * The published model version the record was made with; an edit keeps it.
+   */
+  version: number;
+  values: RecordValues;
+  /**
+   * The warnings found when the record was saved (a date earlier than 30 days ago), kept with it.
+   *
+   * @maxItems 2000
+   */
+  warning_list: RecordProblem[];
+  /**
+   * Grows by one at every save: an edit names the one it started from (optimistic concurrency).
+   */
+  row_version: number;
+  created_by: string;
+  created_at: string;
+  updated_by: string;
+  updated_at: string;
+}
 
 /**
  * A problem in the rules or in a run, placed on its node, edge, field and characters.
