@@ -117,6 +117,7 @@ export const dataModelVersionConflict = { status_code: '14051', http: 409, messa
 export const dataModelAlreadyPublished = { status_code: '14052', http: 409, message: {"en":"Version {{version}} of this data model is already published; a published version never changes. Save to start a new version.","tr":"Bu veri modelinin {{version}}. sürümü zaten yayımlandı; yayımlanmış bir sürüm değişmez. Yeni bir sürüm başlatmak için kaydedin."} } as const;
 export const dataModelShareOwner = { status_code: '14053', http: 400, message: {"en":"The owner of a data model already has every right to it; choose another user to share it with.","tr":"Veri modelinin sahibi zaten her hakka sahip; paylaşmak için başka bir kullanıcı seçin."} } as const;
 export const dataModelPublishedKept = { status_code: '14054', http: 409, message: {"en":"A data model with a published version is kept: records may be tied to it. Only a model that was never published can be deleted.","tr":"Yayımlanmış bir sürümü olan veri modeli saklanır: kayıtlar ona bağlı olabilir. Yalnızca hiç yayımlanmamış bir model silinebilir."} } as const;
+export const hospitalTemplateNotTemplate = { status_code: '14070', http: 400, message: {"en":"The chosen data model is not a template: choose a model whose published version is flagged as a template.","tr":"Seçilen veri modeli bir şablon değil: yayımlanmış sürümü şablon olarak işaretlenmiş bir model seçin."} } as const;
 export const ruleDocumentInvalid = { status_code: '14040', http: 400, message: {"en":"The rules have {{count}} problem(s). The first: {{first}}","tr":"Kurallarda {{count}} sorun var. İlki: {{first}}"} } as const;
 export const rulePackageVersionConflict = { status_code: '14041', http: 409, message: {"en":"This package was changed meanwhile: version {{current_version}} is the latest, and you edited version {{version}}. Load the latest version and try again.","tr":"Bu paket bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü düzenlediniz. En son sürümü yükleyip yeniden deneyin."} } as const;
 export const rulePackageNotPublished = { status_code: '14042', http: 409, message: {"en":"This package has no published version to run. Publish it first.","tr":"Bu paketin çalıştırılacak yayımlanmış bir sürümü yok. Önce yayımlayın."} } as const;
@@ -256,6 +257,7 @@ export const statusCatalogue = {
   data_model_already_published: dataModelAlreadyPublished,
   data_model_share_owner: dataModelShareOwner,
   data_model_published_kept: dataModelPublishedKept,
+  hospital_template_not_template: hospitalTemplateNotTemplate,
   rule_document_invalid: ruleDocumentInvalid,
   rule_package_version_conflict: rulePackageVersionConflict,
   rule_package_not_published: rulePackageNotPublished,
