@@ -39,8 +39,9 @@ export const hospitalSettingsHandlers: HandlerSet = {
     if (modelId) {
       // An unknown or unreadable model answers 10016 (modelAt), as everywhere else; a readable one must be a template.
       const model = await modelAt(ctx.db, ctx.tenant.tenant_id, me, modelId);
-      const published = model.published_version && (model.version === model.published_version ? model : await modelAt(ctx.db, ctx.tenant.tenant_id, me, modelId, model.published_version));
-      if (!published || !published.template) throw new ApiError('hospital_template_not_template');
+      const version = model.published_version;
+      const published = !version ? undefined : model.version === version ? model : await modelAt(ctx.db, ctx.tenant.tenant_id, me, modelId, version);
+      if (!published?.template) throw new ApiError('hospital_template_not_template');
     }
     ctx.audit.record_id = ctx.tenant.frontend_client_id;
     return { hospital_settings: await saveHospitalSettings(ctx.db, ctx.tenant.tenant_id, hospital_settings, me.userId) };

@@ -135,6 +135,16 @@ export const UNITS: readonly Unit[] = [
   u('a', 'y', 'years', 'yıl', NONE, 'time', 31_557_600, ['years', 'yıl', 'yr']),
 ];
 
+/**
+ * The measurements whose unit hospital management chooses (hospital settings), each with the units offered, the
+ * conventional one first: the hospital_settings entity's enumerations (tests/unit/units.test.ts keeps them equal).
+ */
+export const PREFERRED_UNIT_CHOICES = {
+  creatinine: ['mg/dL', 'umol/L'],
+  height: ['cm', '[in_i]'],
+  weight: ['kg', '[lb_av]'],
+} as const;
+
 const BY_CODE = new Map(UNITS.map((unit) => [unit.code, unit]));
 const BY_TEXT = new Map(UNITS.flatMap((unit) => [unit.symbol, ...(unit.aliases ?? [])].map((text) => [text, unit] as const)));
 

@@ -30,6 +30,8 @@ describe('static page catalogue', () => {
       'mail_support',
       // A shop's order as its staff work on it, opened from user_shop_order_list (issue 10, docs/decisions.md).
       'user_shop_order_details',
+      // The clinical label "hospital settings" (issue 11; its paths are ours: docs/decisions.md).
+      'hospital_settings',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });
@@ -80,8 +82,8 @@ describe('static page catalogue', () => {
     expect(page('rule_engine_algorithm')).toMatchObject({ login: true, auth: '', show_in_menu: false, clinical_active: true, route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });
   });
 
-  it('marks the rule engine\'s pages, and only them, as clinical pages (clinical_function)', () => {
-    expect(STATIC_PAGES.filter((p) => p.clinical_active).map((p) => p.route_name)).toEqual(['rule_engine_packages', 'rule_engine_algorithm']);
+  it('marks the rule engine\'s pages and the hospital settings, and only them, as clinical pages (clinical_function)', () => {
+    expect(STATIC_PAGES.filter((p) => p.clinical_active).map((p) => p.route_name)).toEqual(['rule_engine_packages', 'rule_engine_algorithm', 'hospital_settings']);
     expect(STATIC_PAGES.filter((p) => p.clinical_active && p.shop_active)).toEqual([]);
   });
 });

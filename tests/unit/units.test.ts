@@ -1,7 +1,8 @@
 // The unit catalogue (src/domain/units.ts): UCUM codes, the kinds' pickers and conversions checked against
 // published values (NIST: the international inch and pound; clinical chemistry SI tables: creatinine 88.4).
-import { ANALYTES, convert, findUnit, UNITS, unitByCode, unitLabel, unitSymbol, unitsOfKind } from '../../src/domain/units';
+import { ANALYTES, convert, findUnit, PREFERRED_UNIT_CHOICES, UNITS, unitByCode, unitLabel, unitSymbol, unitsOfKind } from '../../src/domain/units';
 import { unitKind } from '../../src/generated/enums/unitKind';
+import hospitalSettings from '../../schemas/entities/hospital_settings.json' with { type: 'json' };
 
 const value = (c: ReturnType<typeof convert>) => {
   if (!c.ok) throw new Error(c.message.en);
@@ -89,5 +90,20 @@ describe('conversions', () => {
       expect(convert(1, from, to, 'creatinine').ok, `${from} → ${to}`).toBe(false);
     expect(convert(Number.NaN, 'cm', 'm').ok).toBe(false);
     expect(convert(5, 'Cel', 'Cel')).toEqual({ ok: true, value: 5 });
+  });
+});
+
+describe('preferred units of the hospital settings', () => {
+  it('are the entity\'s enumerations, each a catalogue unit of its measurement\'s kind, convertible into each other', () => {
+    const schema = hospitalSettings.properties.preferred_units.properties;
+    const kinds = { creatinine: 'laboratory', height: 'length', weight: 'weight' } as const;
+    expect(Object.keys(PREFERRED_UNIT_CHOICES)).toEqual(Object.keys(schema));
+    for (const [m, codes] of Object.entries(PREFERRED_UNIT_CHOICES) as Array<[keyof typeof kinds, readonly string[]]>) {
+      expect(codes, m).toEqual(schema[m].enum);
+      expect(schema[m].default).toBe(codes[0]);
+      for (const code of codes) expect(unitsOfKind(kinds[m]).map((u) => u.code)).toContain(code);
+      const analyte = m === 'creatinine' ? 'creatinine' : undefined;
+      expect(convert(1, codes[0], codes[1], analyte).ok, m).toBe(true);
+    }
   });
 });

@@ -51,6 +51,8 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   GenericScreen: () => import('../../../renderers/generic/GenericScreen'),
   // The rule canvas (issue 5): a package's algorithm on React Flow, its own chunk.
   RuleCanvas: () => import('../../../renderers/rule-canvas/RuleCanvasPage'),
+  // The clinical workspace (issue 11): hospital management's settings.
+  HospitalSettings: () => import('../../pages/HospitalSettings'),
   // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),
