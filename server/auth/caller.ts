@@ -162,3 +162,13 @@ export function requireAuthCodes(caller: Caller, authCodes: readonly string[]): 
   if (authCodes.length && !(caller.kind === 'user' && caller.authCodes.some((c) => authCodes.includes(c))))
     throw new ApiError('forbidden', { auth_codes: authCodes.join(', ') });
 }
+
+/**
+ * Hospital management (the hospital settings, the idle time): the route's auth codes admit admin and hospital
+ * officials; a hospital official manages only a clinical site (clinical_function 1), the site's admin any site.
+ */
+export function requireHospitalManager(ctx: { caller: Caller; tenant: { frontend: { clinical_function?: number } } }): SignedIn {
+  const me = requireUser(ctx);
+  if (!me.isAdmin && ctx.tenant.frontend.clinical_function !== 1) throw new ApiError('forbidden', { auth_codes: 'admin' });
+  return me;
+}

@@ -16,6 +16,7 @@ import { billHandlers } from './bill.ts';
 import { userCreatedBundleHandlers } from './user-created-bundle.ts';
 import { supportHandlers } from './support.ts';
 import { clinicalHandlers } from './clinical.ts';
+import { hospitalSettingsHandlers } from './hospital-settings.ts';
 import { dataModelHandlers } from './data-model.ts';
 import { dataModelRecordHandlers } from './data-model-record.ts';
 import type { HandlerSet } from './types.ts';
@@ -40,6 +41,7 @@ export const handlers: HandlerSet = {
   ...userCreatedBundleHandlers,
   ...supportHandlers,
   ...clinicalHandlers,
+  ...hospitalSettingsHandlers,
   ...dataModelHandlers,
   ...dataModelRecordHandlers,
 };

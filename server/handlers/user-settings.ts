@@ -3,7 +3,7 @@
 import type { HandlerSet } from './types.ts';
 import type { RequestContext } from '../http/context.ts';
 import { ApiError } from '../http/api-error.ts';
-import { requireUser } from '../auth/caller.ts';
+import { requireHospitalManager, requireUser } from '../auth/caller.ts';
 import { saveUserSettings, userSettings } from '../services/accounts.ts';
 import { saveSessionIdleSeconds } from '../services/tenant-store.ts';
 
@@ -29,6 +29,7 @@ export const userSettingsHandlers: HandlerSet = {
   tenant_session_settings_get: async (_input, ctx) => ({ session_settings: { idle_session_minutes: minutesOf(ctx.tenant.session_idle_seconds) } }),
 
   tenant_session_settings_save: async ({ session_settings }, ctx) => {
+    requireHospitalManager(ctx);
     // The schema bounds it to 5 minutes .. 24 hours (the table's check says the same in seconds).
     const seconds = await saveSessionIdleSeconds(ctx.db, ctx.tenant.tenant_id, session_settings.idle_session_minutes * 60);
     ctx.services.sites.forget(ctx.tenant.tenant_id);

@@ -18,8 +18,11 @@ export interface TransportContext {
 
 export interface HttpTransportOptions {
   context: () => TransportContext;
-  /** A …096 answer to a call made with the current token: the session is over (the app clears it and goes to /logout). */
-  onSessionEnded: () => void;
+  /**
+   * A …096 or HTTP 401 answer to a call made with the token the app holds now: the app decides what it means
+   * (any site: a …096 ends the session and goes to /logout; the clinical site: spec section 8's 401 handling).
+   */
+  onUnauthorized: (error: ApiError) => void;
   fetch?: typeof fetch;
 }
 
@@ -95,11 +98,11 @@ export function createHttpTransport(options: HttpTransportOptions): Transport {
       details,
       params: statusParams && typeof statusParams === 'object' ? (statusParams as Record<string, unknown>) : undefined,
     });
-    // A …096 for a token the app no longer holds (renewed, or signed out and in again while the call was on
-    // its way) says nothing about the session it has now.
-    if (isSessionEnd(envelope.status_code)) {
-      if (options.context().accessToken === ctx.accessToken) options.onSessionEnded();
-    } else console.error(`[api] ${route.name}: ${error.message}`);
+    if (!isSessionEnd(envelope.status_code)) console.error(`[api] ${route.name}: ${error.message}`);
+    // Only an answer to the token the app holds now speaks of its session: a call made without one, or with a
+    // token renewed or replaced (signed out and in again) while the call was on its way, says nothing of it.
+    if ((isSessionEnd(envelope.status_code) || response.status === 401) && ctx.accessToken && options.context().accessToken === ctx.accessToken)
+      options.onUnauthorized(error);
     throw error;
   };
 }

@@ -66,8 +66,13 @@ export function setSessionEndHandler(handler: () => void): void {
   onEnded = handler;
 }
 
+/** Whether the session in use came from the page's address (adoptAddressSession), not a login here. */
+let fromAddress = false;
+export const sessionFromAddress = (): boolean => fromAddress;
+
 /** Forgets the session here: store and browser storage. No call to the server. */
 export function clearLocalSession(): void {
+  fromAddress = false;
   state().clearSession();
   clearStoredSession();
 }
@@ -107,8 +112,22 @@ function adoptToken(token: SessionToken): void {
  * the login check (/v1/login) and stores its user and auth codes. The user's language becomes active.
  * On a failed check nothing is kept.
  */
-export async function startSession(answer: TokenAnswer): Promise<SessionUser> {
-  const token = tokenFromAnswer(answer);
+export function startSession(answer: TokenAnswer): Promise<SessionUser> {
+  fromAddress = false;
+  return beginSession(tokenFromAnswer(answer));
+}
+
+/**
+ * The clinical site's pages opened with `token` and `refresh` in the address (by the clinical host): that
+ * session replaces any stored one. Its lifetime is not known, so it is not renewed ahead: when the server
+ * refuses it, the page goes to the login page (spec section 8).
+ */
+export function adoptAddressSession(accessToken: string, refreshToken: string): Promise<SessionUser> {
+  fromAddress = true;
+  return beginSession({ token_type: 'Bearer', access_token: accessToken, refresh_token: refreshToken });
+}
+
+async function beginSession(token: SessionToken): Promise<SessionUser> {
   state().setSession({ user: null, token, authCodes: [] });
   try {
     const result = await login({});
@@ -171,6 +190,26 @@ async function renewNow(): Promise<void> {
     if (e instanceof ApiError && !isSessionEnd(e.status_code) && REFRESH_REFUSED.has(e.status_code)) onEnded();
     // …096: the transport has already ended the session; a network problem: the next call or visit retries.
   }
+}
+
+/**
+ * The clinical site after an expired or invalid access token (spec section 8): the session has been cleared
+ * and the login page shown; a new pair from the refresh token, then the login check, signs the user in again
+ * and the login page returns them where they were. Another tab may have done it first (its stored session is
+ * then adopted: presenting the used refresh token again would end the login everywhere). Refused, the user
+ * signs in on the login page.
+ */
+export function resumeSession(refreshToken: string): Promise<void> {
+  return withRenewalLock(async () => {
+    const stored = readSession();
+    if (stored.token) {
+      state().setSession(stored);
+      return;
+    }
+    await startSession(await oauthToken({ grant_type: 'refresh_token', refresh_token: refreshToken }));
+  }).catch((e: unknown) => {
+    if (!(e instanceof ApiError)) console.error('[sema] the session could not be resumed', e);
+  });
 }
 
 /** Before a call: renew first when the access token is about to expire. */

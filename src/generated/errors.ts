@@ -131,6 +131,7 @@ export const dataModelNotPublished = { status_code: '14081', http: 409, message:
 export const recordVersionConflict = { status_code: '14082', http: 409, message: {"en":"This record was changed meanwhile: its row version is {{current_row_version}}, and you edited {{row_version}}. Load the record again and retry.","tr":"Bu kayıt bu arada değiştirildi: satır sürümü {{current_row_version}}, siz {{row_version}}. sürümü düzenlediniz. Kaydı yeniden yükleyip tekrar deneyin."} } as const;
 export const dataModelHasRecords = { status_code: '14083', http: 409, message: {"en":"This data model has {{count}} record(s) and is kept with them: retire it instead of deleting it.","tr":"Bu veri modelinin {{count}} kaydı var ve onlarla birlikte saklanır: silmek yerine kullanımdan kaldırın."} } as const;
 export const recordExportLimit = { status_code: '14084', http: 400, message: {"en":"{{count}} records match; one export holds at most {{max}}. Narrow it by version or dates.","tr":"{{count}} kayıt eşleşiyor; bir dışa aktarımda en fazla {{max}} kayıt olur. Sürüm ya da tarihle daraltın."} } as const;
+export const hospitalTemplateNotTemplate = { status_code: '14070', http: 400, message: {"en":"The chosen data model is not a template: choose a model whose published version is flagged as a template.","tr":"Seçilen veri modeli bir şablon değil: yayımlanmış sürümü şablon olarak işaretlenmiş bir model seçin."} } as const;
 export const ruleDocumentInvalid = { status_code: '14040', http: 400, message: {"en":"The rules have {{count}} problem(s). The first: {{first}}","tr":"Kurallarda {{count}} sorun var. İlki: {{first}}"} } as const;
 export const rulePackageVersionConflict = { status_code: '14041', http: 409, message: {"en":"This package was changed meanwhile: version {{current_version}} is the latest, and you edited version {{version}}. Load the latest version and try again.","tr":"Bu paket bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü düzenlediniz. En son sürümü yükleyip yeniden deneyin."} } as const;
 export const rulePackageNotPublished = { status_code: '14042', http: 409, message: {"en":"This package has no published version to run. Publish it first.","tr":"Bu paketin çalıştırılacak yayımlanmış bir sürümü yok. Önce yayımlayın."} } as const;
@@ -284,6 +285,7 @@ export const statusCatalogue = {
   record_version_conflict: recordVersionConflict,
   data_model_has_records: dataModelHasRecords,
   record_export_limit: recordExportLimit,
+  hospital_template_not_template: hospitalTemplateNotTemplate,
   rule_document_invalid: ruleDocumentInvalid,
   rule_package_version_conflict: rulePackageVersionConflict,
   rule_package_not_published: rulePackageNotPublished,

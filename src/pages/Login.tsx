@@ -27,7 +27,9 @@ export default function Login({ page }: PageProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = safeReturnPath(params.get('new_url')) ?? '/';
-  const loggedIn = useAppStore((s) => isLoggedIn(s.session));
+  // Signed in once the login check has named the user: a session resumed from the refresh token (clinical
+  // site, spec section 8) returns to new_url only then, with its auth codes known to the page's guards.
+  const loggedIn = useAppStore((s) => isLoggedIn(s.session) && s.session.user !== null);
   const registerPath = usePagePath('register');
   const resetPath = usePagePath('password_reset');
   const errorText = useErrorText();

@@ -141,6 +141,19 @@ describe('HTTP transport', () => {
     expect(useAppStore.getState().session.token).not.toBeNull();
   });
 
+  it('on the shop site, logs a 401 token_expired and keeps the session; tokens in the address are not taken up', async () => {
+    await bootShop('/kullanici-proje?token=from-elsewhere&refresh=r');
+    logIn([], 'tok-shop');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    captureVersionCalls(() => HttpResponse.json({ status_code: '11022', status_message: 'Your session token has expired.' }, { status: 401 }));
+
+    await expect(applicationVersion({})).rejects.toMatchObject({ status_code: '11022' });
+
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('11022='));
+    expect(window.location.pathname + window.location.search).toBe('/kullanici-proje?token=from-elsewhere&refresh=r');
+    expect(useAppStore.getState().session.token?.access_token).toBe('tok-shop');
+  });
+
   it('rejects with the network message when the server cannot be reached', async () => {
     await bootShop();
     vi.spyOn(console, 'error').mockImplementation(() => {});

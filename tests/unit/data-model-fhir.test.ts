@@ -118,6 +118,10 @@ describe('FHIR R4 Questionnaire export', () => {
     expect(ext('creat', FHIR_EXTENSIONS.minValue)).toEqual({ url: FHIR_EXTENSIONS.minValue, valueDecimal: 0.1 });
     expect(ext('creat', FHIR_EXTENSIONS.maxDecimalPlaces)).toEqual({ url: FHIR_EXTENSIONS.maxDecimalPlaces, valueInteger: 2 });
     expect(ext('pack_years', FHIR_EXTENSIONS.unit)).toEqual({ url: FHIR_EXTENSIONS.unit, valueCoding: { display: 'pack-years' } });
+    // A unit picked from the catalogue is stored as its UCUM code and shown with its symbol.
+    const sbp = model.group_list.flatMap((g) => g.parameter_list).find((p) => p.code === 'sbp')!;
+    const picked = exportFhir({ ...model, group_list: [{ ...model.group_list[0], parameter_list: [{ ...sbp, unit: 'umol/L' }] }] });
+    expect(picked.questionnaire.item[0].item?.[0].extension?.find((e) => e.url === FHIR_EXTENSIONS.unit)).toEqual({ url: FHIR_EXTENSIONS.unit, valueCoding: { system: 'http://unitsofmeasure.org', code: 'umol/L', display: 'µmol/L' } });
     expect(ext('dob', FHIR_EXTENSIONS.maxValue)?._valueDate).toEqual({ extension: [{ url: FHIR_EXTENSIONS.cqfExpression, valueExpression: { language: 'text/fhirpath', expression: 'today()' } }] });
     expect(ext('enrol_date', FHIR_EXTENSIONS.minValue)).toBeDefined();
     expect(ext('meds', FHIR_EXTENSIONS.hidden)).toEqual({ url: FHIR_EXTENSIONS.hidden, valueBoolean: true });

@@ -30,8 +30,10 @@ describe('static page catalogue', () => {
       'mail_support',
       // A shop's order as its staff work on it, opened from user_shop_order_list (issue 10, docs/decisions.md).
       'user_shop_order_details',
-      // Recording with a data model's published version, and the testers' page (issue 11; paths are ours).
-      'data_model_record', 'data_model_tester',
+      // The clinical labels "data model list/designer", recording with a published version and the testers' page (issue 11; paths are ours).
+      'data_models', 'data_model_designer', 'data_model_record', 'data_model_tester',
+      // The clinical label "hospital settings" (issue 11; its paths are ours: docs/decisions.md).
+      'hospital_settings',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });
@@ -82,8 +84,16 @@ describe('static page catalogue', () => {
     expect(page('rule_engine_algorithm')).toMatchObject({ login: true, auth: '', show_in_menu: false, clinical_active: true, route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });
   });
 
-  it('marks the rule engine\'s and the data models\' pages, and only them, as clinical pages (clinical_function)', () => {
-    expect(STATIC_PAGES.filter((p) => p.clinical_active).map((p) => p.route_name)).toEqual(['rule_engine_packages', 'rule_engine_algorithm', 'data_model_tester', 'data_model_record']);
+  it('marks the rule engine\'s, the data models\' and the hospital settings\' pages, and only them, as clinical pages (clinical_function)', () => {
+    expect(STATIC_PAGES.filter((p) => p.clinical_active).map((p) => p.route_name)).toEqual([
+      'rule_engine_packages',
+      'rule_engine_algorithm',
+      'data_models',
+      'data_model_designer',
+      'data_model_tester',
+      'data_model_record',
+      'hospital_settings',
+    ]);
     expect(STATIC_PAGES.filter((p) => p.clinical_active && p.shop_active)).toEqual([]);
   });
 });

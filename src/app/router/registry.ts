@@ -57,6 +57,8 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   // both draw the recording form (renderers/data-model-form).
   DataModelRecord: () => import('../../pages/data-model/DataModelRecord'),
   DataModelTester: () => import('../../pages/data-model/DataModelTester'),
+  // The clinical workspace (issue 11): hospital management's settings.
+  HospitalSettings: () => import('../../pages/HospitalSettings'),
   // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),

@@ -5,6 +5,7 @@
 import type { DataModel, DataModelParameter, LocalizedText } from '../../generated/types/entities';
 import { parseCondition } from '../rules/parser.ts';
 import type { Condition, Expr } from '../rules/types.ts';
+import { findUnit } from '../units.ts';
 
 type Lang = 'en' | 'tr';
 type Bilingual = { en: string; tr: string };
@@ -90,12 +91,6 @@ export const FHIR_EXTENSIONS = {
 } as const;
 
 const UCUM = 'http://unitsofmeasure.org';
-/** Common clinical units as written in forms → their UCUM code. Others are exported with their display only. */
-const UCUM_CODES: Record<string, string> = {
-  kg: 'kg', g: 'g', mg: 'mg', cm: 'cm', m: 'm', mm: 'mm', '%': '%', mmHg: 'mm[Hg]', 'mm Hg': 'mm[Hg]',
-  bpm: '/min', '/min': '/min', '°C': 'Cel', 'L/min': 'L/min', 'mg/dL': 'mg/dL', 'g/dL': 'g/dL', 'mg/L': 'mg/L',
-  'mmol/L': 'mmol/L', '10^9/L': '10*9/L', 'kg/m2': 'kg/m2', weeks: 'wk', days: 'd', years: 'a',
-};
 
 const STATUS = { draft: 'draft', published: 'active', deleted: 'retired', retired: 'retired' } as const;
 const OPERATOR = { equal: '=', not_equal: '!=', greater: '>', greater_or_equal: '>=', smaller: '<', smaller_or_equal: '<=' } as const;
@@ -190,8 +185,9 @@ export function exportFhir(model: DataModel): FhirExport {
       if (p.max_limit !== undefined) ext.push({ url: FHIR_EXTENSIONS.maxValue, [valueKey]: p.max_limit });
       if (p.max_decimal !== undefined && it.type === 'decimal') ext.push({ url: FHIR_EXTENSIONS.maxDecimalPlaces, valueInteger: p.max_decimal });
       if (p.unit) {
-        const code = UCUM_CODES[p.unit];
-        ext.push({ url: FHIR_EXTENSIONS.unit, valueCoding: code ? { system: UCUM, code, display: p.unit } : { display: p.unit } });
+        // A unit outside the catalogue (free text from an import) has no UCUM code: its display only.
+        const unit = findUnit(p.unit);
+        ext.push({ url: FHIR_EXTENSIONS.unit, valueCoding: unit ? { system: UCUM, code: unit.code, display: unit.symbol } : { display: p.unit } });
       }
     }
     if (it.type === 'date' || it.type === 'dateTime') {

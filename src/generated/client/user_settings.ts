@@ -14,6 +14,6 @@ export const userSettingsSave = (input: UserSettingsSaveRequest, options?: CallO
 export const tenantSessionSettingsGet = (input: TenantSessionSettingsGetRequest, options?: CallOptions): Promise<Envelope<TenantSessionSettingsGetResponse>> =>
   call<TenantSessionSettingsGetRequest, TenantSessionSettingsGetResponse>({ name: 'tenant_session_settings_get', method: 'POST', path: '/v1/tenant/session/settings/get' }, input, options);
 
-/** Save the site's session settings — POST /v1/tenant/session/settings/save, caller: token. Auth: admin. */
+/** Save the site's session settings — POST /v1/tenant/session/settings/save, caller: token. Auth: admin, hospital_official. */
 export const tenantSessionSettingsSave = (input: TenantSessionSettingsSaveRequest, options?: CallOptions): Promise<Envelope<TenantSessionSettingsSaveResponse>> =>
   call<TenantSessionSettingsSaveRequest, TenantSessionSettingsSaveResponse>({ name: 'tenant_session_settings_save', method: 'POST', path: '/v1/tenant/session/settings/save' }, input, options);

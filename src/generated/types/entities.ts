@@ -1392,6 +1392,29 @@ export interface FrontendKey {
 }
 
 /**
+ * What hospital management sets for the clinical site (spec sections 1 and 2, hospital settings): the unit each measurement is shown and entered in, and the default templates. The idle time is the site's session setting (tenant/session/settings).
+ */
+export interface HospitalSettings {
+  /**
+   * UCUM codes of the unit catalogue (src/domain/units.ts) a clinician reads and enters each measurement in; stored values convert between them.
+   */
+  preferred_units: {
+    creatinine: 'mg/dL' | 'umol/L';
+    height: 'cm' | '[in_i]';
+    weight: 'kg' | '[lb_av]';
+  };
+  /**
+   * The templates offered first. One key per kind of template: protocol templates join when the protocol editor exists.
+   */
+  default_templates: {
+    /**
+     * A data model whose published version is flagged template, readable by the caller who chose it.
+     */
+    data_model_id?: string;
+  };
+}
+
+/**
  * A laboratory result of a patient.
  */
 export interface LabResult {
