@@ -4,7 +4,7 @@
 // and the edit history. `?data_model_id=` names the model; without one the page creates a model first, from
 // nothing or from a REDCap data dictionary. Saving keeps a draft; publishing makes it a version that never
 // changes (the server checks it again). Its own lazy chunk.
-import { useDeferredValue, useEffect, useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../src/api/errors';
@@ -220,6 +220,7 @@ function Designer({ m, heading }: { m: ModelState; heading: ReactNode }) {
   const history = useDesigner((s) => s.history);
   const blocker = useUnsavedGuard(m.dirty);
   const [warnings, setWarnings] = useState<{ title: string; items: string[] } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   // The rules run on a deferred copy: typing stays quick on a large model.
   const checked = useDeferredValue(doc);
@@ -314,8 +315,10 @@ function Designer({ m, heading }: { m: ModelState; heading: ReactNode }) {
         <div className="designer__titles">
           {heading}
           <p className="designer__model">
-            <span className="designer__swatch" style={{ background: doc.color ?? 'transparent' }} aria-hidden="true" />
-            <span className="designer__name">{title}</span>
+            <span className="designer__name">
+              {doc.color && <span className="designer__swatch" style={{ background: doc.color }} aria-hidden="true" />}
+              {title}
+            </span>
             <span className={`designer__status designer__status--${status}`}>{t('designer.statusLine', { status: enumLabel(dataModelStatus, status, lang), version: model.version })}</span>
             {model.published_version && model.status !== 'published' && <span className="designer__published">{t('designer.publishedVersion', { version: model.published_version })}</span>}
             {m.dirty && <span className="designer__dirty">{t('designer.unsaved')}</span>}
@@ -338,7 +341,6 @@ function Designer({ m, heading }: { m: ModelState; heading: ReactNode }) {
               </button>
               <MenuButton
                 label={t('designer.actions.edit')}
-                className="button button--secondary button--small"
                 items={[
                   { key: 'copy', label: t('designer.actions.copy'), shortcut: 'Ctrl+C', ariaKeys: 'Control+C', disabled: selection.kind === 'model', onSelect: () => api.getState().copy() },
                   { key: 'paste', label: t('designer.actions.paste'), shortcut: 'Ctrl+V', ariaKeys: 'Control+V', disabled: !hasClip(), onSelect: () => api.getState().paste() },
@@ -346,22 +348,19 @@ function Designer({ m, heading }: { m: ModelState; heading: ReactNode }) {
               >
                 {t('designer.actions.edit')}
               </MenuButton>
-              <label className="button button--secondary button--small designer__file">
-                {t('designer.actions.import')}
-                <input type="file" accept=".csv,text/csv" className="visually-hidden" onChange={importFile} />
-              </label>
             </>
           )}
           <MenuButton
-            label={t('designer.actions.export')}
-            className="button button--secondary button--small"
+            label={t('designer.actions.file')}
             items={[
+              ...(readOnly ? [] : [{ key: 'import', label: t('designer.actions.import'), onSelect: () => fileInput.current?.click() }]),
               { key: 'fhir', label: t('designer.export.fhir'), onSelect: () => exportAs('fhir') },
               { key: 'redcap', label: t('designer.export.redcap'), onSelect: () => exportAs('redcap') },
             ]}
           >
-            {t('designer.actions.export')}
+            {t('designer.actions.file')}
           </MenuButton>
+          <input ref={fileInput} type="file" accept=".csv,text/csv" className="visually-hidden" tabIndex={-1} aria-label={t('designer.actions.import')} onChange={importFile} />
           {!readOnly && (
             <>
               <button type="button" className="button button--small" disabled={m.busy !== null || !m.dirty} onClick={() => void m.save()}>

@@ -99,3 +99,51 @@ export function designer() {
   console.log(`  undo all: ${fmt(undoTimes.length / (sum(undoTimes) / 1000))} undos/s, p99 ${p99(undoTimes).toFixed(2)} ms per undo (the model comes back exactly)`);
   console.log(`  validation (section 5 rules): ${median.toFixed(2)} ms median of 20, ${problems} problems; translation gaps: ${gaps} in ${gapsMs.toFixed(2)} ms`);
 }
+
+/**
+ * The live preview on the same 500-parameter model, in jsdom with production React: the recording form's first
+ * render (every field drawn), and a value typed into a field until the form has drawn it (the check and the
+ * "show when" rules run on every change).
+ */
+export async function designerPreview(): Promise<void> {
+  process.env.NODE_ENV = 'production';
+  const { ignoreCss, installDom, until } = await import('./dom.ts');
+  ignoreCss();
+  await installDom();
+  const React = await import('react');
+  const { createRoot } = await import('react-dom/client');
+  const { initI18n } = await import('../../src/app/i18n/index.ts');
+  const { RecordingForm } = await import('../../renderers/data-model-form/RecordingForm.tsx');
+  type Values = import('../../src/domain/data-model/record.ts').RecordValues;
+  initI18n('en');
+  const model = bigModel();
+  const fields = () => document.querySelectorAll('.dm-field').length;
+  let setValues: (v: Values) => void = () => {};
+  function Preview() {
+    const [values, set] = React.useState<Values>({});
+    setValues = set;
+    return React.createElement(RecordingForm, { model, values, onChange: set, lang: 'en' });
+  }
+  const renders: number[] = [];
+  const changes: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    const t0 = performance.now();
+    root.render(React.createElement(Preview));
+    await until(() => fields() >= GROUPS * PER_GROUP);
+    renders.push(performance.now() - t0);
+    for (let k = 0; k < 10; k++) {
+      const value = 10 + k + run;
+      const t1 = performance.now();
+      setValues({ p0_1: value });
+      await until(() => (document.querySelector<HTMLInputElement>('input[name="p0_1"], [data-path="p0_1"] input')?.value ?? '') === String(value));
+      changes.push(performance.now() - t1);
+    }
+    root.unmount();
+    container.remove();
+  }
+  const med = (t: number[]) => [...t].sort((a, b) => a - b)[t.length >> 1];
+  console.log(`  preview (the recording form, ${GROUPS * PER_GROUP} parameters): first render ${med(renders).toFixed(0)} ms (median of ${renders.length}), a typed value drawn in ${med(changes).toFixed(1)} ms (median of ${changes.length})  [jsdom, production React]`);
+}

@@ -2,37 +2,14 @@
 // server rows (the transport answers a page of 20 or 50 from 10,000 generated rows, as the server pages
 // them), and a 200-field record form's render and validation.
 import { readFileSync } from 'node:fs';
-import { register } from 'node:module';
 import { join } from 'node:path';
+import { ignoreCss, installDom, until } from './dom.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ROWS = 10_000;
 const RUNS = 9;
 
 type Row = Record<string, unknown>;
-
-/** A browser-like global scope from jsdom (what vitest's jsdom environment does). */
-async function installDom(): Promise<void> {
-  const name = 'jsdom';
-  const { JSDOM } = (await import(name)) as { JSDOM: new (html: string, options: object) => { window: Window & typeof globalThis } };
-  const { window } = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://localhost/', pretendToBeVisual: true });
-  const g = globalThis as Record<string, unknown>;
-  const overridden = new Set(['Event', 'EventTarget', 'CustomEvent', 'MessageEvent', 'navigator', 'location', 'history', 'localStorage', 'sessionStorage']);
-  for (const key of Object.getOwnPropertyNames(window)) {
-    if (key.startsWith('_') || key === 'undefined') continue;
-    if (!(key in g) || overridden.has(key)) {
-      try {
-        Object.defineProperty(g, key, { configurable: true, writable: true, value: (window as unknown as Record<string, unknown>)[key] });
-      } catch {
-        // read-only globals of Node stay as they are
-      }
-    }
-  }
-  g.window = window;
-  g.document = window.document;
-  g.requestAnimationFrame = (cb: (t: number) => void) => setTimeout(() => cb(performance.now()), 0);
-  g.cancelAnimationFrame = (id: number) => clearTimeout(id);
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -49,12 +26,6 @@ function makeRows(shopId: string): Row[] {
     feature_list: [`Özellik ${i}`],
     created_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
   }));
-}
-
-/** Style sheets the views import are the bundler's business: here they load as empty modules. */
-function ignoreCss(): void {
-  const hook = `export async function load(url, context, next) { return url.endsWith('.css') ? { format: 'module', source: '', shortCircuit: true } : next(url, context); }`;
-  register(`data:text/javascript,${encodeURIComponent(hook)}`);
 }
 
 export async function genericRenderer(): Promise<void> {
@@ -83,14 +54,6 @@ export async function genericRenderer(): Promise<void> {
   initI18n('tr');
   useAppStore.getState().setSession({ user: { username: 'bench', user_client_id: 'u-1' }, token: { token_type: 'Bearer', access_token: 't' }, authCodes: ['admin'] });
 
-  const flush = () => new Promise<void>((r) => setTimeout(r, 0));
-  async function until(done: () => boolean, limit = 10_000): Promise<void> {
-    const start = performance.now();
-    while (!done()) {
-      if (performance.now() - start > limit) throw new Error(`bench: the screen did not render in time: ${document.body.innerHTML.slice(0, 600)}`);
-      await flush();
-    }
-  }
 
   // --- A list of 10,000 server rows: one page rendered.
   const shopId = 's-1';

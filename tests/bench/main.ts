@@ -7,7 +7,7 @@ import { apiUnderLoad } from './api.ts';
 import { genericRenderer } from './generic.ts';
 import { ruleEngine } from './rules.ts';
 import { ordersPerSecond } from './orders.ts';
-import { designer } from './designer.ts';
+import { designer, designerPreview } from './designer.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -25,4 +25,7 @@ if (!only || only === 'api') await apiUnderLoad();
 if (!only || only === 'generic') await genericRenderer();
 if (!only || only === 'rules') ruleEngine();
 if (!only || only === 'orders') await ordersPerSecond();
-if (!only || only === 'designer') designer();
+if (!only || only === 'designer') {
+  designer();
+  await designerPreview();
+}

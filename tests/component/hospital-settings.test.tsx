@@ -46,7 +46,7 @@ describe('hospital settings', () => {
     const user = userEvent.setup();
     await startApp('/hospital-settings');
     logIn(['hospital_official']);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hospital settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hospital Settings' })).toBeInTheDocument();
 
     const session = within(await screen.findByRole('form', { name: 'Session' }));
     const idle = session.getByLabelText(/^Sign out after this many minutes/);
@@ -101,9 +101,9 @@ describe('hospital settings', () => {
   it('is refused to a doctor, and out of a doctor\'s menu', async () => {
     await startApp('/hospital-settings');
     logIn(['doctor']);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hospital settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hospital Settings' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Main menu' })).queryByRole('link', { name: 'Hospital settings' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Main menu' })).queryByRole('link', { name: 'Hospital Settings' })).not.toBeInTheDocument();
   });
 });

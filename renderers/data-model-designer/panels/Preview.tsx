@@ -24,9 +24,11 @@ export function Preview() {
       <p className="properties__muted">{t('designer.preview.intro')}</p>
       <div className="preview__columns">
         {LANGS.map((l) => (
-          <div key={l} className="preview__column" lang={l}>
+          <div key={l} className="preview__column">
             <h3 className="preview__lang">{t(`designer.lang.${l}`)}</h3>
-            {doc.group_list.length ? <RecordingForm model={doc} values={values} onChange={setValues} lang={l} headingLevel={4} /> : <p className="properties__muted">{t('designer.preview.empty', { lng: l })}</p>}
+            <div lang={l}>
+              {doc.group_list.length ? <RecordingForm model={doc} values={values} onChange={setValues} lang={l} headingLevel={4} /> : <p className="properties__muted">{t('designer.preview.empty', { lng: l })}</p>}
+            </div>
           </div>
         ))}
       </div>

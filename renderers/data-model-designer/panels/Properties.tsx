@@ -13,6 +13,7 @@ import type { DataModel, DataModelGroup, DataModelParameter, DataModelParameterT
 import type { Command, ListRef } from '../../../src/domain/data-model/commands';
 import { findParameter, isChoice, isNested, LANGS, pointer, type DocPath } from '../../../src/domain/data-model/document';
 import { ruleIssues } from '../../../src/domain/data-model/record';
+import { unitLabel, unitsOfKind } from '../../../src/domain/units';
 import type { Lang } from '../../../src/domain/language';
 import { useDesigner, useDesignerApi } from '../store';
 import { enumOptions } from '../words';
@@ -190,7 +191,7 @@ function ParameterProperties({ parameter: p, path, doc, lang, problemAt }: { par
           {p.type !== 'integer' && <BoundNumber name={name('max_decimal')} integer label={t('designer.props.decimals')} value={p.max_decimal} error={err('max_decimal')} command={set('max_decimal')} />}
           <div className="properties__pair">
             <BoundSelect name={name('unit_kind')} label={t('designer.props.unitKind')} value={p.unit_kind} options={enumOptions(unitKind, lang)} placeholder={t('designer.props.noUnit')} command={set('unit_kind')} />
-            <BoundText name={name('unit')} label={t('designer.props.unit')} hint={t('designer.props.unitHint')} value={p.unit} maxLength={30} command={set('unit')} />
+            <UnitField parameter={p} lang={lang} name={name('unit')} command={set('unit')} />
           </div>
         </fieldset>
       )}
@@ -226,6 +227,18 @@ function ParameterProperties({ parameter: p, path, doc, lang, problemAt }: { par
       )}
     </section>
   );
+}
+
+/**
+ * The unit: with a kind, one of the catalogue's units of that kind (stored as its UCUM code; an imported unit
+ * outside the list stays offered as written); without a kind, the unit as written on the form.
+ */
+function UnitField({ parameter: p, lang, name, command }: { parameter: DataModelParameter; lang: Lang; name: string; command: (v: unknown) => Command }) {
+  const { t } = useTranslation();
+  if (!p.unit_kind) return <BoundText name={name} label={t('designer.props.unit')} hint={t('designer.props.unitHint')} value={p.unit} maxLength={30} command={command} />;
+  const options = unitsOfKind(p.unit_kind).map((u) => ({ value: u.code, label: unitLabel(u.code, lang) }));
+  if (p.unit && !options.some((o) => o.value === p.unit)) options.unshift({ value: p.unit, label: unitLabel(p.unit, lang) });
+  return <BoundSelect name={name} label={t('designer.props.unit')} value={p.unit} options={options} placeholder={t('designer.props.noUnit')} command={command} />;
 }
 
 /** The "show when" rule: the rule engine's language, checked as it is typed (parentheses first: the spec's message). */
