@@ -119,6 +119,7 @@ export async function designerPreview(): Promise<void> {
   const model = bigModel();
   const fields = () => document.querySelectorAll('.dm-field').length;
   let setValues: (v: Values) => void = () => {};
+  // biome-ignore lint/correctness/noComponentHookFactories: React is imported here, after production mode is set; the component is made once per bench
   function Preview() {
     const [values, set] = React.useState<Values>({});
     setValues = set;
