@@ -269,7 +269,7 @@ describe('the data-model tester page', () => {
     localStorage.setItem('active_lang', JSON.stringify({ label: 'en', value: 1 }));
     const user = userEvent.setup();
     await startApp('/data-model-tester');
-    await screen.findByRole('heading', { level: 1, name: 'Data model tester' });
+    await screen.findByRole('heading', { level: 1, name: 'Data Model Tester' });
     await user.upload(screen.getByLabelText('Data model (JSON)'), jsonFile('broken.json', '{"group_list": ['));
     expect(await screen.findByText('Check the json structure.')).toBeInTheDocument();
     expect(screen.getByLabelText('Data model (JSON)')).toHaveAttribute('aria-invalid', 'true');
