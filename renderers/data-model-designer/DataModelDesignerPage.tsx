@@ -22,6 +22,7 @@ import { useActiveLabel } from '../../src/app/router/hooks';
 import type { PageProps } from '../../src/app/router/registry';
 import { useAppStore } from '../../src/app/store';
 import { fileNameOf, saveFile } from '../../src/app/ui/download';
+import { SharingSection } from '../../src/app/ui/SharingSection';
 import { ConfirmDialog, MenuButton, Notice, SelectField, TextField, useUnsavedGuard } from '../../src/app/ui';
 import { Outline } from './Outline';
 import { History } from './panels/History';
@@ -433,7 +434,7 @@ function Designer({ m, heading }: { m: ModelState; heading: ReactNode }) {
             ))}
           </div>
           <div id="designer-tabpanel" role="tabpanel" aria-labelledby={`designer-tab-${tab}`} className="designer__tabpanel">
-            {tab === 'properties' && <Properties lang={lang} problemAt={problemAt} />}
+            {tab === 'properties' && <Properties lang={lang} problemAt={problemAt} modelExtra={m.canShare ? <SharingSection className="designer__sharing" words="designer.share" shares={m.shares} share={m.share} unshare={m.unshare} /> : null} />}
             {tab === 'translations' && <Translations />}
             {tab === 'preview' && <Preview />}
             {tab === 'problems' && <Problems problems={problems} serverProblems={m.serverProblems} lang={lang} />}

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreApi } from 'zustand/vanilla';
 import { ApiError } from '../../src/api/errors';
-import { dataModelGet, dataModelPublish, dataModelSave } from '../../src/generated/client';
+import { dataModelGet, dataModelPublish, dataModelSave, dataModelShare, dataModelUnshare } from '../../src/generated/client';
 import type { DataModel } from '../../src/generated/types/entities';
 import type { DataModelGetResponse } from '../../src/generated/types/routes';
 import type { Problem } from '../../src/domain/data-model/validate';
@@ -19,6 +19,7 @@ export interface Conflict {
 }
 
 export type VersionEntry = DataModelGetResponse['version_list'][number];
+export type ShareEntry = NonNullable<DataModelGetResponse['share_list']>[number];
 
 /** What the server stores of a model: the document without what the row knows. */
 const documentOf = (m: DataModel) => ({
@@ -34,6 +35,8 @@ export function useModel(modelId: string) {
   const { t } = useTranslation();
   const [model, setModel] = useState<DataModel | null>(null);
   const [canEdit, setCanEdit] = useState(false);
+  const [canShare, setCanShare] = useState(false);
+  const [shares, setShares] = useState<ShareEntry[]>([]);
   const [versions, setVersions] = useState<VersionEntry[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [store, setStore] = useState<StoreApi<DesignerState> | null>(null);
@@ -52,6 +55,8 @@ export function useModel(modelId: string) {
   const accept = useCallback((answer: DataModelGetResponse) => {
     setModel(answer.data_model);
     setCanEdit(answer.can_edit);
+    setCanShare(answer.can_share);
+    setShares(answer.share_list ?? []);
     setVersions(answer.version_list);
     setSaved(answer.data_model);
     return answer.data_model;
@@ -161,7 +166,21 @@ export function useModel(modelId: string) {
     }
   }, [model, dirty, save, modelId, t, errorText]);
 
-  return { model, canEdit, versions, loadError, retry: load, store, dirty, busy, notice, setNotice, conflict, save, publish, loadLatest, serverProblems };
+  /** Shares with a user (again: changes can_edit); a refusal is thrown for the sharing section to show. */
+  const share = useCallback(
+    async (username: string, can_edit: boolean) => {
+      setShares((await dataModelShare({ data_model_id: modelId, username, can_edit })).share_list);
+    },
+    [modelId],
+  );
+  const unshare = useCallback(
+    async (username: string) => {
+      setShares((await dataModelUnshare({ data_model_id: modelId, username })).share_list);
+    },
+    [modelId],
+  );
+
+  return { model, canEdit, canShare, shares, share, unshare, versions, loadError, retry: load, store, dirty, busy, notice, setNotice, conflict, save, publish, loadLatest, serverProblems };
 }
 
 export type ModelState = ReturnType<typeof useModel>;

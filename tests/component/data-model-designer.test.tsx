@@ -1,7 +1,7 @@
 // The data-model designer (renderers/data-model-designer) against a fake of the data-model routes: adding
 // groups and parameters, the spec's refusal to delete a group holding parameters, undo and redo from the
 // keyboard, copy and paste with a fresh code, the translations grid's gaps, the code rule at its field, saving
-// the draft and a publish refused with the model's problems.
+// the draft, a publish refused with the model's problems, and the owner's sharing.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storeSession } from './support/account';
@@ -88,5 +88,20 @@ describe('the data-model designer', () => {
     expect(await screen.findByRole('tab', { name: /Sorunlar/, selected: true })).toBeInTheDocument();
     const server = within(panel()).getByRole('heading', { name: 'Yayımlarken sunucunun bulduğu sorunlar' }).nextElementSibling as HTMLElement;
     expect(within(server).getByRole('button')).toHaveTextContent(/Derece.*seçenek/i);
+  });
+
+  it('lets the owner share the model with a user who may edit it, and says why the owner cannot be added', async () => {
+    seedModel();
+    const user = await openDesigner();
+    const sharing = within(panel()).getByRole('region', { name: 'Paylaşım' });
+    await user.type(within(sharing).getByLabelText('Kullanıcı adı'), 'ayse');
+    await user.click(within(sharing).getByRole('button', { name: 'Paylaş' }));
+    expect(await within(sharing).findByText(/sahibi/i)).toBeInTheDocument();
+    await user.clear(within(sharing).getByLabelText('Kullanıcı adı'));
+    await user.type(within(sharing).getByLabelText('Kullanıcı adı'), 'mehmet.kaya');
+    await user.click(within(sharing).getByLabelText('Düzenleyebilir (kaydetme ve yayımlama)'));
+    await user.click(within(sharing).getByRole('button', { name: 'Paylaş' }));
+    expect(await within(sharing).findByText('mehmet.kaya ile paylaşıldı.')).toBeInTheDocument();
+    expect(within(sharing).getByRole('switch', { name: 'mehmet.kaya düzenleyebilir' })).toBeChecked();
   });
 });

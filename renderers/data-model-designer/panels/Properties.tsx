@@ -27,7 +27,8 @@ export type ProblemAt = (path: DocPath) => string | null;
 const TEXT_TYPES: readonly DataModelParameterType[] = ['text', 'textarea', 'sentence', 'anatomy'];
 const NUMBER_TYPES: readonly DataModelParameterType[] = ['integer', 'float', 'chart'];
 
-export function Properties({ lang, problemAt }: { lang: Lang; problemAt: ProblemAt }) {
+/** `modelExtra`: shown under the model's own properties (the owner's sharing). */
+export function Properties({ lang, problemAt, modelExtra }: { lang: Lang; problemAt: ProblemAt; modelExtra?: ReactNode }) {
   const selection = useDesigner((s) => s.selection);
   const doc = useDesigner((s) => s.doc);
   const focus = useDesigner((s) => s.focusProperties);
@@ -44,7 +45,13 @@ export function Properties({ lang, problemAt }: { lang: Lang; problemAt: Problem
   } else if (selection.kind === 'parameter') {
     const placed = findParameter(doc, selection.code);
     body = placed ? <ParameterProperties parameter={placed.parameter} path={placed.path} doc={doc} lang={lang} problemAt={problemAt} /> : null;
-  } else body = <ModelProperties doc={doc} lang={lang} problemAt={problemAt} />;
+  } else
+    body = (
+      <>
+        <ModelProperties doc={doc} lang={lang} problemAt={problemAt} />
+        {modelExtra}
+      </>
+    );
   return (
     <div className="properties" ref={box}>
       {body}

@@ -1,11 +1,11 @@
 // The Package tab: the package's name and description (typed here, saved with the draft; read-only for those
 // who may not edit), its owner, global flag, status and version; the version list, where an older version
 // opens read-only; and, for the owner, the users it is shared with (can edit, remove after asking, add).
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../src/api/errors';
 import { useActiveLabel } from '../../../src/app/router/hooks';
-import { ConfirmDialog, formatDate, Notice } from '../../../src/app/ui';
+import { formatDate } from '../../../src/app/ui';
+import { SharingSection } from '../../../src/app/ui/SharingSection';
 import { detailsProblem, type Details, type PackageState } from '../usePackage';
 
 export function PackagePanel({ p }: { p: PackageState }) {
@@ -13,7 +13,7 @@ export function PackagePanel({ p }: { p: PackageState }) {
     <div className="rule-package">
       <DetailsSection p={p} />
       <VersionsSection p={p} />
-      {p.canShare && <SharingSection p={p} />}
+      {p.canShare && <SharingSection className="rule-editor__section" words="rules.share" shares={p.shares ?? []} share={p.share} unshare={p.unshare} />}
     </div>
   );
 }
@@ -120,11 +120,11 @@ function VersionsSection({ p }: { p: PackageState }) {
     <section className="rule-editor__section" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('rules.versions.title')}</h3>
       {pkg.is_global && !p.canEdit && <p className="field__hint">{t('rules.versions.publishedOnly')}</p>}
-      <ol className="rule-versions">
+      <ol className="outlined-rows">
         {p.versions.map((v) => {
           const here = v.version === shown;
           return (
-            <li key={v.version} className={`rule-version${here ? ' rule-version--shown' : ''}`} aria-current={here ? 'true' : undefined}>
+            <li key={v.version} className={`outlined-row rule-version${here ? ' rule-version--shown' : ''}`} aria-current={here ? 'true' : undefined}>
               <div className="rule-version__text">
                 <strong>{t('rules.versions.item', { version: v.version })}</strong> <span className={`rule-status rule-status--${v.status}`}>{t(`rules.packageStatus.${v.status}`)}</span>
                 <span className="rule-version__meta">
@@ -153,135 +153,3 @@ function VersionsSection({ p }: { p: PackageState }) {
   );
 }
 
-type ShareMessage = { kind: 'error' | 'success'; text: string } | null;
-
-function SharingSection({ p }: { p: PackageState }) {
-  const { t } = useTranslation();
-  const id = useId().replace(/:/g, '');
-  const [username, setUsername] = useState('');
-  const [mayEdit, setMayEdit] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<ShareMessage>(null);
-  const [removing, setRemoving] = useState<string | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const shares = p.shares ?? [];
-
-  /** One call at a time; the server's refusal (in the user's language) is shown above the list. */
-  const attempt = async (key: string, call: () => Promise<void>, done: string): Promise<boolean> => {
-    setBusy(key);
-    setMessage(null);
-    try {
-      await call();
-      setMessage({ kind: 'success', text: done });
-      return true;
-    } catch (e) {
-      setMessage({ kind: 'error', text: e instanceof ApiError ? e.status_message : t('common.unexpected') });
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    const user = username.trim();
-    if (!user) {
-      setMessage({ kind: 'error', text: t('rules.share.usernameNeeded') });
-      return;
-    }
-    if (await attempt('add', () => p.share(user, mayEdit), t('rules.share.added', { user }))) {
-      setUsername('');
-      setMayEdit(false);
-    }
-  };
-
-  return (
-    <section className="rule-editor__section" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} ref={heading} tabIndex={-1}>
-        {t('rules.share.title')}
-      </h3>
-      <p className="field__hint">{t('rules.share.hint')}</p>
-      {message && <Notice kind={message.kind}>{message.text}</Notice>}
-      {shares.length === 0 ? (
-        <p>{t('rules.share.none')}</p>
-      ) : (
-        <ul className="rule-shares" aria-label={t('rules.share.list')}>
-          {shares.map((s) => (
-            <li key={s.username} className="rule-share">
-              <span className="rule-share__user">{s.username}</span>
-              <label className="rule-switch">
-                <input
-                  type="checkbox"
-                  role="switch"
-                  checked={s.can_edit}
-                  aria-checked={s.can_edit}
-                  disabled={busy !== null}
-                  onChange={(e) => {
-                    const edit = e.target.checked;
-                    void attempt(`edit:${s.username}`, () => p.share(s.username, edit), t(edit ? 'rules.share.nowEdit' : 'rules.share.nowRead', { user: s.username }));
-                  }}
-                />{' '}
-                {t('rules.share.canEdit', { user: s.username })}
-              </label>
-              <button
-                type="button"
-                className="button button--danger button--small"
-                disabled={busy !== null}
-                aria-label={t('rules.share.removeLabel', { user: s.username })}
-                onClick={() => setRemoving(s.username)}
-              >
-                {t('rules.share.remove')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form className="rule-share-form" onSubmit={add} noValidate aria-labelledby={`${id}-add`}>
-        <h4 id={`${id}-add`}>{t('rules.share.add')}</h4>
-        <div className="field">
-          <label htmlFor={`${id}-user`} className="field__label">
-            {t('rules.share.username')}
-          </label>
-          <input
-            id={`${id}-user`}
-            className="field__input"
-            type="text"
-            value={username}
-            maxLength={100}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-        </div>
-        <div className="field field--checkbox">
-          <input id={`${id}-edit`} type="checkbox" checked={mayEdit} onChange={(e) => setMayEdit(e.target.checked)} />
-          <label htmlFor={`${id}-edit`} className="field__label">
-            {t('rules.share.mayEdit')}
-          </label>
-        </div>
-        <div className="form__actions">
-          <button type="submit" className="button button--small" disabled={busy !== null}>
-            {busy === 'add' ? t('common.sending') : t('rules.share.submit')}
-          </button>
-        </div>
-      </form>
-      {removing && (
-        <ConfirmDialog
-          title={t('rules.share.confirmTitle')}
-          confirmLabel={t('rules.share.confirm')}
-          busy={busy !== null}
-          onCancel={() => setRemoving(null)}
-          onConfirm={() => {
-            const user = removing;
-            setRemoving(null);
-            // The removed row's button goes: the focus goes to the section's heading.
-            void attempt(`remove:${user}`, () => p.unshare(user), t('rules.share.removed', { user })).then((ok) => ok && heading.current?.focus());
-          }}
-        >
-          <p>{t('rules.share.confirmText', { user: removing })}</p>
-        </ConfirmDialog>
-      )}
-    </section>
-  );
-}

@@ -1,6 +1,6 @@
 // A small fake of the data-model routes for component tests (msw): one model with numbered versions, a draft
 // saved over or a new draft after a published one, the version check of save (409 14051) and publish checking
-// the model with the shared rules (14050 with problem_list). Tests seed the model and read the calls made.
+// the model with the shared rules (14050 with problem_list), and sharing (the owner refused with 14053). Tests seed the model and read the calls made.
 import { http, HttpResponse } from 'msw';
 import { problemMessage, validateModel } from '../../../src/domain/data-model/validate';
 import { statusMessage } from '../../../src/domain/status-messages';
@@ -13,12 +13,14 @@ export const MODEL_ID = '3f2a1c4e-8b7d-4e6f-9a1b-2c3d4e5f6a70';
 export const models = {
   versions: [] as DataModel[],
   canEdit: true,
+  shares: [] as { username: string; can_edit: boolean }[],
   calls: [] as { route: string; body: Record<string, unknown> }[],
 };
 
 export function resetModels(): void {
   models.versions = [];
   models.canEdit = true;
+  models.shares = [];
   models.calls.length = 0;
 }
 
@@ -37,7 +39,7 @@ export const dataModelHandlers = [
   http.post('*/v1/data_model/get', async ({ request }) => {
     models.calls.push({ route: 'get', body: (await request.json()) as Record<string, unknown> });
     const m = newest();
-    return HttpResponse.json({ ...ok, data_model: m, version_list: models.versions.map((v) => ({ version: v.version, status: v.status, created_at: v.updated_at })).reverse(), can_edit: models.canEdit, can_share: models.canEdit });
+    return HttpResponse.json({ ...ok, data_model: m, version_list: models.versions.map((v) => ({ version: v.version, status: v.status, created_at: v.updated_at })).reverse(), can_edit: models.canEdit, can_share: models.canEdit, ...(models.canEdit ? { share_list: models.shares } : {}) });
   }),
   http.post('*/v1/data_model/save', async ({ request }) => {
     const body = (await request.json()) as { version: number; data_model: Partial<DataModel> };
@@ -48,6 +50,13 @@ export const dataModelHandlers = [
     if (m.status === 'published') models.versions.push(saved);
     else models.versions[models.versions.length - 1] = saved;
     return HttpResponse.json({ ...ok, data_model: saved });
+  }),
+  http.post('*/v1/data_model/share', async ({ request }) => {
+    const body = (await request.json()) as { username: string; can_edit?: boolean };
+    models.calls.push({ route: 'share', body });
+    if (body.username === 'ayse') return refuse('data_model_share_owner', request, {}, {}, 400);
+    models.shares = [...models.shares.filter((x) => x.username !== body.username), { username: body.username, can_edit: Boolean(body.can_edit) }];
+    return HttpResponse.json({ ...ok, share_list: models.shares });
   }),
   http.post('*/v1/data_model/publish', async ({ request }) => {
     const body = (await request.json()) as { version: number };
