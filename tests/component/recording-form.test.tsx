@@ -195,6 +195,17 @@ describe('the recording form', () => {
     await user.type(mrn, '1234');
     expect(mrn).not.toHaveAttribute('aria-invalid');
   });
+
+  it('writes a catalogue unit by its symbol (µmol/L for the UCUM code umol/L), and other text as stored', () => {
+    const model = oncology();
+    const [weight, height] = model.group_list.flatMap((g) => g.parameter_list).filter((p) => p.code === 'weight' || p.code === 'height');
+    weight.unit = 'umol/L';
+    height.unit = 'hand spans';
+    render(<RecordingForm model={model} values={{}} lang="en" today={TODAY} />);
+    expect(screen.getByText('µmol/L')).toBeInTheDocument();
+    expect(screen.queryByText('umol/L')).not.toBeInTheDocument();
+    expect(screen.getByText('hand spans')).toBeInTheDocument();
+  });
 });
 
 // ---- the pages ---------------------------------------------------------------------------------------------
@@ -202,6 +213,7 @@ describe('the recording form', () => {
 const clinicalShop = tenant('localhost');
 clinicalShop.frontend.clinical_function = 1;
 const MODEL_ID = '7d3c1b0e-5a9f-4c2e-9b8d-1f2a3b4c5d6e';
+const RECORD_ID = '0b6a4f3e-2d1c-4b5a-8e7f-6a5b4c3d2e1f';
 
 const dataModelRoutes = (saves: Record<string, unknown>[]) => [
   http.post('*/v1/data_model/list', () =>
@@ -229,12 +241,22 @@ const dataModelRoutes = (saves: Record<string, unknown>[]) => [
         },
         { status: 400 },
       );
-    return HttpResponse.json({
-      ...ok,
-      record: { record_id: 'r-1', data_model_id: MODEL_ID, version: 1, values, warnings: [], row_version: 1, created_at: '2026-03-15T10:00:00.000Z', updated_at: '2026-03-15T10:00:00.000Z' },
-    });
+    return HttpResponse.json({ ...ok, data_model_record: savedRecord(values, typeof body.row_version === 'number' ? body.row_version + 1 : 1) });
   }),
 ];
+
+const savedRecord = (values: RecordValues, rowVersion = 1) => ({
+  data_model_record_id: RECORD_ID,
+  data_model_id: MODEL_ID,
+  version: 1,
+  values,
+  warning_list: [],
+  row_version: rowVersion,
+  created_by: 'admin',
+  created_at: '2026-03-15T10:00:00.000Z',
+  updated_by: 'admin',
+  updated_at: '2026-03-15T10:00:00.000Z',
+});
 
 const jsonFile = (name: string, text: string) => new File([text], name, { type: 'application/json' });
 
@@ -269,7 +291,7 @@ describe('the data-model tester page', () => {
     localStorage.setItem('active_lang', JSON.stringify({ label: 'en', value: 1 }));
     const user = userEvent.setup();
     await startApp('/data-model-tester');
-    await screen.findByRole('heading', { level: 1, name: 'Data model tester' });
+    await screen.findByRole('heading', { level: 1, name: 'Data Model Tester' });
     await user.upload(screen.getByLabelText('Data model (JSON)'), jsonFile('broken.json', '{"group_list": ['));
     expect(await screen.findByText('Check the json structure.')).toBeInTheDocument();
     expect(screen.getByLabelText('Data model (JSON)')).toHaveAttribute('aria-invalid', 'true');
@@ -333,6 +355,48 @@ describe('the recording page', () => {
     await user.type(field(/^Weight/), '58');
     await user.click(screen.getByRole('button', { name: 'Save record' }));
     expect(await screen.findByText('The record was saved (version 1).')).toBeInTheDocument();
-    expect(window.location.search).toContain('record_id=r-1');
+    expect(window.location.search).toContain(`data_model_record_id=${RECORD_ID}`);
+  });
+
+  it('says when a record was saved meanwhile and loads the latest version on request', async () => {
+    const saves: Record<string, unknown>[] = [];
+    const stored = { mrn: '1234', birth_year: '1970', sex: 'M', weight: 70.5, height: 170, measured_on: '2026-03-10', ecog: '0' };
+    let current = savedRecord(stored, 2);
+    server.use(
+      ...serveTenant(clinicalShop),
+      ...dataModelRoutes(saves),
+      http.post('*/v1/data_model/record/get', () => HttpResponse.json({ ...ok, data_model_record: current })),
+    );
+    storeSession();
+    localStorage.setItem('active_lang', JSON.stringify({ label: 'en', value: 1 }));
+    const user = userEvent.setup();
+    await startApp(`/data-model-record?data_model_id=${MODEL_ID}&data_model_record_id=${RECORD_ID}`);
+    const weight = await screen.findByRole('textbox', { name: /^Weight/ });
+    expect(weight).toHaveValue('70.5');
+    expect(screen.getByText(/recorded by admin/)).toBeInTheDocument();
+    // Someone else saves row version 3 meanwhile; this page still holds 2.
+    current = savedRecord({ ...stored, weight: 72 }, 3);
+    server.use(
+      http.post('*/v1/data_model/record/save', async ({ request }) => {
+        saves.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(
+          { status_code: '14082', status_message: 'This record was changed meanwhile.', status_params: { current_row_version: 3, row_version: 2 } },
+          { status: 409 },
+        );
+      }),
+    );
+    await user.clear(weight);
+    await user.type(weight, '71');
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    expect(await screen.findByText(/This record was changed meanwhile \(in another tab or by someone else\)/)).toBeInTheDocument();
+    expect(saves[0]).toMatchObject({ data_model_record_id: RECORD_ID, row_version: 2, values: { weight: 71 } });
+    await user.click(screen.getByRole('button', { name: 'Load the latest version' }));
+    expect(await screen.findByText(/The latest version of the record is loaded/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Weight/ })).toHaveValue('72'));
+    // A save now names the row version it was loaded at.
+    server.use(...dataModelRoutes(saves));
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    expect(await screen.findByText('The record was saved (version 1).')).toBeInTheDocument();
+    expect(saves[1]).toMatchObject({ data_model_record_id: RECORD_ID, row_version: 3 });
   });
 });
