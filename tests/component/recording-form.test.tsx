@@ -7,20 +7,17 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { useState } from 'react';
 import { initI18n } from '../../src/app/i18n';
-import type { DataModel } from '../../src/generated/types/entities';
 import type { RecordProblem, RecordValues } from '../../src/domain/data-model/record';
 import type { Lang } from '../../src/domain/language';
 import { RecordingForm, type ServerProblem } from '../../renderers/data-model-form/RecordingForm';
 import { storeSession } from './support/account';
 import { startApp, tenant } from './support/app-fixtures';
+import { dataModelHandlers, dataModels, FIXTURE, MODEL_ID, oncology, RECORD_ID, resetDataModels, savedRecord } from './support/data-models';
 import { ok, serveTenant } from './support/handlers';
 import { server } from './support/server';
 
-const FIXTURE = join(import.meta.dirname, '..', '..', 'fixtures', 'data-models', 'models', 'oncology_baseline.json');
-const oncology = (): DataModel => JSON.parse(readFileSync(FIXTURE, 'utf8')) as DataModel;
 const TODAY = '2026-03-15';
 
 function Harness({ lang, initial = {}, onSubmit, problems, seen }: { lang: Lang; initial?: RecordValues; onSubmit?: (v: RecordValues, w: RecordProblem[]) => void; problems?: ServerProblem[]; seen?: (v: RecordValues) => void }) {
@@ -212,22 +209,9 @@ describe('the recording form', () => {
 
 const clinicalShop = tenant('localhost');
 clinicalShop.frontend.clinical_function = 1;
-const MODEL_ID = '7d3c1b0e-5a9f-4c2e-9b8d-1f2a3b4c5d6e';
-const RECORD_ID = '0b6a4f3e-2d1c-4b5a-8e7f-6a5b4c3d2e1f';
 
 const dataModelRoutes = (saves: Record<string, unknown>[]) => [
-  http.post('*/v1/data_model/list', () =>
-    HttpResponse.json({
-      ...ok,
-      data_model_list: [{ data_model_id: MODEL_ID, title: oncology().title, owner: 'admin', version: 1, status: 'published', published_version: 1, updated_at: '2026-01-01T10:00:00.000Z' }],
-      total: 1,
-      page: 1,
-      page_size: 100,
-    }),
-  ),
-  http.post('*/v1/data_model/get', () =>
-    HttpResponse.json({ ...ok, data_model: { ...oncology(), published_version: 1 }, version_list: [], can_edit: true, can_share: true }),
-  ),
+  ...dataModelHandlers,
   http.post('*/v1/data_model/record/save', async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     saves.push(body);
@@ -244,19 +228,6 @@ const dataModelRoutes = (saves: Record<string, unknown>[]) => [
     return HttpResponse.json({ ...ok, data_model_record: savedRecord(values, typeof body.row_version === 'number' ? body.row_version + 1 : 1) });
   }),
 ];
-
-const savedRecord = (values: RecordValues, rowVersion = 1) => ({
-  data_model_record_id: RECORD_ID,
-  data_model_id: MODEL_ID,
-  version: 1,
-  values,
-  warning_list: [],
-  row_version: rowVersion,
-  created_by: 'admin',
-  created_at: '2026-03-15T10:00:00.000Z',
-  updated_by: 'admin',
-  updated_at: '2026-03-15T10:00:00.000Z',
-});
 
 const jsonFile = (name: string, text: string) => new File([text], name, { type: 'application/json' });
 
@@ -313,6 +284,8 @@ describe('the data-model tester page', () => {
 });
 
 describe('the recording page', () => {
+  afterEach(resetDataModels);
+
   it('saves through record/save, showing a refusal\'s problems at their fields first', async () => {
     const saves: Record<string, unknown>[] = [];
     server.use(...serveTenant(clinicalShop), ...dataModelRoutes(saves));
@@ -361,12 +334,8 @@ describe('the recording page', () => {
   it('says when a record was saved meanwhile and loads the latest version on request', async () => {
     const saves: Record<string, unknown>[] = [];
     const stored = { mrn: '1234', birth_year: '1970', sex: 'M', weight: 70.5, height: 170, measured_on: '2026-03-10', ecog: '0' };
-    let current = savedRecord(stored, 2);
-    server.use(
-      ...serveTenant(clinicalShop),
-      ...dataModelRoutes(saves),
-      http.post('*/v1/data_model/record/get', () => HttpResponse.json({ ...ok, data_model_record: current })),
-    );
+    dataModels.records = [savedRecord(stored, 2)];
+    server.use(...serveTenant(clinicalShop), ...dataModelRoutes(saves));
     storeSession();
     localStorage.setItem('active_lang', JSON.stringify({ label: 'en', value: 1 }));
     const user = userEvent.setup();
@@ -375,7 +344,7 @@ describe('the recording page', () => {
     expect(weight).toHaveValue('70.5');
     expect(screen.getByText(/recorded by admin/)).toBeInTheDocument();
     // Someone else saves row version 3 meanwhile; this page still holds 2.
-    current = savedRecord({ ...stored, weight: 72 }, 3);
+    dataModels.records = [savedRecord({ ...stored, weight: 72 }, 3)];
     server.use(
       http.post('*/v1/data_model/record/save', async ({ request }) => {
         saves.push((await request.json()) as Record<string, unknown>);

@@ -54,8 +54,9 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   // The data-model designer (issue 11): a model's groups and parameters, its own chunk.
   DataModelDesigner: () => import('../../../renderers/data-model-designer/DataModelDesignerPage'),
   // Recording with a data model's published version, and the testers' page of a model and a record (issue 11):
-  // both draw the recording form (renderers/data-model-form).
+  // both draw the recording form (renderers/data-model-form); a model's records are the generic list with the export.
   DataModelRecord: () => import('../../pages/data-model/DataModelRecord'),
+  DataModelRecords: () => import('../../pages/data-model/DataModelRecords'),
   DataModelTester: () => import('../../pages/data-model/DataModelTester'),
   // The clinical workspace (issue 11): hospital management's settings.
   HospitalSettings: () => import('../../pages/HospitalSettings'),

@@ -18,11 +18,8 @@ import type { PageProps } from '../../app/router/registry';
 import { Notice, useErrorText } from '../../app/ui';
 import { RecordingForm, type ServerProblem } from '../../../renderers/data-model-form/RecordingForm';
 import { usePagePath } from '../shared/hooks';
+import { MODEL_PARAM, RECORD_PARAM, withModel } from './params';
 import './data-model-pages.css';
-
-/** The query names of the page: the model, and the record (the generic screen's key, so its list links here). */
-export const MODEL_PARAM = 'data_model_id';
-export const RECORD_PARAM = 'data_model_record_id';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'unpublished' } | { state: 'ready'; model: DataModel };
 type Outcome = { kind: 'saved'; record: DataModelRecord } | { kind: 'conflict' } | { kind: 'failed'; error: unknown } | { kind: 'reloaded' };
@@ -132,7 +129,7 @@ export default function DataModelRecordPage({ page }: PageProps) {
     }
   };
 
-  const recordsLink = recordsPath && dataModelId ? `${recordsPath}?${new URLSearchParams({ [MODEL_PARAM]: dataModelId })}` : null;
+  const recordsLink = recordsPath && dataModelId ? withModel(recordsPath, dataModelId) : null;
 
   return (
     <article className="page" aria-labelledby="page-title">
