@@ -58,8 +58,10 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   DataModelRecord: () => import('../../pages/data-model/DataModelRecord'),
   DataModelRecords: () => import('../../pages/data-model/DataModelRecords'),
   DataModelTester: () => import('../../pages/data-model/DataModelTester'),
-  // The clinical workspace (issue 11): hospital management's settings.
+  // The clinical workspace (issue 11): hospital management's settings, and the dashboard (a website unit of
+  // content kind clinical_dashboard).
   HospitalSettings: () => import('../../pages/HospitalSettings'),
+  ClinicalDashboard: () => import('../../pages/clinical/ClinicalDashboard'),
   // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),
