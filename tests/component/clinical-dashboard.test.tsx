@@ -44,17 +44,17 @@ describe('the clinical dashboard', { timeout: 20_000 }, () => {
     server.use(...dataModelHandlers, packageRoute(packages));
     storeSession();
     await startApp('/dashboard');
-    expect(await screen.findByText(/^Good (morning|afternoon|evening), Ayşe\.$/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Good (morning|afternoon|evening), Ayşe Yılmaz\.$/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New data model' })).toHaveAttribute('href', '/data-model-designer');
     expect(screen.getByRole('link', { name: 'New rule package' })).toHaveAttribute('href', '/rule-engine-algorithm');
 
     const models = screen.getByRole('region', { name: 'Recent data models' });
     expect(await within(models).findByRole('link', { name: 'Open Oncology baseline assessment in the designer' })).toHaveAttribute('href', `/data-model-designer?data_model_id=${MODEL_ID}`);
     expect(within(models).getByRole('link', { name: 'Records of Oncology baseline assessment' })).toHaveAttribute('href', `/data-model-records?data_model_id=${MODEL_ID}`);
-    expect(models).toHaveTextContent('Published v1');
+    expect(models).toHaveTextContent('Published version 1');
 
     const records = screen.getByRole('region', { name: 'Recent records' });
-    expect(await within(records).findByText('by nurse_ayse · v1 ·', { exact: false })).toBeInTheDocument();
+    expect(await within(records).findByText('by nurse_ayse · version 1 ·', { exact: false })).toBeInTheDocument();
     expect(records).toHaveTextContent('Of Oncology baseline assessment');
     expect(records).toHaveTextContent('1 warning');
     expect(within(records).getByRole('link', { name: /^Open the record of .* by nurse_ayse$/ })).toHaveAttribute(
@@ -90,6 +90,6 @@ describe('the clinical dashboard', { timeout: 20_000 }, () => {
     fail = false;
     await user.click(within(rules).getByRole('button', { name: 'Tekrar dene' }));
     expect(await within(rules).findByRole('link', { name: 'Nötropenik ateş paketini tuvalde aç' })).toBeInTheDocument();
-    expect(rules).toHaveTextContent('Yayımlandı s2');
+    expect(rules).toHaveTextContent('Yayımlandı sürüm 2');
   });
 });

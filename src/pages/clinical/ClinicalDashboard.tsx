@@ -57,14 +57,15 @@ export default function ClinicalDashboard({ page }: PageProps) {
   );
 }
 
-/** "Good morning, Ayşe." by the hour of the reader's clock; the first name, else the username. */
+/** "Good morning, Ayşe Yılmaz." by the hour of the reader's clock; the name as the top bar shows it, else the username. */
 function Greeting() {
   const { t } = useTranslation();
   const user = useAppStore((s) => s.session.user);
   if (!user) return null;
   const hour = new Date().getHours();
   const key = hour < 12 ? 'dashboard.morning' : hour < 18 ? 'dashboard.afternoon' : 'dashboard.evening';
-  return <p className="dashboard__greeting">{t(key, { name: user.firstname?.trim() || user.username })}</p>;
+  const name = [user.firstname, user.lastname].map((n) => n?.trim()).filter(Boolean).join(' ');
+  return <p className="dashboard__greeting">{t(key, { name: name || user.username })}</p>;
 }
 
 function Workspace() {
