@@ -378,6 +378,9 @@ export function screenProblems(contract: Contract, ajv: Ajv2020): string[] {
 }
 
 /** Problems of the page catalogue's screen choices: known screens and views, and the GenericScreen view (or an editor for a record view). */
+/** Pages showing a screen's generic list (ScreenView) with more of their own: a model's records add the server's export. */
+const LIST_PAGES = new Set(['DataModelRecords']);
+
 export function pageScreenProblems(contract: Contract, pages: { route_name: string; route_view?: string; screen?: { id: string; view: string } }[]): string[] {
   const screens = new Map((contract.screens ?? []).map((s) => [s.id, s.source]));
   const problems: string[] = [];
@@ -389,8 +392,10 @@ export function pageScreenProblems(contract: Contract, pages: { route_name: stri
     const s = screens.get(p.screen.id);
     if (!s) problems.push(`page ${p.route_name}: no screen ${p.screen.id}`);
     else if (p.screen.view === 'list' ? !s.list : !s.record) problems.push(`page ${p.route_name}: screen ${p.screen.id} has no ${p.screen.view} view`);
-    // A record view may be drawn by a hand-written editor (the rule canvas draws a package); a list never.
-    if (p.route_view !== 'GenericScreen' && (p.screen.view !== 'record' || !p.route_view))
+    // A record view may be drawn by a hand-written editor (the rule canvas draws a package); a list never, though
+    // a page may add to the generic list it shows (LIST_PAGES).
+    const listPage = p.screen.view === 'list' && LIST_PAGES.has(p.route_view ?? '');
+    if (p.route_view !== 'GenericScreen' && !listPage && (p.screen.view !== 'record' || !p.route_view))
       problems.push(`page ${p.route_name}: a page with a screen's list has route_view GenericScreen; a record view names GenericScreen or an editor`);
   }
   return problems;

@@ -50,7 +50,7 @@ export function ChartField({ parameter: p, path, value }: { parameter: DataModel
   const ids = useFieldIds(path, own);
   const leave = useLeave(path);
   const label = labelOf(p, lang);
-  const unit = unitText(p, lang);
+  const unit = unitText(p);
   const addRef = useRef<HTMLButtonElement>(null);
   const setPoint = (i: number, part: 'date' | 'value', v: unknown) => {
     const next = points.map((pt, j) => (j === i ? ({ ...pt, [part]: v } as ChartPoint) : pt));

@@ -122,7 +122,7 @@ function SimpleField({ parameter: p, path, value }: { parameter: DataModelParame
   const { t, lang, readOnly } = form;
   const messages = form.messagesAt(path);
   const label = labelOf(p, lang);
-  const unit = p.type === 'integer' || p.type === 'float' ? unitText(p, lang) : undefined;
+  const unit = p.type === 'integer' || p.type === 'float' ? unitText(p) : undefined;
   const hint = hintOf(p, t, lang);
   const counted = (p.type === 'textarea' || p.type === 'sentence') && p.max_length !== undefined;
   const baseId = form.idOf(path);

@@ -4,6 +4,7 @@ import type { DataModelOption, DataModelParameter } from '../../src/generated/ty
 import { nameOf, textIn, type DocPath } from '../../src/domain/data-model/document';
 import type { RecordProblem, RecordValues } from '../../src/domain/data-model/record';
 import type { Lang } from '../../src/domain/language';
+import { unitSymbol } from '../../src/domain/units';
 
 /** A parameter's label in the form's language, else the other language's, else (no label at all) its code. */
 export const labelOf = (p: DataModelParameter, lang: Lang): string => nameOf(p.label, lang, p.code);
@@ -11,11 +12,8 @@ export const labelOf = (p: DataModelParameter, lang: Lang): string => nameOf(p.l
 /** An option's text: its translation in the language, else its own label (written in the model's language). */
 export const optionLabel = (o: DataModelOption, lang: Lang): string => textIn(o.translation, lang) ?? (o.label.trim() ? o.label : o.value);
 
-/**
- * The unit shown after a number. One place, so that the unit catalogue (src/domain/units.ts, being added on
- * another branch: its symbol by UCUM code) can replace the stored text here alone.
- */
-export const unitText = (p: DataModelParameter, _lang: Lang): string | undefined => p.unit?.trim() || undefined;
+/** The unit shown after a number: the catalogue's symbol for a unit it knows (µmol/L for umol/L), else the text as stored. */
+export const unitText = (p: DataModelParameter): string | undefined => (p.unit?.trim() ? unitSymbol(p.unit.trim()) : undefined);
 
 /** A path as one string, to key problems and touched fields (`prior_treatments.0.treatment_name`). */
 export const pathKey = (path: readonly (string | number)[]): string => path.join('.');

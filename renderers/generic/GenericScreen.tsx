@@ -71,8 +71,8 @@ function useView(view: 'list' | 'record') {
   return { component, error, retry };
 }
 
-/** A generic screen's view without the page frame (for website units and embedding). */
-export function ScreenView({ screenRef, title }: { screenRef: ScreenRef; title: string }) {
+/** A generic screen's view without the page frame (for website units and embedding; `tools` add to a list's toolbar). */
+export function ScreenView({ screenRef, title, tools }: { screenRef: ScreenRef; title: string; tools?: ListScreenProps['tools'] }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const loaded = useScreen(screenRef.id);
@@ -140,7 +140,7 @@ export function ScreenView({ screenRef, title }: { screenRef: ScreenRef; title: 
     return <Notice>{source?.from === 'user' ? t('screen.needsLogin') : t('screen.missingParam', { name })}</Notice>;
   }
   const View = view.component;
-  return <View key={`${screen.id}:${screenRef.view}:${id ?? ''}`} screen={screen} params={params} title={title} recordId={id} />;
+  return <View key={`${screen.id}:${screenRef.view}:${id ?? ''}`} screen={screen} params={params} title={title} recordId={id} tools={tools} />;
 }
 
 /** Why the screen is not shown to this viewer: sign in first (with a way back here), or which rights it needs. */

@@ -163,6 +163,13 @@ export const entityLabelCell: CellRenderer = {
   text: (value, _r, _s, { lang }) => (isEmpty(value) ? '' : (entityLabels[String(value)]?.[lang] ?? String(value))),
 };
 
+/** A list of warnings by how many ("1 warning", "3 uyarı"); none is empty, so the column's `empty` text shows. Chosen by name. */
+export const warningCountCell: CellRenderer = {
+  name: 'warning_count',
+  tester: () => NOT_APPLICABLE,
+  text: (value, _r, _s, { t }) => (Array.isArray(value) && value.length ? t('screen.warningCount', { count: value.length }) : ''),
+};
+
 export const textCell: CellRenderer = {
   name: 'text',
   tester: () => 0,
@@ -170,7 +177,7 @@ export const textCell: CellRenderer = {
 };
 
 /** Every cell renderer, general first; screens may add their own by name (`cell`). */
-export const CELLS: CellRenderer[] = [textCell, listCell, numberCell, booleanCell, dateCell, dateTimeCell, enumCell, enumListCell, moneyCell, moneyListCell, bilingualCell, pageCaptionCell, statusOutcomeCell, routeSummaryCell, entityLabelCell];
+export const CELLS: CellRenderer[] = [textCell, listCell, numberCell, booleanCell, dateCell, dateTimeCell, enumCell, enumListCell, moneyCell, moneyListCell, bilingualCell, pageCaptionCell, statusOutcomeCell, routeSummaryCell, entityLabelCell, warningCountCell];
 
 /** The cell of a field: the screen's `cell` by name, else the best-ranked one. */
 export function cellFor(schema: JsonSchema | undefined, name: string, parent: JsonSchema | undefined, explicit?: string, registry: readonly CellRenderer[] = CELLS): CellRenderer {

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storeSession } from './support/account';
 import { startApp, tenant } from './support/app-fixtures';
-import { dataModelHandlers, MODEL_ID, models, resetModels, seedModel } from './support/data-models';
+import { dataModelHandlers, MODEL_ID, models, resetModels, seedModel } from './support/designer-models';
 import { serveTenant } from './support/handlers';
 import { server } from './support/server';
 

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { AuthCode } from '../../src/generated/types/entities';
 import { account, storeSession } from './support/account';
 import { startApp } from './support/app-fixtures';
-import { getSearch } from './support/dom';
+import { captureDownloads, getSearch } from './support/dom';
 import { server } from './support/server';
 import { resetShop, seedBundles, seedShop, shop, shopHandlers, SHOP_ID } from './support/shop';
 
@@ -29,23 +29,6 @@ async function openBundles(authCodes: AuthCode[] = ['shop_bundle_add_edit'], pat
   const view = await startApp(path);
   const table = await screen.findByRole('table', { name: 'Paketler' });
   return { user, table, view };
-}
-
-/** Captures downloads: the Blob handed to URL.createObjectURL and the file name of the link clicked. */
-function captureDownloads() {
-  const files: { name: string; blob: Blob }[] = [];
-  let last: Blob | null = null;
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      last = blob;
-      return 'blob:sema-test';
-    },
-    revokeObjectURL: () => undefined,
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    files.push({ name: this.download, blob: last! });
-  });
-  return files;
 }
 
 /** The names of the open row menu's items. */

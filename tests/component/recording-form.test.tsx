@@ -7,20 +7,17 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { useState } from 'react';
 import { initI18n } from '../../src/app/i18n';
-import type { DataModel } from '../../src/generated/types/entities';
 import type { RecordProblem, RecordValues } from '../../src/domain/data-model/record';
 import type { Lang } from '../../src/domain/language';
 import { RecordingForm, type ServerProblem } from '../../renderers/data-model-form/RecordingForm';
 import { storeSession } from './support/account';
 import { startApp, tenant } from './support/app-fixtures';
+import { dataModelHandlers, dataModels, FIXTURE, MODEL_ID, oncology, RECORD_ID, resetDataModels, savedRecord } from './support/data-models';
 import { ok, serveTenant } from './support/handlers';
 import { server } from './support/server';
 
-const FIXTURE = join(import.meta.dirname, '..', '..', 'fixtures', 'data-models', 'models', 'oncology_baseline.json');
-const oncology = (): DataModel => JSON.parse(readFileSync(FIXTURE, 'utf8')) as DataModel;
 const TODAY = '2026-03-15';
 
 function Harness({ lang, initial = {}, onSubmit, problems, seen }: { lang: Lang; initial?: RecordValues; onSubmit?: (v: RecordValues, w: RecordProblem[]) => void; problems?: ServerProblem[]; seen?: (v: RecordValues) => void }) {
@@ -195,27 +192,26 @@ describe('the recording form', () => {
     await user.type(mrn, '1234');
     expect(mrn).not.toHaveAttribute('aria-invalid');
   });
+
+  it('writes a catalogue unit by its symbol (µmol/L for the UCUM code umol/L), and other text as stored', () => {
+    const model = oncology();
+    const [weight, height] = model.group_list.flatMap((g) => g.parameter_list).filter((p) => p.code === 'weight' || p.code === 'height');
+    weight.unit = 'umol/L';
+    height.unit = 'hand spans';
+    render(<RecordingForm model={model} values={{}} lang="en" today={TODAY} />);
+    expect(screen.getByText('µmol/L')).toBeInTheDocument();
+    expect(screen.queryByText('umol/L')).not.toBeInTheDocument();
+    expect(screen.getByText('hand spans')).toBeInTheDocument();
+  });
 });
 
 // ---- the pages ---------------------------------------------------------------------------------------------
 
 const clinicalShop = tenant('localhost');
 clinicalShop.frontend.clinical_function = 1;
-const MODEL_ID = '7d3c1b0e-5a9f-4c2e-9b8d-1f2a3b4c5d6e';
 
 const dataModelRoutes = (saves: Record<string, unknown>[]) => [
-  http.post('*/v1/data_model/list', () =>
-    HttpResponse.json({
-      ...ok,
-      data_model_list: [{ data_model_id: MODEL_ID, title: oncology().title, owner: 'admin', version: 1, status: 'published', published_version: 1, updated_at: '2026-01-01T10:00:00.000Z' }],
-      total: 1,
-      page: 1,
-      page_size: 100,
-    }),
-  ),
-  http.post('*/v1/data_model/get', () =>
-    HttpResponse.json({ ...ok, data_model: { ...oncology(), published_version: 1 }, version_list: [], can_edit: true, can_share: true }),
-  ),
+  ...dataModelHandlers,
   http.post('*/v1/data_model/record/save', async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     saves.push(body);
@@ -229,10 +225,7 @@ const dataModelRoutes = (saves: Record<string, unknown>[]) => [
         },
         { status: 400 },
       );
-    return HttpResponse.json({
-      ...ok,
-      record: { record_id: 'r-1', data_model_id: MODEL_ID, version: 1, values, warnings: [], row_version: 1, created_at: '2026-03-15T10:00:00.000Z', updated_at: '2026-03-15T10:00:00.000Z' },
-    });
+    return HttpResponse.json({ ...ok, data_model_record: savedRecord(values, typeof body.row_version === 'number' ? body.row_version + 1 : 1) });
   }),
 ];
 
@@ -291,6 +284,8 @@ describe('the data-model tester page', () => {
 });
 
 describe('the recording page', () => {
+  afterEach(resetDataModels);
+
   it('saves through record/save, showing a refusal\'s problems at their fields first', async () => {
     const saves: Record<string, unknown>[] = [];
     server.use(...serveTenant(clinicalShop), ...dataModelRoutes(saves));
@@ -333,6 +328,44 @@ describe('the recording page', () => {
     await user.type(field(/^Weight/), '58');
     await user.click(screen.getByRole('button', { name: 'Save record' }));
     expect(await screen.findByText('The record was saved (version 1).')).toBeInTheDocument();
-    expect(window.location.search).toContain('record_id=r-1');
+    expect(window.location.search).toContain(`data_model_record_id=${RECORD_ID}`);
+  });
+
+  it('says when a record was saved meanwhile and loads the latest version on request', async () => {
+    const saves: Record<string, unknown>[] = [];
+    const stored = { mrn: '1234', birth_year: '1970', sex: 'M', weight: 70.5, height: 170, measured_on: '2026-03-10', ecog: '0' };
+    dataModels.records = [savedRecord(stored, 2)];
+    server.use(...serveTenant(clinicalShop), ...dataModelRoutes(saves));
+    storeSession();
+    localStorage.setItem('active_lang', JSON.stringify({ label: 'en', value: 1 }));
+    const user = userEvent.setup();
+    await startApp(`/data-model-record?data_model_id=${MODEL_ID}&data_model_record_id=${RECORD_ID}`);
+    const weight = await screen.findByRole('textbox', { name: /^Weight/ });
+    expect(weight).toHaveValue('70.5');
+    expect(screen.getByText(/recorded by admin/)).toBeInTheDocument();
+    // Someone else saves row version 3 meanwhile; this page still holds 2.
+    dataModels.records = [savedRecord({ ...stored, weight: 72 }, 3)];
+    server.use(
+      http.post('*/v1/data_model/record/save', async ({ request }) => {
+        saves.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(
+          { status_code: '14082', status_message: 'This record was changed meanwhile.', status_params: { current_row_version: 3, row_version: 2 } },
+          { status: 409 },
+        );
+      }),
+    );
+    await user.clear(weight);
+    await user.type(weight, '71');
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    expect(await screen.findByText(/This record was changed meanwhile \(in another tab or by someone else\)/)).toBeInTheDocument();
+    expect(saves[0]).toMatchObject({ data_model_record_id: RECORD_ID, row_version: 2, values: { weight: 71 } });
+    await user.click(screen.getByRole('button', { name: 'Load the latest version' }));
+    expect(await screen.findByText(/The latest version of the record is loaded/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Weight/ })).toHaveValue('72'));
+    // A save now names the row version it was loaded at.
+    server.use(...dataModelRoutes(saves));
+    await user.click(screen.getByRole('button', { name: 'Save record' }));
+    expect(await screen.findByText('The record was saved (version 1).')).toBeInTheDocument();
+    expect(saves[1]).toMatchObject({ data_model_record_id: RECORD_ID, row_version: 3 });
   });
 });

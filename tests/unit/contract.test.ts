@@ -178,6 +178,8 @@ describe('generic screens (schemas/screens/<id>.json)', () => {
     expect(pageScreenProblems(contract, editorList)).toEqual([
       "page rule_engine_packages: a page with a screen's list has route_view GenericScreen; a record view names GenericScreen or an editor",
     ]);
+    // …except a page that shows the generic list with more of its own (a model's records and their export).
+    expect(pages().find((p) => p.route_name === 'data_model_records')).toMatchObject({ route_view: 'DataModelRecords', screen: { id: 'data_model_record', view: 'list' } });
   });
 
   it('show the website units: the unit list and the unit form are the screen website_unit', () => {

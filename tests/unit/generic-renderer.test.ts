@@ -150,9 +150,10 @@ describe('cells', () => {
     expect(parent.text('gone', {}, {}, { ...c, pages })).toBe('gone');
     // content.kind: the consts of content's oneOf, labelled by their branches.
     const kind = schemaAt(entity, 'content.kind')!;
-    expect(kind.enum).toEqual(['text', 'screen', 'rich_text', 'frame', 'shop_highlights']);
+    expect(kind.enum).toEqual(['text', 'screen', 'rich_text', 'frame', 'shop_highlights', 'clinical_dashboard']);
     expect(cellFor(kind, 'kind', entity).text('shop_highlights', {}, kind, c)).toBe('Mağaza vitrini');
     expect(cellFor(kind, 'kind', entity).text('rich_text', {}, kind, c)).toBe('Zengin metin');
+    expect(cellFor(kind, 'kind', entity).text('clinical_dashboard', {}, kind, c)).toBe('Klinik panel');
     expect(cellFor(kind, 'kind', entity).text('screen', {}, kind, { ...c, lang: 'en' })).toBe('List or record screen');
     expect(schemaAt(entity, 'path.en')?.pattern).toBe('^/[a-z0-9-]+(/[a-z0-9-]+)*$');
     expect(schemaAt(entity, 'content.html')?.required).toEqual(['en', 'tr']);

@@ -32,6 +32,8 @@ describe('static page catalogue', () => {
       'user_shop_order_details',
       // The clinical labels "data model list/designer", recording with a published version and the testers' page (issue 11; paths are ours).
       'data_models', 'data_model_designer', 'data_model_record', 'data_model_tester',
+      // The records of one data model, with their export (issue 11: "lists of records per model"; paths are ours).
+      'data_model_records',
       // The clinical label "hospital settings" (issue 11; its paths are ours: docs/decisions.md).
       'hospital_settings',
     ];
@@ -91,6 +93,7 @@ describe('static page catalogue', () => {
       'data_models',
       'data_model_designer',
       'data_model_tester',
+      'data_model_records',
       'data_model_record',
       'hospital_settings',
     ]);

@@ -29,6 +29,7 @@ describe('unitPage', () => {
     expect(unitPage(unit('about', { content: { kind: 'rich_text', html: { en: '<p>a</p>', tr: '<p>b</p>' } } })).route_view).toBe('WebsiteUnit');
     expect(unitPage(unit('stats', { content: { kind: 'frame', url: 'https://x.example' } })).route_view).toBe('WebsiteUnit');
     expect(unitPage(unit('home', { content: { kind: 'shop_highlights', count: 3 } })).route_view).toBe('ShopHighlights');
+    expect(unitPage(unit('dashboard', { content: { kind: 'clinical_dashboard' } })).route_view).toBe('ClinicalDashboard');
     expect(unitPage(unit('home', { content: { kind: 'text' } })).route_view).toBeUndefined();
   });
 

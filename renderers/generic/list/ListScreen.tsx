@@ -2,7 +2,7 @@
 // (plain text cells, no form library), so 10,000 matching records cost what 20 do. Wide screens get a table
 // whose low-priority columns give way instead of scrolling sideways; phones get one card per record and the
 // filters folded behind one button.
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../src/app/router/hooks';
@@ -21,11 +21,13 @@ export interface ListScreenProps {
   params: Record<string, string | undefined>;
   /** The page's heading, which also names the table. */
   title: string;
+  /** More toolbar items from the page showing the list (a server export), given the list's query and count. */
+  tools?: (list: Pick<ListController, 'query' | 'total' | 'loaded'>) => ReactNode;
 }
 
 const fieldOf = (c: { field: string }) => c.field;
 
-export default function ListScreen({ screen, params, title }: ListScreenProps) {
+export default function ListScreen({ screen, params, title, tools }: ListScreenProps) {
   const list = useListScreen(screen, params);
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -72,6 +74,7 @@ export default function ListScreen({ screen, params, title }: ListScreenProps) {
             {list.exporting === 'excel' ? t('screen.exporting') : t('screen.exportExcel')}
           </button>
         )}
+        {tools?.(list)}
         {!phone && (
           <ColumnChooser
             columns={list.columns.map((c) => ({ key: c.field, label: c.label }))}
@@ -100,6 +103,11 @@ export default function ListScreen({ screen, params, title }: ListScreenProps) {
       {list.loaded && list.total === 0 && !list.loading && !list.error ? (
         <div className="screen__empty">
           <p>{list.filtered ? t('screen.emptyFiltered') : t('screen.empty')}</p>
+          {!list.filtered && list.newLink && (
+            <Link className="button" to={list.newLink}>
+              {t('screen.new')}
+            </Link>
+          )}
           {list.filtered && (
             <button type="button" className="button button--secondary" onClick={list.clearFilters}>
               {t('common.reset')}

@@ -1,7 +1,7 @@
 // Exports of a list's current query: CSV built in the browser, Excel by /v1/table/to/excel. Both hold the
 // visible columns, with the same text the cells show, in the user's language.
 import { tableToExcel } from '../../../src/generated/client/misc';
-import { fileNameOf, saveFile } from '../../../src/app/ui/download';
+import { fileNameOf, saveDownloadFile, saveFile } from '../../../src/app/ui/download';
 
 /** At most this many rows are exported (the server pages them 100 at a time). */
 export const EXPORT_MAX_ROWS = 10_000;
@@ -23,17 +23,8 @@ export function toCsv(header: string[], rows: string[][]): string {
   return `\uFEFF${[header, ...rows].map((r) => r.map(quote).join(',')).join('\r\n')}\r\n`;
 }
 
-
-
 export function downloadCsv(title: string, header: string[], rows: string[][]): void {
   saveFile(`${fileNameOf(title)}.csv`, new Blob([toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }));
-}
-
-function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
-  const bin = atob(b64);
-  const bytes = new Uint8Array(new ArrayBuffer(bin.length));
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  return bytes;
 }
 
 /** Asks the server for an .xlsx of the rows (at most EXCEL_MAX_CELLS cells) and downloads it. */
@@ -45,6 +36,5 @@ export async function downloadExcel(title: string, columns: { key: string; label
     column_list: columns.map((c) => ({ key: c.key, label: c.label.slice(0, 200) || c.key })),
     row_list: rows.slice(0, maxRows),
   });
-  const { file } = answer;
-  saveFile(file.file_name, new Blob([base64ToBytes(file.content_base64)], { type: file.content_type }));
+  saveDownloadFile(answer.file);
 }

@@ -54,11 +54,14 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   // The data-model designer (issue 11): a model's groups and parameters, its own chunk.
   DataModelDesigner: () => import('../../../renderers/data-model-designer/DataModelDesignerPage'),
   // Recording with a data model's published version, and the testers' page of a model and a record (issue 11):
-  // both draw the recording form (renderers/data-model-form).
+  // both draw the recording form (renderers/data-model-form); a model's records are the generic list with the export.
   DataModelRecord: () => import('../../pages/data-model/DataModelRecord'),
+  DataModelRecords: () => import('../../pages/data-model/DataModelRecords'),
   DataModelTester: () => import('../../pages/data-model/DataModelTester'),
-  // The clinical workspace (issue 11): hospital management's settings.
+  // The clinical workspace (issue 11): hospital management's settings, and the dashboard (a website unit of
+  // content kind clinical_dashboard).
   HospitalSettings: () => import('../../pages/HospitalSettings'),
+  ClinicalDashboard: () => import('../../pages/clinical/ClinicalDashboard'),
   // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),

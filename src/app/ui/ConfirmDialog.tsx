@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * What a modal dialog does with the keyboard: the focus goes to `firstRef` on opening and back to the opener
- * on closing, Tab stays inside (buttons and focusable regions), Escape calls `onClose`.
+ * on closing, Tab stays inside (buttons, form controls and focusable regions), Escape calls `onClose`.
  */
 export function useModalFocus<T extends HTMLElement>(onClose: () => void) {
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -21,7 +21,7 @@ export function useModalFocus<T extends HTMLElement>(onClose: () => void) {
       onClose();
     }
     if (e.key === 'Tab') {
-      const items = dialogRef.current?.querySelectorAll<HTMLElement>('button:not([disabled]), [tabindex="0"]');
+      const items = dialogRef.current?.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex="0"]');
       if (!items?.length) return;
       const first = items[0];
       const last = items[items.length - 1];

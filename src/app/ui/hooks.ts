@@ -24,3 +24,38 @@ export function useRepeatableEffect(run: (attempt: number) => undefined | (() =>
   useEffect(() => run(attempt), [run, attempt]);
   return useCallback(() => setAttempt((n) => n + 1), []);
 }
+
+export interface LoadState<T> {
+  data: T | null;
+  loading: boolean;
+  error: unknown;
+  retry: () => void;
+}
+
+/**
+ * The answer of a call, made again whenever `load` changes (make it with useCallback over what it reads) and on
+ * retry; an earlier answer stays shown while the next call runs, and a superseded call is aborted. `load` null:
+ * nothing to call (the data is null, nothing loads).
+ */
+export function useLoad<T>(load: ((signal: AbortSignal) => Promise<T>) | null): LoadState<T> {
+  const [state, setState] = useState<Omit<LoadState<T>, 'retry'>>({ data: null, loading: Boolean(load), error: null });
+  const run = useCallback(() => {
+    if (!load) {
+      setState({ data: null, loading: false, error: null });
+      return;
+    }
+    const controller = new AbortController();
+    let live = true;
+    setState((s) => ({ ...s, loading: true, error: null }));
+    load(controller.signal).then(
+      (data) => live && setState({ data, loading: false, error: null }),
+      (error: unknown) => live && setState((s) => ({ data: s.data, loading: false, error })),
+    );
+    return () => {
+      live = false;
+      controller.abort();
+    };
+  }, [load]);
+  const retry = useRepeatableEffect(run);
+  return { ...state, retry };
+}

@@ -14,5 +14,5 @@ export { formatDate } from './format';
 export { DateInput, DATE_HINT } from './DateInput';
 export { useAuthCodeLabel } from './labels';
 export { givingWay, useColumnFit, type FitColumn } from './useColumnFit';
-export { useRepeatableEffect, useStableValue } from './hooks';
+export { useLoad, useRepeatableEffect, useStableValue, type LoadState } from './hooks';
 export { useUnsavedGuard } from './useUnsavedGuard';

@@ -2266,6 +2266,13 @@ export type WebsiteUnit = PageFields & {
          * How many bundles of the shop window the page shows as cards, recommended first (the shop page's order), with a link to the shop.
          */
         count?: number;
+      }
+    | {
+        kind: 'clinical_dashboard';
+        /**
+         * Shown above the cards, and alone to a visitor who is not signed in.
+         */
+        text?: BilingualText;
       };
   /**
    * 1 when the unit is created, raised by every saved update. An update or delete must name the version it edits; a stale one is refused (website_unit_version_conflict). Answers always carry it.

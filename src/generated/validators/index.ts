@@ -10,6 +10,7 @@ export const formValidatorLoaders: Record<string, () => Promise<ValidatorFunctio
   'https://sema.dev/screens/bundle_product/user_shop_bundle_product_new.form.json': () => import('./bundle_product.new.ts').then((m) => m.default),
   'https://sema.dev/screens/bundle_product/user_shop_bundle_product_edit.form.json': () => import('./bundle_product.edit.ts').then((m) => m.default),
   'https://sema.dev/screens/data_model/data_model_new.form.json': () => import('./data_model.new.ts').then((m) => m.default),
+  'https://sema.dev/screens/data_model_record/data_model_record_save.form.json': () => import('./data_model_record.new.ts').then((m) => m.default),
   'https://sema.dev/screens/decision_package/rule_package_new.form.json': () => import('./decision_package.new.ts').then((m) => m.default),
   'https://sema.dev/screens/external_application/user_externalapplication_record.form.json': () => import('./external_application.new.ts').then((m) => m.default),
   'https://sema.dev/screens/product_agreement/user_shop_bundle_product_agreement_new.form.json': () => import('./product_agreement.new.ts').then((m) => m.default),

@@ -6,7 +6,7 @@ import * as m1 from 'ajv-formats/dist/formats.js';
 const cjs = (ns) => (ns.default?.__esModule ? ns.default : ns);
 const validators = {};
 validators["https://sema.dev/screens/website_unit/frontend_websiteunit_new.form.json"] = validate20;
-const schema31 = {"type":"object","x-label":{"en":"Website unit","tr":"Web sitesi birimi"},"unevaluatedProperties":false,"$id":"https://sema.dev/screens/website_unit/frontend_websiteunit_new.form.json","properties":{"route_name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","maxLength":100,"x-label":{"en":"Route name","tr":"Rota adı"}},"path":{"type":"object","properties":{"en":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200},"tr":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200}},"minProperties":1,"additionalProperties":false,"x-label":{"en":"Path","tr":"Yol"}},"caption":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Caption","tr":"Başlık"}},"icon":{"type":"string","pattern":"^[a-z0-9_-]+$","maxLength":60,"x-label":{"en":"Icon","tr":"Simge"}},"show_in_menu":{"type":"boolean","x-label":{"en":"Show in menu","tr":"Menüde göster"},"default":true},"is_dashboard":{"type":"boolean","x-label":{"en":"Dashboard","tr":"Ana panel"},"default":false},"click_type":{"title":"ClickType","type":"string","enum":["route","expand","external"],"x-enum-labels":[{"en":"Open the page","tr":"Sayfayı aç"},{"en":"Expand the sub-menu","tr":"Alt menüyü aç"},{"en":"Open an outside address","tr":"Dış adresi aç"}],"x-label":{"en":"On click","tr":"Tıklayınca"},"default":"route"},"parent":{"type":["string","null"],"pattern":"^[a-z][a-z0-9_]*$","x-label":{"en":"Parent","tr":"Üst sayfa"}},"auth":{"type":"string","pattern":"^$|^[a-z_]+(,[a-z_]+)*$","x-label":{"en":"Auth list","tr":"Yetki listesi"}},"login":{"type":"boolean","x-label":{"en":"Login needed","tr":"Giriş gerekli"},"default":false},"shop_active":{"type":"boolean","x-label":{"en":"Shop feature needed","tr":"Mağaza özelliği gerekli"},"default":false},"clinical_active":{"type":"boolean","x-label":{"en":"Clinical feature needed","tr":"Klinik özellik gerekli"},"default":false},"add_dataset":{"type":"boolean","x-label":{"en":"Adds a dataset","tr":"Veri seti ekler"}},"iframe_mode":{"type":"boolean","x-label":{"en":"Frame mode","tr":"Çerçeve modu"}},"position":{"type":"integer","minimum":0,"maximum":10000,"x-label":{"en":"Position","tr":"Sıra"},"default":100},"content":{"type":"object","oneOf":[{"x-label":{"en":"Plain text","tr":"Düz metin"},"properties":{"kind":{"const":"text"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}}},"required":["kind"],"additionalProperties":false},{"x-label":{"en":"List or record screen","tr":"Liste veya kayıt ekranı"},"properties":{"kind":{"const":"screen"},"screen":{"type":"object","properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","maxLength":100,"x-label":{"en":"Screen","tr":"Ekran"}},"view":{"enum":["list","record"],"x-label":{"en":"View","tr":"Görünüm"},"x-enum-labels":[{"en":"List","tr":"Liste"},{"en":"Record","tr":"Kayıt"}],"default":"list"},"params":{"type":"object","additionalProperties":{"type":"string","minLength":1,"maxLength":200},"propertyNames":{"pattern":"^[a-z][a-z0-9_]*$"},"maxProperties":10,"x-label":{"en":"Fixed values","tr":"Sabit değerler"}}},"required":["id","view"],"additionalProperties":false,"x-label":{"en":"Screen shown","tr":"Gösterilen ekran"}}},"required":["kind","screen"],"additionalProperties":false},{"x-label":{"en":"Rich text","tr":"Zengin metin"},"properties":{"kind":{"const":"rich_text"},"html":{"type":"object","x-label":{"en":"Text","tr":"Metin"},"properties":{"en":{"type":"string","maxLength":100000},"tr":{"type":"string","maxLength":100000}},"required":["en","tr"],"additionalProperties":false}},"required":["kind","html"],"additionalProperties":false},{"x-label":{"en":"Embedded frame","tr":"Gömülü çerçeve"},"properties":{"kind":{"const":"frame"},"url":{"type":"string","format":"uri","maxLength":2000,"pattern":"^https?://","x-label":{"en":"Frame address","tr":"Çerçeve adresi"}}},"required":["kind","url"],"additionalProperties":false},{"x-label":{"en":"Shop highlights","tr":"Mağaza vitrini"},"properties":{"kind":{"const":"shop_highlights"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}},"count":{"type":"integer","minimum":1,"maximum":12,"default":3,"x-label":{"en":"Bundles shown","tr":"Gösterilen paket sayısı"}}},"required":["kind"],"additionalProperties":false}],"x-label":{"en":"Content","tr":"İçerik"},"default":{"kind":"text"},"discriminator":{"propertyName":"kind"}}},"required":["route_name","path","caption","show_in_menu","login","shop_active","position"]};
+const schema31 = {"type":"object","x-label":{"en":"Website unit","tr":"Web sitesi birimi"},"unevaluatedProperties":false,"$id":"https://sema.dev/screens/website_unit/frontend_websiteunit_new.form.json","properties":{"route_name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","maxLength":100,"x-label":{"en":"Route name","tr":"Rota adı"}},"path":{"type":"object","properties":{"en":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200},"tr":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200}},"minProperties":1,"additionalProperties":false,"x-label":{"en":"Path","tr":"Yol"}},"caption":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Caption","tr":"Başlık"}},"icon":{"type":"string","pattern":"^[a-z0-9_-]+$","maxLength":60,"x-label":{"en":"Icon","tr":"Simge"}},"show_in_menu":{"type":"boolean","x-label":{"en":"Show in menu","tr":"Menüde göster"},"default":true},"is_dashboard":{"type":"boolean","x-label":{"en":"Dashboard","tr":"Ana panel"},"default":false},"click_type":{"title":"ClickType","type":"string","enum":["route","expand","external"],"x-enum-labels":[{"en":"Open the page","tr":"Sayfayı aç"},{"en":"Expand the sub-menu","tr":"Alt menüyü aç"},{"en":"Open an outside address","tr":"Dış adresi aç"}],"x-label":{"en":"On click","tr":"Tıklayınca"},"default":"route"},"parent":{"type":["string","null"],"pattern":"^[a-z][a-z0-9_]*$","x-label":{"en":"Parent","tr":"Üst sayfa"}},"auth":{"type":"string","pattern":"^$|^[a-z_]+(,[a-z_]+)*$","x-label":{"en":"Auth list","tr":"Yetki listesi"}},"login":{"type":"boolean","x-label":{"en":"Login needed","tr":"Giriş gerekli"},"default":false},"shop_active":{"type":"boolean","x-label":{"en":"Shop feature needed","tr":"Mağaza özelliği gerekli"},"default":false},"clinical_active":{"type":"boolean","x-label":{"en":"Clinical feature needed","tr":"Klinik özellik gerekli"},"default":false},"add_dataset":{"type":"boolean","x-label":{"en":"Adds a dataset","tr":"Veri seti ekler"}},"iframe_mode":{"type":"boolean","x-label":{"en":"Frame mode","tr":"Çerçeve modu"}},"position":{"type":"integer","minimum":0,"maximum":10000,"x-label":{"en":"Position","tr":"Sıra"},"default":100},"content":{"type":"object","oneOf":[{"x-label":{"en":"Plain text","tr":"Düz metin"},"properties":{"kind":{"const":"text"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}}},"required":["kind"],"additionalProperties":false},{"x-label":{"en":"List or record screen","tr":"Liste veya kayıt ekranı"},"properties":{"kind":{"const":"screen"},"screen":{"type":"object","properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","maxLength":100,"x-label":{"en":"Screen","tr":"Ekran"}},"view":{"enum":["list","record"],"x-label":{"en":"View","tr":"Görünüm"},"x-enum-labels":[{"en":"List","tr":"Liste"},{"en":"Record","tr":"Kayıt"}],"default":"list"},"params":{"type":"object","additionalProperties":{"type":"string","minLength":1,"maxLength":200},"propertyNames":{"pattern":"^[a-z][a-z0-9_]*$"},"maxProperties":10,"x-label":{"en":"Fixed values","tr":"Sabit değerler"}}},"required":["id","view"],"additionalProperties":false,"x-label":{"en":"Screen shown","tr":"Gösterilen ekran"}}},"required":["kind","screen"],"additionalProperties":false},{"x-label":{"en":"Rich text","tr":"Zengin metin"},"properties":{"kind":{"const":"rich_text"},"html":{"type":"object","x-label":{"en":"Text","tr":"Metin"},"properties":{"en":{"type":"string","maxLength":100000},"tr":{"type":"string","maxLength":100000}},"required":["en","tr"],"additionalProperties":false}},"required":["kind","html"],"additionalProperties":false},{"x-label":{"en":"Embedded frame","tr":"Gömülü çerçeve"},"properties":{"kind":{"const":"frame"},"url":{"type":"string","format":"uri","maxLength":2000,"pattern":"^https?://","x-label":{"en":"Frame address","tr":"Çerçeve adresi"}}},"required":["kind","url"],"additionalProperties":false},{"x-label":{"en":"Shop highlights","tr":"Mağaza vitrini"},"properties":{"kind":{"const":"shop_highlights"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}},"count":{"type":"integer","minimum":1,"maximum":12,"default":3,"x-label":{"en":"Bundles shown","tr":"Gösterilen paket sayısı"}}},"required":["kind"],"additionalProperties":false},{"x-label":{"en":"Clinical dashboard","tr":"Klinik panel"},"properties":{"kind":{"const":"clinical_dashboard"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}}},"required":["kind"],"additionalProperties":false}],"x-label":{"en":"Content","tr":"İçerik"},"default":{"kind":"text"},"discriminator":{"propertyName":"kind"}}},"required":["route_name","path","caption","show_in_menu","login","shop_active","position"]};
 const func1 = cjs(m0).default;
 const pattern4 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 const pattern5 = new RegExp("^/[a-z0-9-]+(/[a-z0-9-]+)*$", "u");
@@ -1365,8 +1365,10 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else {
-const err110 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "kind", tagValue: tag0},message:"value of tag \"kind\" must be in oneOf",schema:schema31.properties.content.discriminator,parentSchema:schema31.properties.content,data:data19};
+else if(tag0 === "clinical_dashboard"){
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.kind === undefined){
+const err110 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/oneOf/5/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema31.properties.content.oneOf[5].required,parentSchema:schema31.properties.content.oneOf[5],data:data19};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1375,9 +1377,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "kind", tagValue: tag0},message:"tag \"kind\" must be string",schema:schema31.properties.content.discriminator,parentSchema:schema31.properties.content,data:data19};
+for(const key13 in data19){
+if(!((key13 === "kind") || (key13 === "text"))){
+const err111 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.content.oneOf[5],data:data19};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1387,8 +1389,10 @@ vErrors.push(err111);
 errors++;
 }
 }
-else {
-const err112 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.content.type,parentSchema:schema31.properties.content,data:data19};
+if(data19.kind !== undefined){
+let data41 = data19.kind;
+if("clinical_dashboard" !== data41){
+const err112 = {instancePath:instancePath+"/content/kind",schemaPath:"#/properties/content/oneOf/5/properties/kind/const",keyword:"const",params:{allowedValue: "clinical_dashboard"},message:"must be equal to constant",schema:"clinical_dashboard",parentSchema:schema31.properties.content.oneOf[5].properties.kind,data:data41};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1398,9 +1402,11 @@ vErrors.push(err112);
 errors++;
 }
 }
-for(const key13 in data){
-if((((((((((((((((key13 !== "route_name") && (key13 !== "path")) && (key13 !== "caption")) && (key13 !== "icon")) && (key13 !== "show_in_menu")) && (key13 !== "is_dashboard")) && (key13 !== "click_type")) && (key13 !== "parent")) && (key13 !== "auth")) && (key13 !== "login")) && (key13 !== "shop_active")) && (key13 !== "clinical_active")) && (key13 !== "add_dataset")) && (key13 !== "iframe_mode")) && (key13 !== "position")) && (key13 !== "content")){
-const err113 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key13},message:"must NOT have unevaluated properties",schema:false,parentSchema:schema31,data};
+if(data19.text !== undefined){
+let data42 = data19.text;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.en === undefined){
+const err113 = {instancePath:instancePath+"/content/text",schemaPath:"#/properties/content/oneOf/5/properties/text/required",keyword:"required",params:{missingProperty: "en"},message:"must have required property '"+"en"+"'",schema:schema31.properties.content.oneOf[5].properties.text.required,parentSchema:schema31.properties.content.oneOf[5].properties.text,data:data42};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1409,15 +1415,148 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-}
-else {
-const err114 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data42.tr === undefined){
+const err114 = {instancePath:instancePath+"/content/text",schemaPath:"#/properties/content/oneOf/5/properties/text/required",keyword:"required",params:{missingProperty: "tr"},message:"must have required property '"+"tr"+"'",schema:schema31.properties.content.oneOf[5].properties.text.required,parentSchema:schema31.properties.content.oneOf[5].properties.text,data:data42};
 if(vErrors === null){
 vErrors = [err114];
 }
 else {
 vErrors.push(err114);
+}
+errors++;
+}
+for(const key14 in data42){
+if(!((key14 === "en") || (key14 === "tr"))){
+const err115 = {instancePath:instancePath+"/content/text",schemaPath:"#/properties/content/oneOf/5/properties/text/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.content.oneOf[5].properties.text,data:data42};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data42.en !== undefined){
+let data43 = data42.en;
+if(typeof data43 === "string"){
+if(func1(data43) < 1){
+const err116 = {instancePath:instancePath+"/content/text/en",schemaPath:"#/properties/content/oneOf/5/properties/text/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.content.oneOf[5].properties.text.properties.en,data:data43};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+else {
+const err117 = {instancePath:instancePath+"/content/text/en",schemaPath:"#/properties/content/oneOf/5/properties/text/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.content.oneOf[5].properties.text.properties.en.type,parentSchema:schema31.properties.content.oneOf[5].properties.text.properties.en,data:data43};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+if(data42.tr !== undefined){
+let data44 = data42.tr;
+if(typeof data44 === "string"){
+if(func1(data44) < 1){
+const err118 = {instancePath:instancePath+"/content/text/tr",schemaPath:"#/properties/content/oneOf/5/properties/text/properties/tr/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.content.oneOf[5].properties.text.properties.tr,data:data44};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+else {
+const err119 = {instancePath:instancePath+"/content/text/tr",schemaPath:"#/properties/content/oneOf/5/properties/text/properties/tr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.content.oneOf[5].properties.text.properties.tr.type,parentSchema:schema31.properties.content.oneOf[5].properties.text.properties.tr,data:data44};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/content/text",schemaPath:"#/properties/content/oneOf/5/properties/text/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.content.oneOf[5].properties.text.type,parentSchema:schema31.properties.content.oneOf[5].properties.text,data:data42};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "kind", tagValue: tag0},message:"value of tag \"kind\" must be in oneOf",schema:schema31.properties.content.discriminator,parentSchema:schema31.properties.content,data:data19};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "kind", tagValue: tag0},message:"tag \"kind\" must be string",schema:schema31.properties.content.discriminator,parentSchema:schema31.properties.content,data:data19};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.content.type,parentSchema:schema31.properties.content,data:data19};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+for(const key15 in data){
+if((((((((((((((((key15 !== "route_name") && (key15 !== "path")) && (key15 !== "caption")) && (key15 !== "icon")) && (key15 !== "show_in_menu")) && (key15 !== "is_dashboard")) && (key15 !== "click_type")) && (key15 !== "parent")) && (key15 !== "auth")) && (key15 !== "login")) && (key15 !== "shop_active")) && (key15 !== "clinical_active")) && (key15 !== "add_dataset")) && (key15 !== "iframe_mode")) && (key15 !== "position")) && (key15 !== "content")){
+const err124 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key15},message:"must NOT have unevaluated properties",schema:false,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+}
+else {
+const err125 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
 }
 errors++;
 }
@@ -1570,5 +1709,34 @@ validate25.errors = vErrors;
 return errors === 0;
 }
 validate25.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+validators["-57c54f6f"] = validate26;
+const schema37 = {"const":"clinical_dashboard","$id":"-57c54f6f"};
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="-57c54f6f" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate26.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if("clinical_dashboard" !== data){
+const err0 = {instancePath,schemaPath:"#/const",keyword:"const",params:{allowedValue: "clinical_dashboard"},message:"must be equal to constant",schema:"clinical_dashboard",parentSchema:schema37,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate26.errors = vErrors;
+return errors === 0;
+}
+validate26.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export default validators;

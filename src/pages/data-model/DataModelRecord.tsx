@@ -1,23 +1,28 @@
 // data_model_record: recording with a data model's newest published version (`?data_model_id=…`, and
-// `record_id=…` to go on with a saved record). The form is the recording form (renderers/data-model-form), which
-// checks as the server does; the save goes through renderers/data-model-form/recordApi.ts, and a refusal's
-// problems (14060 problem_list) show at their fields.
+// `data_model_record_id=…` to go on with a saved record: the record view of the generic screen data_model_record,
+// whose list rows open it). The form is the recording form (renderers/data-model-form), which checks as the
+// server does; a refusal's problems (14060 problem_list) show at their fields, and a save that another one
+// overtook (14082, HTTP 409) says so and offers the record as it is now saved.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { dataModelGet } from '../../generated/client/data_model';
-import type { DataModel } from '../../generated/types/entities';
+import { dataModelRecordGet, dataModelRecordSave } from '../../generated/client/data_model_record';
+import { recordInvalid, recordVersionConflict } from '../../generated/errors';
+import type { DataModel, DataModelRecord } from '../../generated/types/entities';
 import { nameOf } from '../../domain/data-model/document';
-import type { RecordProblem, RecordValues } from '../../domain/data-model/record';
+import type { RecordValues } from '../../domain/data-model/record';
 import { ApiError } from '../../api/errors';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { Notice, useErrorText } from '../../app/ui';
 import { RecordingForm, type ServerProblem } from '../../../renderers/data-model-form/RecordingForm';
+import { usePagePath } from '../shared/hooks';
+import { MODEL_PARAM, RECORD_PARAM, withModel } from './params';
 import './data-model-pages.css';
-import { dataModelRecordGet, dataModelRecordSave, RECORD_INVALID, type DataModelRecord } from '../../../renderers/data-model-form/recordApi';
 
 type Loaded = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'unpublished' } | { state: 'ready'; model: DataModel };
+type Outcome = { kind: 'saved'; record: DataModelRecord } | { kind: 'conflict' } | { kind: 'failed'; error: unknown } | { kind: 'reloaded' };
 
 /** The model's newest published version: the get answers the newest version, which may be a draft after it. */
 async function publishedModel(dataModelId: string): Promise<DataModel | null> {
@@ -28,19 +33,31 @@ async function publishedModel(dataModelId: string): Promise<DataModel | null> {
   return (await dataModelGet({ data_model_id: dataModelId, version: published })).data_model;
 }
 
+/** A model version as recorded with: a saved record keeps the version it was made with, which may be older than the newest. */
+async function recordModel(dataModelId: string, record: DataModelRecord | null): Promise<DataModel | null> {
+  if (!record) return publishedModel(dataModelId);
+  return (await dataModelGet({ data_model_id: dataModelId, version: record.version })).data_model;
+}
+
+/** A record's values in the form's types: the entity schema leaves them open; the server checked them against the version. */
+const valuesOf = (record: DataModelRecord) => record.values as RecordValues;
+
+const isCode = (error: unknown, code: string): error is ApiError => error instanceof ApiError && error.status_code === code;
+
 export default function DataModelRecordPage({ page }: PageProps) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const errorText = useErrorText();
   const [query, setQuery] = useSearchParams();
-  const dataModelId = query.get('data_model_id');
-  const recordId = query.get('record_id');
+  const dataModelId = query.get(MODEL_PARAM);
+  const recordId = query.get(RECORD_PARAM);
+  const recordsPath = usePagePath('data_model_records');
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [values, setValues] = useState<RecordValues>({});
   const [record, setRecord] = useState<DataModelRecord | null>(null);
   const [problems, setProblems] = useState<ServerProblem[] | undefined>();
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ kind: 'saved'; record: DataModelRecord; warnings: number } | { kind: 'refused' } | { kind: 'failed'; error: unknown } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per model and record named in the address (a save puts its record id there without loading again)
   useEffect(() => {
@@ -48,13 +65,13 @@ export default function DataModelRecordPage({ page }: PageProps) {
     let live = true;
     setLoaded({ state: 'loading' });
     (async () => {
-      const model = await publishedModel(dataModelId);
-      if (!model) return live && setLoaded({ state: 'unpublished' });
-      const existing = recordId && recordId !== record?.record_id ? (await dataModelRecordGet({ record_id: recordId })).record : null;
+      const existing = recordId && recordId !== record?.data_model_record_id ? (await dataModelRecordGet({ data_model_record_id: recordId })).data_model_record : null;
+      const model = await recordModel(dataModelId, existing);
       if (!live) return;
+      if (!model) return setLoaded({ state: 'unpublished' });
       if (existing) {
         setRecord(existing);
-        setValues(existing.values);
+        setValues(valuesOf(existing));
       }
       setLoaded({ state: 'ready', model });
     })().catch((error: unknown) => live && setLoaded({ state: 'failed', error }));
@@ -63,43 +80,65 @@ export default function DataModelRecordPage({ page }: PageProps) {
     };
   }, [dataModelId]);
 
-  const save = async (clean: RecordValues, _warnings: RecordProblem[]) => {
+  const save = async (clean: RecordValues) => {
     if (loaded.state !== 'ready') return;
     setBusy(true);
     setOutcome(null);
     try {
       const answer = await dataModelRecordSave({
         data_model_id: loaded.model.data_model_id!,
-        version: loaded.model.version,
-        ...(record ? { record_id: record.record_id, row_version: record.row_version } : {}),
+        ...(record ? { data_model_record_id: record.data_model_record_id, row_version: record.row_version } : { version: loaded.model.version }),
         values: clean,
       });
-      setRecord(answer.record);
-      setValues(answer.record.values);
+      const saved = answer.data_model_record;
+      setRecord(saved);
+      setValues(valuesOf(saved));
       setProblems(undefined);
-      setOutcome({ kind: 'saved', record: answer.record, warnings: answer.record.warnings?.length ?? 0 });
-      if (query.get('record_id') !== answer.record.record_id)
+      setOutcome({ kind: 'saved', record: saved });
+      if (query.get(RECORD_PARAM) !== saved.data_model_record_id)
         setQuery(
           (q) => {
-            q.set('record_id', answer.record.record_id);
+            q.set(RECORD_PARAM, saved.data_model_record_id);
             return q;
           },
           { replace: true },
         );
     } catch (error) {
-      const list = error instanceof ApiError && error.status_code === RECORD_INVALID ? error.details.problem_list : undefined;
-      if (Array.isArray(list)) {
-        setProblems(list as ServerProblem[]);
-        setOutcome({ kind: 'refused' });
-      } else setOutcome({ kind: 'failed', error });
+      const list = isCode(error, recordInvalid.status_code) ? error.details.problem_list : undefined;
+      if (Array.isArray(list)) setProblems(list as ServerProblem[]);
+      else setOutcome(isCode(error, recordVersionConflict.status_code) ? { kind: 'conflict' } : { kind: 'failed', error });
     } finally {
       setBusy(false);
     }
   };
 
+  // After a conflict: the record as it is saved now, the form's unsaved changes given up (the person chose so).
+  const loadLatest = async () => {
+    if (!record) return;
+    setBusy(true);
+    try {
+      const latest = (await dataModelRecordGet({ data_model_record_id: record.data_model_record_id })).data_model_record;
+      setRecord(latest);
+      setValues(valuesOf(latest));
+      setProblems(undefined);
+      setOutcome({ kind: 'reloaded' });
+    } catch (error) {
+      setOutcome({ kind: 'failed', error });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const recordsLink = recordsPath && dataModelId ? withModel(recordsPath, dataModelId) : null;
+
   return (
     <article className="page" aria-labelledby="page-title">
       <h1 id="page-title">{page.caption[lang]}</h1>
+      {recordsLink && (
+        <p className="screen__back">
+          <Link to={recordsLink}>{t('recording.toRecords')}</Link>
+        </p>
+      )}
       {!dataModelId ? (
         <Notice kind="info">{t('recording.noModel')}</Notice>
       ) : loaded.state === 'loading' ? (
@@ -112,15 +151,25 @@ export default function DataModelRecordPage({ page }: PageProps) {
         <>
           <p className="dm-page__model">
             <strong>{nameOf(loaded.model.title, lang, '')}</strong> · {t('recording.version', { version: loaded.model.version })}
+            {record && ` · ${t('recording.recordedBy', { by: record.created_by })}`}
           </p>
           {outcome?.kind === 'saved' && (
             <Notice kind="success">
               {t('recording.saved', { version: outcome.record.version })}
-              {outcome.warnings > 0 && ` ${t('recording.savedWithWarnings', { count: outcome.warnings })}`}
+              {outcome.record.warning_list.length > 0 && ` ${t('recording.savedWithWarnings', { count: outcome.record.warning_list.length })}`}
             </Notice>
           )}
+          {outcome?.kind === 'conflict' && (
+            <Notice>
+              {t('recording.conflict')}{' '}
+              <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void loadLatest()}>
+                {t('recording.loadLatest')}
+              </button>
+            </Notice>
+          )}
+          {outcome?.kind === 'reloaded' && <Notice kind="info">{t('recording.reloaded')}</Notice>}
           {outcome?.kind === 'failed' && <Notice>{errorText(outcome.error)}</Notice>}
-          <RecordingForm model={loaded.model} values={values} onChange={setValues} problems={problems} onSubmit={(v, w) => void save(v, w)} busy={busy} />
+          <RecordingForm model={loaded.model} values={values} onChange={setValues} problems={problems} onSubmit={(v) => void save(v)} busy={busy} />
         </>
       )}
     </article>

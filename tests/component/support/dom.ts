@@ -26,3 +26,20 @@ export function trackRouter(router: ReturnType<typeof createBrowserRouter>): voi
 export function disposeRouters(): void {
   while (routers.length) routers.pop()!.dispose();
 }
+
+/** Captures downloads: the Blob handed to URL.createObjectURL and the file name of the link clicked. */
+export function captureDownloads() {
+  const files: { name: string; blob: Blob }[] = [];
+  let last: Blob | null = null;
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      last = blob;
+      return 'blob:sema-test';
+    },
+    revokeObjectURL: () => undefined,
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    files.push({ name: this.download, blob: last! });
+  });
+  return files;
+}
