@@ -2,8 +2,8 @@
 // site as its administrator: a new model with two groups; a select with translated options, a number with a
 // unit and limits, a date with a permitted range and a "show when" condition; a parenthesis error seen and
 // fixed; undo and redo; the translations grid lists a gap and it is filled; publish; the model's records are
-// made with the published version (refused with the spec's messages, then saved); and a REDCap dictionary is
-// imported into a new model. Screenshots go to /tmp/shots/data-model-designer/ for a person to look at.
+// made with the published version (refused with the spec's messages, then saved) and exported de-identified;
+// and a REDCap dictionary is imported into a new model. Screenshots go to /tmp/shots/data-model-designer/ for a person to look at.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -71,6 +71,12 @@ describe.runIf(chromiumAvailable())('the data-model designer in a browser', () =
       await panel(page).getByLabel(`Option ${n} (English)`).fill(label);
       await panel(page).getByLabel('Text in Turkish').nth(n - 1).fill(tr);
     }
+
+    // The patient's file number identifies the patient: de-identified exports leave it out.
+    await toolbar.getByRole('button', { name: 'Add parameter' }).click();
+    await panel(page).getByLabel('Code').fill('file_no');
+    await panel(page).getByLabel('Label (English)').fill('File number');
+    await panel(page).getByLabel('Identifies the patient').check();
 
     // A date with a permitted range, shown only when the toxicity is severe — first with a parenthesis left open.
     await toolbar.getByRole('button', { name: 'Add parameter' }).click();
@@ -140,13 +146,26 @@ describe.runIf(chromiumAvailable())('the data-model designer in a browser', () =
     await page.getByLabel(/Creatinine/).blur();
     await page.getByText('You have exceeded the maximum value. Maximum value should be; 20').first().waitFor();
     await page.getByLabel(/Creatinine/).fill('1,25');
+    await page.getByLabel(/File number/).fill('A-1042');
     await page.getByRole('button', { name: 'Save record' }).click();
-    await page.waitForTimeout(1500);
-    await shot(page, 'record-after-save');
     await page.waitForURL(/record_id=/);
     const saved = await callApi(page, '/v1/data_model/record/list', { data_model_id: modelId });
     expect(saved.status_code).toBe('10000');
-    expect((saved.data_model_record_list as { values: Record<string, unknown> }[])[0].values).toEqual({ toxicity: '1', creatinine: 1.25 });
+    expect((saved.data_model_record_list as { values: Record<string, unknown> }[])[0].values).toEqual({ toxicity: '1', file_no: 'A-1042', creatinine: 1.25 });
+
+    // Exported de-identified as CSV from the model's records: the file number is left out, the rest is there.
+    await page.goto(`${site()}/data-model-records?data_model_id=${modelId}`);
+    await page.getByRole('button', { name: 'Export…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export records' });
+    await dialog.getByLabel('CSV (UTF-8)').check();
+    await dialog.getByLabel('Leave out the parameters flagged for anonymization').check();
+    await shot(page, 'records-export-en');
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv).toContain('creatinine');
+    expect(csv).toContain('1.25');
+    expect(csv).not.toContain('file_no');
+    expect(csv).not.toContain('A-1042');
 
     expect(errors).toEqual([]);
   });
