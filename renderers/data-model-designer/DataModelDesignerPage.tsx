@@ -6,7 +6,7 @@
 // changes (the server checks it again). Its own lazy chunk.
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../src/api/errors';
 import { dataModelNew } from '../../src/generated/client';
 import { dataModelStatus } from '../../src/generated/enums/dataModelStatus';
@@ -18,7 +18,8 @@ import { LANGS, nameOf, pointer } from '../../src/domain/data-model/document';
 import { translationGaps } from '../../src/domain/data-model/translations';
 import { problemMessage, validateModel } from '../../src/domain/data-model/validate';
 import type { Lang } from '../../src/domain/language';
-import { useActiveLabel } from '../../src/app/router/hooks';
+import { pageNamed, pathOf } from '../../src/app/router/catalogue';
+import { useActiveLabel, useLanguageOrder, usePages } from '../../src/app/router/hooks';
 import type { PageProps } from '../../src/app/router/registry';
 import { useAppStore } from '../../src/app/store';
 import { fileNameOf, saveFile } from '../../src/app/ui/download';
@@ -222,6 +223,10 @@ function Designer({ m, heading }: { m: ModelState; heading: ReactNode }) {
   const blocker = useUnsavedGuard(m.dirty);
   const [warnings, setWarnings] = useState<{ title: string; items: string[] } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [ending, setEnding] = useState<'retire' | 'delete' | null>(null);
+  const pages = usePages();
+  const order = useLanguageOrder();
+  const navigate = useNavigate();
 
   // The rules run on a deferred copy: typing stays quick on a large model.
   const checked = useDeferredValue(doc);
@@ -357,6 +362,12 @@ function Designer({ m, heading }: { m: ModelState; heading: ReactNode }) {
               ...(readOnly ? [] : [{ key: 'import', label: t('designer.actions.import'), onSelect: () => fileInput.current?.click() }]),
               { key: 'fhir', label: t('designer.export.fhir'), onSelect: () => exportAs('fhir') },
               { key: 'redcap', label: t('designer.export.redcap'), onSelect: () => exportAs('redcap') },
+              // The owner ends a model: a never-published one is deleted, one that was published is retired.
+              ...(m.canShare && model.status !== 'retired'
+                ? model.published_version || model.status === 'published'
+                  ? [{ key: 'retire', label: t('designer.retire.action'), onSelect: () => setEnding('retire') }]
+                  : [{ key: 'delete', label: t('designer.delete.action'), danger: true, onSelect: () => setEnding('delete') }]
+                : []),
             ]}
           >
             {t('designer.actions.file')}
@@ -375,7 +386,7 @@ function Designer({ m, heading }: { m: ModelState; heading: ReactNode }) {
         </div>
       </header>
 
-      {readOnly && <Notice kind="info">{t('designer.readOnly')}</Notice>}
+      {readOnly && <Notice kind="info">{model.status === 'retired' ? t('designer.retiredNotice') : t('designer.readOnly')}</Notice>}
       {m.conflict && (
         <Notice>
           {m.conflict.text}{' '}
@@ -443,6 +454,25 @@ function Designer({ m, heading }: { m: ModelState; heading: ReactNode }) {
         </div>
       </div>
 
+      {ending && (
+        <ConfirmDialog
+          title={t(`designer.${ending}.title`)}
+          confirmLabel={t(`designer.${ending}.confirm`)}
+          onCancel={() => setEnding(null)}
+          onConfirm={() => {
+            setEnding(null);
+            if (ending === 'retire') void m.retire();
+            else
+              void m.remove().then((gone) => {
+                const list = pageNamed(pages, 'data_models');
+                // After the render that takes the deleted draft as saved: leaving is not leaving unsaved work.
+                if (gone && list) setTimeout(() => navigate(pathOf(list, lang, order)), 0);
+              });
+          }}
+        >
+          <p>{t(`designer.${ending}.text`, { title })}</p>
+        </ConfirmDialog>
+      )}
       {blocker.state === 'blocked' && (
         <ConfirmDialog title={t('designer.leave.title')} confirmLabel={t('designer.leave.confirm')} onCancel={() => blocker.reset?.()} onConfirm={() => blocker.proceed?.()}>
           <p>{t('designer.leave.text')}</p>

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreApi } from 'zustand/vanilla';
 import { ApiError } from '../../src/api/errors';
-import { dataModelGet, dataModelPublish, dataModelSave, dataModelShare, dataModelUnshare } from '../../src/generated/client';
+import { dataModelDelete, dataModelGet, dataModelPublish, dataModelRetire, dataModelSave, dataModelShare, dataModelUnshare } from '../../src/generated/client';
 import type { DataModel } from '../../src/generated/types/entities';
 import type { DataModelGetResponse } from '../../src/generated/types/routes';
 import type { Problem } from '../../src/domain/data-model/validate';
@@ -71,7 +71,8 @@ export function useModel(modelId: string) {
       (answer) => {
         if (n !== loads.current) return;
         const m = accept(answer);
-        const s = createDesignerStore(m, !answer.can_edit);
+        // A retired model takes no changes: it opens read-only, for its owner too.
+        const s = createDesignerStore(m, !answer.can_edit || m.status === 'retired');
         storeRef.current = s;
         setStore(s);
       },
@@ -99,7 +100,7 @@ export function useModel(modelId: string) {
     setBusy('load');
     try {
       const m = accept(await dataModelGet({ data_model_id: modelId }));
-      s.getState().load(m, !canEdit);
+      s.getState().load(m, !canEdit || m.status === 'retired');
       setConflict(null);
       setNotice({ kind: 'info', text: t('designer.save.loaded', { version: m.version }) });
     } catch (e) {
@@ -180,7 +181,31 @@ export function useModel(modelId: string) {
     [modelId],
   );
 
-  return { model, canEdit, canShare, shares, share, unshare, versions, loadError, retry: load, store, dirty, busy, notice, setNotice, conflict, save, publish, loadLatest, serverProblems };
+  /** Retires the model (its owner): kept with its versions and records, no new records or changes from now on. */
+  const retire = useCallback(async () => {
+    try {
+      const answer = await dataModelRetire({ data_model_id: modelId });
+      setModel((m) => (m ? { ...m, status: answer.status } : m));
+      storeRef.current?.getState().load(storeRef.current.getState().doc, true);
+      setNotice({ kind: 'success', text: t('designer.retire.done') });
+    } catch (e) {
+      setNotice({ kind: 'error', text: errorText(e) });
+    }
+  }, [modelId, t, errorText]);
+
+  /** Deletes a model that was never published (its owner); answers whether it is gone. */
+  const remove = useCallback(async (): Promise<boolean> => {
+    try {
+      await dataModelDelete({ data_model_id: modelId });
+      setSaved(storeRef.current?.getState().doc ?? null);
+      return true;
+    } catch (e) {
+      setNotice({ kind: 'error', text: errorText(e) });
+      return false;
+    }
+  }, [modelId, errorText]);
+
+  return { model, canEdit, canShare, shares, share, unshare, retire, remove, versions, loadError, retry: load, store, dirty, busy, notice, setNotice, conflict, save, publish, loadLatest, serverProblems };
 }
 
 export type ModelState = ReturnType<typeof useModel>;

@@ -104,4 +104,18 @@ describe('the data-model designer', () => {
     expect(await within(sharing).findByText('mehmet.kaya ile paylaşıldı.')).toBeInTheDocument();
     expect(within(sharing).getByRole('switch', { name: 'mehmet.kaya düzenleyebilir' })).toBeChecked();
   });
+
+  it('lets the owner retire a published model after asking; it is then read-only', async () => {
+    seedModel({ status: 'published', published_version: 1, group_list: [{ code: 'labs', label: { en: 'Labs', tr: 'Laboratuvar' }, parameter_list: [] }] });
+    const user = await openDesigner();
+    await user.click(within(toolbar()).getByRole('button', { name: 'Dosya' }));
+    expect(screen.queryByRole('menuitem', { name: 'Modeli sil…' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Modeli kullanımdan kaldır…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Bu veri modeli kullanımdan kaldırılsın mı?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Kullanımdan kaldır' }));
+    expect(await screen.findByText(/Veri modeli kullanımdan kaldırıldı/)).toBeInTheDocument();
+    expect(screen.getByText(/Bu veri modeli kullanımdan kaldırıldı/)).toBeInTheDocument();
+    expect(within(toolbar()).queryByRole('button', { name: 'Grup ekle' })).not.toBeInTheDocument();
+    expect(models.calls.map((c) => c.route)).toContain('retire');
+  });
 });

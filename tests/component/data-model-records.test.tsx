@@ -1,7 +1,7 @@
 // The records of a data model (page data_model_records: the generic screen data_model_record and the export),
 // reached from the data model list's "Records": who recorded what and when, with how many warnings, a row opening
 // the recording page, the empty state's "New record", a refused list, and the export dialog's choices as the
-// export call receives them, the file saved.
+// export call receives them, the file saved; and a website unit that records with a model (no code).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storeSession } from './support/account';
@@ -121,5 +121,29 @@ describe('the records of a data model', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await screen.findByText('2 records were exported.');
     expect(dataModels.calls.find((c) => c.route === 'data_model_record_export')?.body).toMatchObject({ version: 1, format: 'xlsx', labels: true, choice_labels: false });
+  });
+
+  it('a website unit of kind data_model_form records with the model it names, under its text, with nothing in the address', async () => {
+    const site = tenant('localhost');
+    site.frontend.clinical_function = 1;
+    site.website_unit_list.push({
+      website_unit_client_id: '5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+      route_name: 'baseline_form',
+      path: { en: '/baseline-form', tr: '/baslangic-formu' },
+      caption: { en: 'Baseline form', tr: 'Başlangıç formu' },
+      show_in_menu: true,
+      login: true,
+      shop_active: false,
+      position: 50,
+      version: 1,
+      content: { kind: 'data_model_form', data_model_id: MODEL_ID, text: { en: 'Fill in at the first visit.', tr: 'İlk vizitte doldurun.' } },
+    });
+    server.use(...serveTenant(site));
+    await startApp('/baseline-form');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Baseline form' })).toBeInTheDocument();
+    expect(await screen.findByText('Fill in at the first visit.')).toBeInTheDocument();
+    expect(await screen.findByText('Oncology baseline assessment')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Medical record number/)).toBeInTheDocument();
+    expect(window.location.search).toBe('');
   });
 });

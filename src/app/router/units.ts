@@ -1,7 +1,7 @@
 // How a website unit becomes a page of the catalogue: its component follows from its content kind. A generic
 // screen is rendered by the generic renderer (route view GenericScreen, with the page's `screen`), rich text
 // and frames by the website-unit page, the shop's highlights by the storefront, the clinical dashboard by its
-// page, plain text by the generic page (as before issue 4).
+// page, a data model form by the recording page, plain text by the generic page (as before issue 4).
 import type { WebsiteUnit } from '../../generated/types/entities';
 import type { PageDefinition } from './catalogue';
 
@@ -12,6 +12,8 @@ export const GENERIC_SCREEN_VIEW = 'GenericScreen';
 export const SHOP_HIGHLIGHTS_VIEW = 'ShopHighlights';
 /** The clinical site's dashboard (src/pages/clinical): a text and the user's recent models, records and packages. */
 export const CLINICAL_DASHBOARD_VIEW = 'ClinicalDashboard';
+/** Recording with a data model (src/pages/data-model): the model named by the unit's content, not the address. */
+export const DATA_MODEL_FORM_VIEW = 'DataModelRecord';
 
 export function unitPage(unit: WebsiteUnit): PageDefinition {
   const { route_view: _view, screen: _screen, ...page } = unit;
@@ -20,6 +22,7 @@ export function unitPage(unit: WebsiteUnit): PageDefinition {
   if (content?.kind === 'rich_text' || content?.kind === 'frame') return { ...page, route_view: WEBSITE_UNIT_VIEW };
   if (content?.kind === 'shop_highlights') return { ...page, route_view: SHOP_HIGHLIGHTS_VIEW };
   if (content?.kind === 'clinical_dashboard') return { ...page, route_view: CLINICAL_DASHBOARD_VIEW };
+  if (content?.kind === 'data_model_form') return { ...page, route_view: DATA_MODEL_FORM_VIEW };
   return page;
 }
 

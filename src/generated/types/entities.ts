@@ -2273,6 +2273,17 @@ export type WebsiteUnit = PageFields & {
          * Shown above the cards, and alone to a visitor who is not signed in.
          */
         text?: BilingualText;
+      }
+    | {
+        kind: 'data_model_form';
+        /**
+         * The data model whose newest published version the page records with.
+         */
+        data_model_id: string;
+        /**
+         * Shown above the form: what to record and when.
+         */
+        text?: BilingualText;
       };
   /**
    * 1 when the unit is created, raised by every saved update. An update or delete must name the version it edits; a stale one is refused (website_unit_version_conflict). Answers always carry it.

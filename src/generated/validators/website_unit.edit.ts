@@ -6,7 +6,7 @@ import * as m1 from 'ajv-formats/dist/formats.js';
 const cjs = (ns) => (ns.default?.__esModule ? ns.default : ns);
 const validators = {};
 validators["https://sema.dev/screens/website_unit/frontend_website_unit_update.form.json"] = validate20;
-const schema31 = {"type":"object","x-label":{"en":"Website unit","tr":"Web sitesi birimi"},"unevaluatedProperties":false,"$id":"https://sema.dev/screens/website_unit/frontend_website_unit_update.form.json","properties":{"route_name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","maxLength":100,"x-label":{"en":"Route name","tr":"Rota adı"}},"path":{"type":"object","properties":{"en":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200},"tr":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200}},"minProperties":1,"additionalProperties":false,"x-label":{"en":"Path","tr":"Yol"}},"caption":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Caption","tr":"Başlık"}},"icon":{"type":"string","pattern":"^[a-z0-9_-]+$","maxLength":60,"x-label":{"en":"Icon","tr":"Simge"}},"show_in_menu":{"type":"boolean","x-label":{"en":"Show in menu","tr":"Menüde göster"},"default":true},"is_dashboard":{"type":"boolean","x-label":{"en":"Dashboard","tr":"Ana panel"},"default":false},"click_type":{"title":"ClickType","type":"string","enum":["route","expand","external"],"x-enum-labels":[{"en":"Open the page","tr":"Sayfayı aç"},{"en":"Expand the sub-menu","tr":"Alt menüyü aç"},{"en":"Open an outside address","tr":"Dış adresi aç"}],"x-label":{"en":"On click","tr":"Tıklayınca"},"default":"route"},"parent":{"type":["string","null"],"pattern":"^[a-z][a-z0-9_]*$","x-label":{"en":"Parent","tr":"Üst sayfa"}},"auth":{"type":"string","pattern":"^$|^[a-z_]+(,[a-z_]+)*$","x-label":{"en":"Auth list","tr":"Yetki listesi"}},"login":{"type":"boolean","x-label":{"en":"Login needed","tr":"Giriş gerekli"},"default":false},"shop_active":{"type":"boolean","x-label":{"en":"Shop feature needed","tr":"Mağaza özelliği gerekli"},"default":false},"clinical_active":{"type":"boolean","x-label":{"en":"Clinical feature needed","tr":"Klinik özellik gerekli"},"default":false},"add_dataset":{"type":"boolean","x-label":{"en":"Adds a dataset","tr":"Veri seti ekler"}},"iframe_mode":{"type":"boolean","x-label":{"en":"Frame mode","tr":"Çerçeve modu"}},"position":{"type":"integer","minimum":0,"maximum":10000,"x-label":{"en":"Position","tr":"Sıra"},"default":100},"content":{"type":"object","oneOf":[{"x-label":{"en":"Plain text","tr":"Düz metin"},"properties":{"kind":{"const":"text"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}}},"required":["kind"],"additionalProperties":false},{"x-label":{"en":"List or record screen","tr":"Liste veya kayıt ekranı"},"properties":{"kind":{"const":"screen"},"screen":{"type":"object","properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","maxLength":100,"x-label":{"en":"Screen","tr":"Ekran"}},"view":{"enum":["list","record"],"x-label":{"en":"View","tr":"Görünüm"},"x-enum-labels":[{"en":"List","tr":"Liste"},{"en":"Record","tr":"Kayıt"}],"default":"list"},"params":{"type":"object","additionalProperties":{"type":"string","minLength":1,"maxLength":200},"propertyNames":{"pattern":"^[a-z][a-z0-9_]*$"},"maxProperties":10,"x-label":{"en":"Fixed values","tr":"Sabit değerler"}}},"required":["id","view"],"additionalProperties":false,"x-label":{"en":"Screen shown","tr":"Gösterilen ekran"}}},"required":["kind","screen"],"additionalProperties":false},{"x-label":{"en":"Rich text","tr":"Zengin metin"},"properties":{"kind":{"const":"rich_text"},"html":{"type":"object","x-label":{"en":"Text","tr":"Metin"},"properties":{"en":{"type":"string","maxLength":100000},"tr":{"type":"string","maxLength":100000}},"required":["en","tr"],"additionalProperties":false}},"required":["kind","html"],"additionalProperties":false},{"x-label":{"en":"Embedded frame","tr":"Gömülü çerçeve"},"properties":{"kind":{"const":"frame"},"url":{"type":"string","format":"uri","maxLength":2000,"pattern":"^https?://","x-label":{"en":"Frame address","tr":"Çerçeve adresi"}}},"required":["kind","url"],"additionalProperties":false},{"x-label":{"en":"Shop highlights","tr":"Mağaza vitrini"},"properties":{"kind":{"const":"shop_highlights"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}},"count":{"type":"integer","minimum":1,"maximum":12,"default":3,"x-label":{"en":"Bundles shown","tr":"Gösterilen paket sayısı"}}},"required":["kind"],"additionalProperties":false},{"x-label":{"en":"Clinical dashboard","tr":"Klinik panel"},"properties":{"kind":{"const":"clinical_dashboard"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}}},"required":["kind"],"additionalProperties":false}],"x-label":{"en":"Content","tr":"İçerik"},"default":{"kind":"text"},"discriminator":{"propertyName":"kind"}}},"required":["route_name","path","caption","show_in_menu","login","shop_active","position"]};
+const schema31 = {"type":"object","x-label":{"en":"Website unit","tr":"Web sitesi birimi"},"unevaluatedProperties":false,"$id":"https://sema.dev/screens/website_unit/frontend_website_unit_update.form.json","properties":{"route_name":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","maxLength":100,"x-label":{"en":"Route name","tr":"Rota adı"}},"path":{"type":"object","properties":{"en":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200},"tr":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200}},"minProperties":1,"additionalProperties":false,"x-label":{"en":"Path","tr":"Yol"}},"caption":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Caption","tr":"Başlık"}},"icon":{"type":"string","pattern":"^[a-z0-9_-]+$","maxLength":60,"x-label":{"en":"Icon","tr":"Simge"}},"show_in_menu":{"type":"boolean","x-label":{"en":"Show in menu","tr":"Menüde göster"},"default":true},"is_dashboard":{"type":"boolean","x-label":{"en":"Dashboard","tr":"Ana panel"},"default":false},"click_type":{"title":"ClickType","type":"string","enum":["route","expand","external"],"x-enum-labels":[{"en":"Open the page","tr":"Sayfayı aç"},{"en":"Expand the sub-menu","tr":"Alt menüyü aç"},{"en":"Open an outside address","tr":"Dış adresi aç"}],"x-label":{"en":"On click","tr":"Tıklayınca"},"default":"route"},"parent":{"type":["string","null"],"pattern":"^[a-z][a-z0-9_]*$","x-label":{"en":"Parent","tr":"Üst sayfa"}},"auth":{"type":"string","pattern":"^$|^[a-z_]+(,[a-z_]+)*$","x-label":{"en":"Auth list","tr":"Yetki listesi"}},"login":{"type":"boolean","x-label":{"en":"Login needed","tr":"Giriş gerekli"},"default":false},"shop_active":{"type":"boolean","x-label":{"en":"Shop feature needed","tr":"Mağaza özelliği gerekli"},"default":false},"clinical_active":{"type":"boolean","x-label":{"en":"Clinical feature needed","tr":"Klinik özellik gerekli"},"default":false},"add_dataset":{"type":"boolean","x-label":{"en":"Adds a dataset","tr":"Veri seti ekler"}},"iframe_mode":{"type":"boolean","x-label":{"en":"Frame mode","tr":"Çerçeve modu"}},"position":{"type":"integer","minimum":0,"maximum":10000,"x-label":{"en":"Position","tr":"Sıra"},"default":100},"content":{"type":"object","oneOf":[{"x-label":{"en":"Plain text","tr":"Düz metin"},"properties":{"kind":{"const":"text"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}}},"required":["kind"],"additionalProperties":false},{"x-label":{"en":"List or record screen","tr":"Liste veya kayıt ekranı"},"properties":{"kind":{"const":"screen"},"screen":{"type":"object","properties":{"id":{"type":"string","pattern":"^[a-z][a-z0-9_]*$","maxLength":100,"x-label":{"en":"Screen","tr":"Ekran"}},"view":{"enum":["list","record"],"x-label":{"en":"View","tr":"Görünüm"},"x-enum-labels":[{"en":"List","tr":"Liste"},{"en":"Record","tr":"Kayıt"}],"default":"list"},"params":{"type":"object","additionalProperties":{"type":"string","minLength":1,"maxLength":200},"propertyNames":{"pattern":"^[a-z][a-z0-9_]*$"},"maxProperties":10,"x-label":{"en":"Fixed values","tr":"Sabit değerler"}}},"required":["id","view"],"additionalProperties":false,"x-label":{"en":"Screen shown","tr":"Gösterilen ekran"}}},"required":["kind","screen"],"additionalProperties":false},{"x-label":{"en":"Rich text","tr":"Zengin metin"},"properties":{"kind":{"const":"rich_text"},"html":{"type":"object","x-label":{"en":"Text","tr":"Metin"},"properties":{"en":{"type":"string","maxLength":100000},"tr":{"type":"string","maxLength":100000}},"required":["en","tr"],"additionalProperties":false}},"required":["kind","html"],"additionalProperties":false},{"x-label":{"en":"Embedded frame","tr":"Gömülü çerçeve"},"properties":{"kind":{"const":"frame"},"url":{"type":"string","format":"uri","maxLength":2000,"pattern":"^https?://","x-label":{"en":"Frame address","tr":"Çerçeve adresi"}}},"required":["kind","url"],"additionalProperties":false},{"x-label":{"en":"Shop highlights","tr":"Mağaza vitrini"},"properties":{"kind":{"const":"shop_highlights"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}},"count":{"type":"integer","minimum":1,"maximum":12,"default":3,"x-label":{"en":"Bundles shown","tr":"Gösterilen paket sayısı"}}},"required":["kind"],"additionalProperties":false},{"x-label":{"en":"Clinical dashboard","tr":"Klinik panel"},"properties":{"kind":{"const":"clinical_dashboard"},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}}},"required":["kind"],"additionalProperties":false},{"x-label":{"en":"Data model form","tr":"Veri modeli formu"},"properties":{"kind":{"const":"data_model_form"},"data_model_id":{"type":"string","format":"uuid","maxLength":36,"x-label":{"en":"Data model","tr":"Veri modeli"}},"text":{"title":"BilingualText","type":"object","properties":{"en":{"type":"string","minLength":1},"tr":{"type":"string","minLength":1}},"required":["en","tr"],"additionalProperties":false,"x-label":{"en":"Text","tr":"Metin"}}},"required":["kind","data_model_id"],"additionalProperties":false}],"x-label":{"en":"Content","tr":"İçerik"},"default":{"kind":"text"},"discriminator":{"propertyName":"kind"}}},"required":["route_name","path","caption","show_in_menu","login","shop_active","position"]};
 const func1 = cjs(m0).default;
 const pattern4 = new RegExp("^[a-z][a-z0-9_]*$", "u");
 const pattern5 = new RegExp("^/[a-z0-9-]+(/[a-z0-9-]+)*$", "u");
@@ -14,6 +14,7 @@ const pattern7 = new RegExp("^[a-z0-9_-]+$", "u");
 const pattern9 = new RegExp("^$|^[a-z_]+(,[a-z_]+)*$", "u");
 const pattern12 = new RegExp("^https?://", "u");
 const formats0 = cjs(m1).fullFormats.uri;
+const formats2 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sema.dev/screens/website_unit/frontend_website_unit_update.form.json" */;
@@ -1504,8 +1505,10 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else {
-const err121 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "kind", tagValue: tag0},message:"value of tag \"kind\" must be in oneOf",schema:schema31.properties.content.discriminator,parentSchema:schema31.properties.content,data:data19};
+else if(tag0 === "data_model_form"){
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.kind === undefined){
+const err121 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/oneOf/6/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema31.properties.content.oneOf[6].required,parentSchema:schema31.properties.content.oneOf[6],data:data19};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1514,9 +1517,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-else {
-const err122 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "kind", tagValue: tag0},message:"tag \"kind\" must be string",schema:schema31.properties.content.discriminator,parentSchema:schema31.properties.content,data:data19};
+if(data19.data_model_id === undefined){
+const err122 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/oneOf/6/required",keyword:"required",params:{missingProperty: "data_model_id"},message:"must have required property '"+"data_model_id"+"'",schema:schema31.properties.content.oneOf[6].required,parentSchema:schema31.properties.content.oneOf[6],data:data19};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1525,9 +1527,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-}
-else {
-const err123 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.content.type,parentSchema:schema31.properties.content,data:data19};
+for(const key15 in data19){
+if(!(((key15 === "kind") || (key15 === "data_model_id")) || (key15 === "text"))){
+const err123 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.content.oneOf[6],data:data19};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1537,9 +1539,10 @@ vErrors.push(err123);
 errors++;
 }
 }
-for(const key15 in data){
-if((((((((((((((((key15 !== "route_name") && (key15 !== "path")) && (key15 !== "caption")) && (key15 !== "icon")) && (key15 !== "show_in_menu")) && (key15 !== "is_dashboard")) && (key15 !== "click_type")) && (key15 !== "parent")) && (key15 !== "auth")) && (key15 !== "login")) && (key15 !== "shop_active")) && (key15 !== "clinical_active")) && (key15 !== "add_dataset")) && (key15 !== "iframe_mode")) && (key15 !== "position")) && (key15 !== "content")){
-const err124 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key15},message:"must NOT have unevaluated properties",schema:false,parentSchema:schema31,data};
+if(data19.kind !== undefined){
+let data45 = data19.kind;
+if("data_model_form" !== data45){
+const err124 = {instancePath:instancePath+"/content/kind",schemaPath:"#/properties/content/oneOf/6/properties/kind/const",keyword:"const",params:{allowedValue: "data_model_form"},message:"must be equal to constant",schema:"data_model_form",parentSchema:schema31.properties.content.oneOf[6].properties.kind,data:data45};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1549,14 +1552,196 @@ vErrors.push(err124);
 errors++;
 }
 }
-}
-else {
-const err125 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(data19.data_model_id !== undefined){
+let data46 = data19.data_model_id;
+if(typeof data46 === "string"){
+if(func1(data46) > 36){
+const err125 = {instancePath:instancePath+"/content/data_model_id",schemaPath:"#/properties/content/oneOf/6/properties/data_model_id/maxLength",keyword:"maxLength",params:{limit: 36},message:"must NOT have more than 36 characters",schema:36,parentSchema:schema31.properties.content.oneOf[6].properties.data_model_id,data:data46};
 if(vErrors === null){
 vErrors = [err125];
 }
 else {
 vErrors.push(err125);
+}
+errors++;
+}
+if(!(formats2.test(data46))){
+const err126 = {instancePath:instancePath+"/content/data_model_id",schemaPath:"#/properties/content/oneOf/6/properties/data_model_id/format",keyword:"format",params:{format: "uuid"},message:"must match format \""+"uuid"+"\"",schema:"uuid",parentSchema:schema31.properties.content.oneOf[6].properties.data_model_id,data:data46};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+else {
+const err127 = {instancePath:instancePath+"/content/data_model_id",schemaPath:"#/properties/content/oneOf/6/properties/data_model_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.content.oneOf[6].properties.data_model_id.type,parentSchema:schema31.properties.content.oneOf[6].properties.data_model_id,data:data46};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+if(data19.text !== undefined){
+let data47 = data19.text;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.en === undefined){
+const err128 = {instancePath:instancePath+"/content/text",schemaPath:"#/properties/content/oneOf/6/properties/text/required",keyword:"required",params:{missingProperty: "en"},message:"must have required property '"+"en"+"'",schema:schema31.properties.content.oneOf[6].properties.text.required,parentSchema:schema31.properties.content.oneOf[6].properties.text,data:data47};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+if(data47.tr === undefined){
+const err129 = {instancePath:instancePath+"/content/text",schemaPath:"#/properties/content/oneOf/6/properties/text/required",keyword:"required",params:{missingProperty: "tr"},message:"must have required property '"+"tr"+"'",schema:schema31.properties.content.oneOf[6].properties.text.required,parentSchema:schema31.properties.content.oneOf[6].properties.text,data:data47};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+for(const key16 in data47){
+if(!((key16 === "en") || (key16 === "tr"))){
+const err130 = {instancePath:instancePath+"/content/text",schemaPath:"#/properties/content/oneOf/6/properties/text/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.content.oneOf[6].properties.text,data:data47};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+if(data47.en !== undefined){
+let data48 = data47.en;
+if(typeof data48 === "string"){
+if(func1(data48) < 1){
+const err131 = {instancePath:instancePath+"/content/text/en",schemaPath:"#/properties/content/oneOf/6/properties/text/properties/en/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.content.oneOf[6].properties.text.properties.en,data:data48};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+else {
+const err132 = {instancePath:instancePath+"/content/text/en",schemaPath:"#/properties/content/oneOf/6/properties/text/properties/en/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.content.oneOf[6].properties.text.properties.en.type,parentSchema:schema31.properties.content.oneOf[6].properties.text.properties.en,data:data48};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+if(data47.tr !== undefined){
+let data49 = data47.tr;
+if(typeof data49 === "string"){
+if(func1(data49) < 1){
+const err133 = {instancePath:instancePath+"/content/text/tr",schemaPath:"#/properties/content/oneOf/6/properties/text/properties/tr/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.content.oneOf[6].properties.text.properties.tr,data:data49};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+else {
+const err134 = {instancePath:instancePath+"/content/text/tr",schemaPath:"#/properties/content/oneOf/6/properties/text/properties/tr/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.content.oneOf[6].properties.text.properties.tr.type,parentSchema:schema31.properties.content.oneOf[6].properties.text.properties.tr,data:data49};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+}
+else {
+const err135 = {instancePath:instancePath+"/content/text",schemaPath:"#/properties/content/oneOf/6/properties/text/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.content.oneOf[6].properties.text.type,parentSchema:schema31.properties.content.oneOf[6].properties.text,data:data47};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "kind", tagValue: tag0},message:"value of tag \"kind\" must be in oneOf",schema:schema31.properties.content.discriminator,parentSchema:schema31.properties.content,data:data19};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/discriminator",keyword:"discriminator",params:{error: "tag", tag: "kind", tagValue: tag0},message:"tag \"kind\" must be string",schema:schema31.properties.content.discriminator,parentSchema:schema31.properties.content,data:data19};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+else {
+const err138 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.content.type,parentSchema:schema31.properties.content,data:data19};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+for(const key17 in data){
+if((((((((((((((((key17 !== "route_name") && (key17 !== "path")) && (key17 !== "caption")) && (key17 !== "icon")) && (key17 !== "show_in_menu")) && (key17 !== "is_dashboard")) && (key17 !== "click_type")) && (key17 !== "parent")) && (key17 !== "auth")) && (key17 !== "login")) && (key17 !== "shop_active")) && (key17 !== "clinical_active")) && (key17 !== "add_dataset")) && (key17 !== "iframe_mode")) && (key17 !== "position")) && (key17 !== "content")){
+const err139 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key17},message:"must NOT have unevaluated properties",schema:false,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+}
+else {
+const err140 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
 }
 errors++;
 }
@@ -1738,5 +1923,34 @@ validate26.errors = vErrors;
 return errors === 0;
 }
 validate26.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+validators["5c55e5dc"] = validate27;
+const schema38 = {"const":"data_model_form","$id":"5c55e5dc"};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="5c55e5dc" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate27.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if("data_model_form" !== data){
+const err0 = {instancePath,schemaPath:"#/const",keyword:"const",params:{allowedValue: "data_model_form"},message:"must be equal to constant",schema:"data_model_form",parentSchema:schema38,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+validate27.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export default validators;

@@ -49,7 +49,9 @@ export default function DataModelRecordPage({ page }: PageProps) {
   const lang = useActiveLabel();
   const errorText = useErrorText();
   const [query, setQuery] = useSearchParams();
-  const dataModelId = query.get(MODEL_PARAM);
+  // A website unit of kind data_model_form names its model; the catalogue's page takes it from the address.
+  const unit = page.content?.kind === 'data_model_form' ? page.content : undefined;
+  const dataModelId = unit?.data_model_id ?? query.get(MODEL_PARAM);
   const recordId = query.get(RECORD_PARAM);
   const recordsPath = usePagePath('data_model_records');
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
@@ -129,6 +131,22 @@ export default function DataModelRecordPage({ page }: PageProps) {
     }
   };
 
+  /** A new, empty record with the same version (the one just saved stays as it is). */
+  const startOver = () => {
+    setRecord(null);
+    setValues({});
+    setProblems(undefined);
+    setOutcome(null);
+    if (query.has(RECORD_PARAM))
+      setQuery(
+        (q) => {
+          q.delete(RECORD_PARAM);
+          return q;
+        },
+        { replace: true },
+      );
+  };
+
   const recordsLink = recordsPath && dataModelId ? withModel(recordsPath, dataModelId) : null;
 
   return (
@@ -149,6 +167,7 @@ export default function DataModelRecordPage({ page }: PageProps) {
         <Notice kind="info">{t('recording.notPublished')}</Notice>
       ) : (
         <>
+          {unit?.text?.[lang] && <p className="dm-page__intro">{unit.text[lang]}</p>}
           <p className="dm-page__model">
             <strong>{nameOf(loaded.model.title, lang, '')}</strong> · {t('recording.version', { version: loaded.model.version })}
             {record && ` · ${t('recording.recordedBy', { by: record.created_by })}`}
@@ -156,7 +175,10 @@ export default function DataModelRecordPage({ page }: PageProps) {
           {outcome?.kind === 'saved' && (
             <Notice kind="success">
               {t('recording.saved', { version: outcome.record.version })}
-              {outcome.record.warning_list.length > 0 && ` ${t('recording.savedWithWarnings', { count: outcome.record.warning_list.length })}`}
+              {outcome.record.warning_list.length > 0 && ` ${t('recording.savedWithWarnings', { count: outcome.record.warning_list.length })}`}{' '}
+              <button type="button" className="button button--secondary button--small" onClick={startOver}>
+                {t('recording.another')}
+              </button>
             </Notice>
           )}
           {outcome?.kind === 'conflict' && (

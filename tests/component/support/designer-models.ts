@@ -1,6 +1,6 @@
 // A fake of the data-model routes the designer calls (msw): one model with numbered versions, a draft saved over
 // or a new draft after a published one, the version check of save (409 14051), publish checking the model with
-// the shared rules (14050 with problem_list), and sharing (the owner refused with 14053). Tests seed the model
+// the shared rules (14050 with problem_list), sharing (the owner refused with 14053) and retiring. Tests seed the model
 // and read the calls made. The clinical pages' fake of the record routes is ./data-models.ts.
 import { http, HttpResponse } from 'msw';
 import { problemMessage, validateModel } from '../../../src/domain/data-model/validate';
@@ -58,6 +58,11 @@ export const dataModelHandlers = [
     if (body.username === 'ayse') return refuse('data_model_share_owner', request, {}, {}, 400);
     models.shares = [...models.shares.filter((x) => x.username !== body.username), { username: body.username, can_edit: Boolean(body.can_edit) }];
     return HttpResponse.json({ ...ok, share_list: models.shares });
+  }),
+  http.post('*/v1/data_model/retire', async ({ request }) => {
+    models.calls.push({ route: 'retire', body: (await request.json()) as Record<string, unknown> });
+    models.versions = models.versions.map((v) => ({ ...v, status: 'retired' }));
+    return HttpResponse.json({ ...ok, data_model_id: MODEL_ID, status: 'retired' });
   }),
   http.post('*/v1/data_model/publish', async ({ request }) => {
     const body = (await request.json()) as { version: number };
