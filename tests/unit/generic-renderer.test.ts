@@ -150,7 +150,7 @@ describe('cells', () => {
     expect(parent.text('gone', {}, {}, { ...c, pages })).toBe('gone');
     // content.kind: the consts of content's oneOf, labelled by their branches.
     const kind = schemaAt(entity, 'content.kind')!;
-    expect(kind.enum).toEqual(['text', 'screen', 'rich_text', 'frame', 'shop_highlights', 'clinical_dashboard']);
+    expect(kind.enum).toEqual(['text', 'screen', 'rich_text', 'frame', 'shop_highlights', 'clinical_dashboard', 'data_model_form']);
     expect(cellFor(kind, 'kind', entity).text('shop_highlights', {}, kind, c)).toBe('Mağaza vitrini');
     expect(cellFor(kind, 'kind', entity).text('rich_text', {}, kind, c)).toBe('Zengin metin');
     expect(cellFor(kind, 'kind', entity).text('clinical_dashboard', {}, kind, c)).toBe('Klinik panel');
