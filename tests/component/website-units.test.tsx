@@ -271,7 +271,7 @@ describe('website units (the generic screen website_unit)', { timeout: 20_000 },
     await screen.findByRole('heading', { level: 2, name: 'Yeni Web sitesi birimi' });
     await formReady();
     const kinds = screen.getByRole('group', { name: 'İçerik türü' });
-    expect(within(kinds).getAllByRole('radio').map((r) => r.closest('label')!.textContent!.trim())).toEqual(['Düz metin', 'Liste veya kayıt ekranı', 'Zengin metin', 'Gömülü çerçeve', 'Mağaza vitrini', 'Klinik panel']);
+    expect(within(kinds).getAllByRole('radio').map((r) => r.closest('label')!.textContent!.trim())).toEqual(['Düz metin', 'Liste veya kayıt ekranı', 'Zengin metin', 'Gömülü çerçeve', 'Mağaza vitrini', 'Klinik panel', 'Veri modeli formu']);
     await user.type(within(screen.getByRole('group', { name: /^Metin/ })).getByLabelText('Türkçe'), 'Taslak');
 
     // Keyboard: the arrow keys move between the kinds.
