@@ -103,11 +103,6 @@ export default function ListScreen({ screen, params, title, tools }: ListScreenP
       {list.loaded && list.total === 0 && !list.loading && !list.error ? (
         <div className="screen__empty">
           <p>{list.filtered ? t('screen.emptyFiltered') : t('screen.empty')}</p>
-          {!list.filtered && list.newLink && (
-            <Link className="button" to={list.newLink}>
-              {t('screen.new')}
-            </Link>
-          )}
           {list.filtered && (
             <button type="button" className="button button--secondary" onClick={list.clearFilters}>
               {t('common.reset')}
