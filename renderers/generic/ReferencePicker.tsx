@@ -4,7 +4,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../src/api/errors';
-import { routeInput, valueAt, type JsonSchema, type Lang, type ResolvedScreen, type ScreenRoute } from '../../src/domain/screen';
+import { labelOf, routeInput, valueAt, type Bilingual, type JsonSchema, type Lang, type ResolvedScreen, type ScreenRoute } from '../../src/domain/screen';
 import { useActiveLabel } from '../../src/app/router/hooks';
 import { useStableValue } from '../../src/app/ui';
 import { enumLabel, fieldValue } from './cells';
@@ -34,11 +34,16 @@ const DEBOUNCE_MS = 300;
 
 /**
  * A choice's name: its label fields joined, each as the reader sees it (a translated bundle name in the
- * reader's language), an enumeration value by its label in the language (an auth code by its name).
+ * reader's language, a text per language such as a data model's title in the reader's), an enumeration value by
+ * its label in the language (an auth code by its name).
  */
 export const optionLabel = (record: Record<string, unknown>, config: Pick<PickerConfig, 'label' | 'label_enums'>, lang: Lang): string =>
   config.label
-    .map((f) => (config.label_enums?.[f] ? enumLabel(config.label_enums[f], record[f], lang) : fieldValue(record, f, lang)))
+    .map((f) => {
+      if (config.label_enums?.[f]) return enumLabel(config.label_enums[f], record[f], lang);
+      const value = fieldValue(record, f, lang);
+      return value && typeof value === 'object' && !Array.isArray(value) ? labelOf(value as Bilingual, lang) : value;
+    })
     .filter((v) => v !== undefined && v !== null && v !== '')
     .join(' · ');
 

@@ -188,6 +188,28 @@ describe.runIf(chromiumAvailable())('the data-model designer in a browser', () =
     expect(errors).toEqual([]);
   });
 
+  it('places a data model form as a website unit, with no code, and records with it', async () => {
+    const { page, errors } = await open();
+    await page.goto(`${site()}/frontend-websiteunit-list`);
+    await page.getByRole('link', { name: 'New record' }).click();
+    await page.getByRole('group', { name: /^Caption/ }).getByLabel('English', { exact: true }).fill('Baseline visit');
+    await page.getByRole('group', { name: /^Caption/ }).getByLabel('Turkish', { exact: true }).fill('Başlangıç vizitesi');
+    await page.getByRole('radio', { name: 'Data model form' }).check();
+    await page.getByLabel('Search Data model').fill('Onco');
+    await page.getByRole('button', { name: 'Oncology baseline assessment · Published' }).click();
+    await page.getByText(/Data model: Oncology baseline assessment/).waitFor();
+    await shot(page, 'unit-form-data-model-en');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/created and in the menu/).waitFor();
+
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Baseline visit' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Baseline visit' }).waitFor();
+    await page.getByText('Oncology baseline assessment').first().waitFor();
+    await page.getByLabel(/Medical record number/).waitFor();
+    await shot(page, 'unit-page-data-model-en');
+    expect(errors).toEqual([]);
+  });
+
   it('works at phone width, in Turkish', async () => {
     const { page, errors } = await open({ width: 390, height: 844 });
     const list = await callApi(page, '/v1/data_model/list', { search: 'Oncology' });
