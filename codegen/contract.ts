@@ -45,7 +45,7 @@ export interface Contract {
   schemas: SchemaFile[]; // enums, meta and entities
   areas: { area: string; file: string; label: Bilingual }[];
   routes: CatalogueRoute[];
-  errors: { areas: Record<string, Bilingual>; codes: Record<string, { status_code: string; http: number; message: Bilingual; spec?: string }> };
+  errors: { areas: Record<string, Bilingual>; codes: Record<string, { status_code: string; http: number; message: Bilingual; spec?: string; first_page?: boolean }> };
   /** Generic screens (schemas/screens/<id>.json, checked by codegen/screens.ts). */
   screens: ScreenFile[];
 }

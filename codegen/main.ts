@@ -151,12 +151,33 @@ function schemasJson(contract: Contract): string {
   return `${JSON.stringify({ $comment: JSON_COMMENT, schemas: contract.schemas.map((s) => s.schema) }, null, 1)}\n`;
 }
 
+const statusConst = (k: string, c: { status_code: string; http: number; message: unknown }) =>
+  `export const ${camel(k)} = { status_code: '${c.status_code}', http: ${c.http}, message: ${JSON.stringify(c.message)} } as const;`;
+
+/**
+ * The statuses the first page's own code words (flag `first_page`: the transport's network problem), in a module
+ * of their own: the bundler places a module whole in one chunk, so a constant the first page needs must not share
+ * a module with the catalogue that the lazy chunks read.
+ */
+function firstPageErrorsModule(contract: Contract): string {
+  const entries = Object.entries(contract.errors.codes).filter(([, c]) => c.first_page);
+  return `${HEADER}
+${entries.map(([k, c]) => statusConst(k, c)).join('\n')}
+`;
+}
+
 function errorsModule(contract: Contract): string {
   const entries = Object.entries(contract.errors.codes);
+  const firstPage = entries.filter(([, c]) => c.first_page).map(([k]) => camel(k));
   const consts = entries
-    .map(([k, c]) => `export const ${camel(k)} = { status_code: '${c.status_code}', http: ${c.http}, message: ${JSON.stringify(c.message)} } as const;`)
+    .filter(([, c]) => !c.first_page)
+    .map(([k, c]) => statusConst(k, c))
     .join('\n');
   return `${HEADER}
+import { ${firstPage.join(', ')} } from './first-page-errors.ts';
+
+export { ${firstPage.join(', ')} };
+
 export interface StatusEntry {
   status_code: string;
   http: number;
@@ -289,6 +310,7 @@ export async function generate(contract: Contract): Promise<Map<string, string>>
   files.set('route-table.ts', routeTableModule(contract));
   files.set('schemas.json', schemasJson(contract));
   files.set('errors.ts', errorsModule(contract));
+  files.set('first-page-errors.ts', firstPageErrorsModule(contract));
   for (const [f, text] of enumModules(contract)) files.set(f, text);
   files.set('labels.ts', labelsModule(contract));
   files.set('route-summaries.ts', routeSummariesModule(contract));

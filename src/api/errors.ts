@@ -1,5 +1,5 @@
 // A failed call: the envelope's status_code and status_message (or the network problem of spec section 8).
-import { networkProblem } from '../generated/errors';
+import { networkProblem } from '../generated/first-page-errors';
 import type { Lang } from '../domain/language';
 import { fieldMessage, fieldSummary, type FieldError } from '../domain/validation-messages';
 
