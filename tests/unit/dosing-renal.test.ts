@@ -40,7 +40,7 @@ describe('Cockcroft-Gault creatinine clearance', () => {
     const adjusted = ok(cockcroftGault({ ...patient, weightChoice: 'adjusted' }));
     expect(adjusted.value.value).toBeCloseTo(103.328, 3);
     expect(adjusted.derivation.basedOn[0].derivation.method.en).toBe('Dosing weight — adjusted');
-    expect(adjusted.derivation.inputs.map((i) => i.label.en)).toEqual(['Age', 'Sex', 'Serum creatinine', 'Height']);
+    expect(adjusted.derivation.inputs.map((i) => i.label.en)).toEqual(['Age', 'Sex', 'Serum creatinine', 'Actual body weight', 'Height']);
     // ideal: 80 × 74.99213 / 72 = 83.3246 mL/min
     expect(ok(cockcroftGault({ ...patient, weightChoice: 'ideal' })).value.value).toBeCloseTo(83.3246, 4);
     // an ideal or adjusted weight needs the height

@@ -4,7 +4,7 @@ import { bmiClass as bmiClassEnum } from '../../generated/enums/bmiClass';
 import { bsaFormula as bsaFormulaEnum } from '../../generated/enums/bsaFormula';
 import type { BmiClass, BsaFormula } from '../../generated/types/entities';
 import type { Bilingual } from '../language';
-import { isNotice, readBody, readSex } from './checks';
+import { isNotice, notice, readBody, readSex } from './checks';
 import {
   type Adjustment,
   type Calculated,
@@ -93,7 +93,7 @@ const BSA_METHODS: Record<BsaFormula, BsaMethod> = {
 /** Body surface area (m²) by the formula (Mosteller unless the protocol names another). */
 export function bsa(input: BodyMeasures, formula: BsaFormula = 'mosteller'): Outcome<'m2'> {
   const i = bsaFormulaEnum.values.indexOf(formula);
-  if (i < 0) return refuse([{ code: 'unknown_formula', field: 'formula', message: say('unknown_formula', { name: String(formula) }) }]);
+  if (i < 0) return refuse([notice('unknown_formula', 'formula', say('unknown_formula', { name: String(formula) }))]);
   const measures = readMeasures(input);
   if (Array.isArray(measures)) return refuse(measures);
   const method = BSA_METHODS[formula];
@@ -159,7 +159,7 @@ export function idealBodyWeight(input: Pick<SizedPatient, 'height' | 'sex'>): Ou
   const inches = h / CM_PER_INCH;
   const base = s === 'male' ? 50 : 45.5;
   const value = base + 2.3 * (inches - 60);
-  if (value <= 0) return refuse([{ code: 'ideal_not_positive', field: 'height', message: say('ideal_not_positive', { height: quantity(h, 'cm') }) }]);
+  if (value <= 0) return refuse([notice('ideal_not_positive', 'height', say('ideal_not_positive', { height: quantity(h, 'cm') }))]);
   return derived(quantity(value, 'kg'), {
     method,
     formula: {
@@ -169,7 +169,7 @@ export function idealBodyWeight(input: Pick<SizedPatient, 'height' | 'sex'>): Ou
     source: 'Devine BJ. Drug Intell Clin Pharm 1974;8:650–655',
     inputs: [entry(LABELS.height, h, 'cm'), { label: LABELS.sex, text: sexText(s) }],
     steps: [entry(LABELS.height_in, inches, '[in_i]'), entry(LABELS.inches_over_60, inches - 60, '[in_i]')],
-    warnings: inches < 60 ? [{ code: 'devine_short', field: 'height', message: say('devine_short') }] : [],
+    warnings: inches < 60 ? [notice('devine_short', 'height', say('devine_short'))] : [],
   });
 }
 
@@ -223,7 +223,7 @@ const WEIGHT_CHOICE_TEXT: Record<WeightChoice, { method: Bilingual; formula: Bil
  * applied is an adjustment of the derivation, from the actual weight to the one used.
  */
 export function dosingWeight(choice: WeightChoice, input: BodyMeasures & { sex?: Sex }): Outcome<'kg'> {
-  if (!(choice in WEIGHT_CHOICE_TEXT)) return refuse([{ code: 'unknown_choice', field: 'weight_choice', message: say('unknown_choice', { name: String(choice) }) }]);
+  if (!(choice in WEIGHT_CHOICE_TEXT)) return refuse([notice('unknown_choice', 'weight_choice', say('unknown_choice', { name: String(choice) }))]);
   const text = WEIGHT_CHOICE_TEXT[choice];
   const weight = readBody(input?.weight, 'weight');
   if (isNotice(weight)) return refuse([weight]);

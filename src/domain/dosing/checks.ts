@@ -18,7 +18,8 @@ const LIMITS = {
   creatinine: { min: 0.1, max: 40, unit: 'mg/dL' },
 } as const;
 
-const notice = (code: string, field: string, message: Bilingual): Notice => ({ code, field, message });
+/** A problem or warning at an input. */
+export const notice = (code: string, field: string, message: Bilingual): Notice => ({ code, field, message });
 
 const isQuantityLike = (q: unknown): q is { value: unknown; unit: unknown } => typeof q === 'object' && q !== null && 'value' in q;
 

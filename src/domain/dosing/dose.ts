@@ -5,7 +5,7 @@
 // reduction: the prescriber decides (a lower percent, another drug).
 import type { Bilingual } from '../language';
 import { convert, unitSymbol } from '../units';
-import { isNotice, readPositive } from './checks';
+import { isNotice, notice as problem, readPositive } from './checks';
 import { type Adjustment, type Calculated, derived, type Entry, entry, type Notice, type Outcome, type Quantity, quantity, refuse, type SquareMetres } from './derivation';
 import { fill, LABELS, say } from './texts';
 
@@ -65,8 +65,6 @@ export interface DoseRequest {
 export const CALVERT_GFR_CAP = 125;
 
 const DOSE_UNITS: readonly DoseUnit[] = ['mg', 'g', 'ug', '[iU]'];
-
-const problem = (code: string, field: string, message: Bilingual): Notice => ({ code, field, message });
 
 /** The problems of a drug's rule: positive amounts, bands that run upwards without overlapping. */
 function ruleProblems(drug: DrugRule): Notice[] {

@@ -72,7 +72,11 @@ export function cockcroftGault(input: RenalPatient & { weight: Kilograms; height
       tr: 'KrKl (mL/dk) = (140 − yaş) × ağırlık (kg) / (72 × Scr (mg/dL)) × kadında 0,85',
     },
     source: 'Cockcroft DW, Gault MH. Nephron 1976;16(1):31–41',
-    inputs: choice === 'actual' || !input.height ? inputs : [...inputs, entry(LABELS.height, input.height.value, input.height.unit)],
+    inputs: [
+      ...inputs,
+      entry(LABELS.actual_weight, input.weight.value, input.weight.unit),
+      ...(choice === 'actual' || !input.height ? [] : [entry(LABELS.height, input.height.value, input.height.unit)]),
+    ],
     steps: [
       ...steps,
       entry(LABELS.dosing_weight, w, 'kg'),

@@ -119,7 +119,7 @@ const LOCALES: Record<Lang, string> = { en: 'en-GB', tr: 'tr-TR' };
 const FORMATS = { en: new Intl.NumberFormat(LOCALES.en, { maximumFractionDigits: 4, useGrouping: false }), tr: new Intl.NumberFormat(LOCALES.tr, { maximumFractionDigits: 4, useGrouping: false }) };
 
 /** A number in the language's format, to four decimals at most. */
-export const formatNumber = (value: number, lang: Lang) => FORMATS[lang].format(value);
+const formatNumber = (value: number, lang: Lang) => FORMATS[lang].format(value);
 
 const isQuantity = (p: Param): p is Quantity => typeof p === 'object' && 'unit' in p;
 
