@@ -13,7 +13,7 @@ export type UnitLang = keyof Bilingual;
  * What a unit measures; only units of one dimension convert into each other. Each dimension's factors count a
  * base unit small enough that every factor is a whole number (then `value * from / to` is the correctly rounded
  * result: 25400 / 10000 is exactly the double 2.54): length µm, mass pg, volume fL, mass concentration ng/L,
- * substance concentration nmol/L, cell counts per litre, per area µg/m², per body mass µg/kg, time seconds.
+ * substance concentration nmol/L, cell counts per litre, area m², per area µg/m², per body mass µg/kg, time seconds.
  * International units and equivalents are dimensions of their own: an IU of one drug is no IU of another.
  */
 export type Dimension =
@@ -25,6 +25,7 @@ export type Dimension =
   | 'number_concentration'
   | 'catalytic_concentration'
   | 'fraction'
+  | 'area'
   | 'mass_per_area'
   | 'mass_per_mass'
   | 'auc'
@@ -126,6 +127,7 @@ export const UNITS: readonly Unit[] = [
   u('/min', '/min', 'per minute', 'dakikada', NONE, 'rate', 1, ['bpm', 'beats/min', '/dk']),
   u('L/min', 'L/min', 'litres per minute', 'litre/dakika', NONE, 'flow', 1_000),
   u('mL/min', 'mL/min', 'millilitres per minute', 'mililitre/dakika', NONE, 'flow', 1),
+  u('m2', 'm²', 'square metres', 'metrekare', NONE, 'area', 1, ['m²']),
   u('kg/m2', 'kg/m²', 'kilograms per square metre', 'kilogram/metrekare', NONE, 'mass_per_area', 1e9, ['kg/m²']),
   u('min', 'min', 'minutes', 'dakika', NONE, 'time', 60, ['minutes', 'dk']),
   u('h', 'h', 'hours', 'saat', NONE, 'time', 3_600, ['hours', 'sa']),
