@@ -19,6 +19,7 @@ import { clinicalHandlers } from './clinical.ts';
 import { hospitalSettingsHandlers } from './hospital-settings.ts';
 import { dataModelHandlers } from './data-model.ts';
 import { dataModelRecordHandlers } from './data-model-record.ts';
+import { doseCalculatorHandlers } from './dose-calculator.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -44,4 +45,5 @@ export const handlers: HandlerSet = {
   ...hospitalSettingsHandlers,
   ...dataModelHandlers,
   ...dataModelRecordHandlers,
+  ...doseCalculatorHandlers,
 };

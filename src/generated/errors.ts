@@ -161,6 +161,7 @@ export const paymentApprovalCard = { status_code: '12026', http: 409, message: {
 export const paymentShort = { status_code: '12027', http: 409, message: {"en":"The amount received ({{received}}) does not cover the order's total ({{total}}). Approve it once the whole amount has arrived.","tr":"Alınan tutar ({{received}}) sipariş toplamını ({{total}}) karşılamıyor. Tutarın tamamı geldiğinde onaylayın."} } as const;
 export const cardAuthenticationFailed = { status_code: '12028', http: 402, message: {"en":"The bank could not verify the card (3-D Secure). Nothing was charged. Please try again or use another card.","tr":"Banka kartı doğrulayamadı (3-D Secure). Hiçbir ücret alınmadı. Lütfen yeniden deneyin veya başka bir kart kullanın."} } as const;
 export const renewalNotPeriodic = { status_code: '12029', http: 409, message: {"en":"Only an active bundle with a periodic payment can be renewed.","tr":"Yalnızca dönemsel ödemeli, etkin bir paket yenilenebilir."} } as const;
+export const doseInputImpossible = { status_code: '14090', http: 400, message: {"en":"These values cannot be a patient's, so nothing was calculated: {{details}}","tr":"Bu değerler bir hastaya ait olamaz; hiçbir şey hesaplanmadı: {{details}}"} } as const;
 
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
@@ -315,6 +316,7 @@ export const statusCatalogue = {
   payment_short: paymentShort,
   card_authentication_failed: cardAuthenticationFailed,
   renewal_not_periodic: renewalNotPeriodic,
+  dose_input_impossible: doseInputImpossible,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

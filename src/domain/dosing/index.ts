@@ -20,3 +20,4 @@ export type {
 } from './derivation';
 export { CALVERT_GFR_CAP, calculateDose, type DoseBand, type DoseOrder, type DoseRequest, type DoseUnit, type DrugRule, type GivenDose, type Rounding } from './dose';
 export { absoluteGfr, ckdEpi2021, cockcroftGault, type RenalPatient } from './renal';
+export { type DoseCalculatorAnswer, type DoseCalculatorInput, type DoseCalculatorProblem, doseCalculator, wireCalculated } from './calculator';

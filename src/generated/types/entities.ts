@@ -412,6 +412,87 @@ export type ShareUsername = string;
 export type IdempotencyKey = string;
 
 /**
+ * A number with its unit, the UCUM code of the unit catalogue (src/domain/units.ts): { "value": 70, "unit": "kg" }.
+ */
+export interface DosingQuantity {
+  value: number;
+  unit: string;
+}
+
+/**
+ * An input or intermediate value of a dosing calculation: a quantity, or a fact in words (the sex, a class).
+ */
+export interface DosingEntry {
+  label: BilingualText;
+  quantity?: DosingQuantity;
+  text?: BilingualText;
+}
+
+/**
+ * A warning of a dosing calculation, at the input it is about when there is one.
+ */
+export interface DosingNotice {
+  code: string;
+  field?: string;
+  message: BilingualText;
+}
+
+/**
+ * A cap, limit, reduction, weight choice or rounding that changed a value, with the value before and after.
+ */
+export interface DosingAdjustment {
+  kind: 'gfr_cap' | 'dose_cap' | 'percent' | 'rounding' | 'band' | 'weight_choice';
+  note: BilingualText;
+  before: DosingQuantity;
+  after: DosingQuantity;
+}
+
+/**
+ * A dosing result (src/domain/dosing): the value with its unit and the derivation a second person checks it by (docs/decisions.md, "What does a dosing result carry?"). Texts in both languages, as the domain keeps them, so a record or a pharmacy system can show either.
+ */
+export interface DosingCalculated {
+  value: DosingQuantity;
+  derivation: {
+    method: BilingualText;
+    formula: BilingualText;
+    /**
+     * The published source, as cited; empty for a choice that has none.
+     */
+    source: string;
+    /**
+     * The inputs with their units.
+     *
+     * @maxItems 100
+     */
+    inputs: DosingEntry[];
+    /**
+     * The intermediate values.
+     *
+     * @maxItems 100
+     */
+    steps: DosingEntry[];
+    /**
+     * Every cap, limit, rounding or weight choice that changed a value.
+     *
+     * @maxItems 100
+     */
+    adjustments: DosingAdjustment[];
+    /**
+     * Its own warnings and those of the calculations it used.
+     *
+     * @maxItems 100
+     */
+    warnings: DosingNotice[];
+    /**
+     * The calculations this one used (the BSA of a dose per m², the clearance of a Calvert dose).
+     *
+     * @maxItems 20
+     */
+    based_on: DosingCalculated[];
+  };
+}
+
+/**
  * A visible text in every language of the product.
  */
 export interface BilingualText {
