@@ -62,6 +62,8 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   // content kind clinical_dashboard).
   HospitalSettings: () => import('../../pages/HospitalSettings'),
   ClinicalDashboard: () => import('../../pages/clinical/ClinicalDashboard'),
+  // The dose calculator (issue 12): every body-size and renal figure and a dose, computed in the browser.
+  DoseCalculator: () => import('../../pages/clinical/DoseCalculator'),
   // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),
