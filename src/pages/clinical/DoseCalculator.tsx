@@ -257,7 +257,8 @@ function Results({ answer, chosenBsa, lang }: { answer: DoseCalculatorAnswer; ch
 /** A quantity for reading: the unit's symbol, and years in the page's language. */
 function Amount({ q, lang, digits }: { q: DosingQuantity; lang: Lang; digits?: number }) {
   const { t } = useTranslation();
-  const unit = q.unit === 'a' ? t('doseCalculator.years') : q.unit === '1' ? '' : unitSymbol(q.unit);
+  // Beside its label "Target AUC" the AUC's symbol needs no "AUC" of its own; a factor has no unit.
+  const unit = q.unit === 'a' ? t('doseCalculator.years') : q.unit === '1' ? '' : q.unit === 'mg.min/mL' ? 'mg/mL·min' : unitSymbol(q.unit);
   return (
     <>
       {num(q.value, lang, digits)}
