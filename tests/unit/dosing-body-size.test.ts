@@ -128,6 +128,6 @@ describe('ideal, adjusted and dosing weight', () => {
     expect(obese.derivation.adjustments).toEqual([
       expect.objectContaining({ kind: 'weight_choice', before: { value: 120, unit: 'kg' }, after: { value: expect.closeTo(92.995, 3), unit: 'kg' } }),
     ]);
-    expect(obese.derivation.adjustments[0].note.en).toBe('The actual weight 120 kg is over 120 % of the ideal weight 74.9921 kg, so the adjusted weight is used.');
+    expect(obese.derivation.adjustments[0].note.en).toBe('The actual weight 120 kg is over 120 % of the ideal weight 74.99 kg, so the adjusted weight is used.');
   });
 });

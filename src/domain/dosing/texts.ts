@@ -116,9 +116,11 @@ type Param = string | number | Bilingual | Quantity;
 
 const LOCALES: Record<Lang, string> = { en: 'en-GB', tr: 'tr-TR' };
 // No grouping: "1.234" would read as a decimal to a reader of the other language.
-const FORMATS = { en: new Intl.NumberFormat(LOCALES.en, { maximumFractionDigits: 4, useGrouping: false }), tr: new Intl.NumberFormat(LOCALES.tr, { maximumFractionDigits: 4, useGrouping: false }) };
+// Two decimals in a note are what a second person checks by eye (203.7 mL/min, 74.99 kg); the derivation keeps
+// the exact values.
+const FORMATS = { en: new Intl.NumberFormat(LOCALES.en, { maximumFractionDigits: 2, useGrouping: false }), tr: new Intl.NumberFormat(LOCALES.tr, { maximumFractionDigits: 2, useGrouping: false }) };
 
-/** A number in the language's format, to four decimals at most. */
+/** A number in the language's format, to two decimals at most. */
 const formatNumber = (value: number, lang: Lang) => FORMATS[lang].format(value);
 
 const isQuantity = (p: Param): p is Quantity => typeof p === 'object' && 'unit' in p;
