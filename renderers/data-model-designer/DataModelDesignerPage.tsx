@@ -14,7 +14,7 @@ import { languageLabel } from '../../src/generated/enums/languageLabel';
 import type { DataModel } from '../../src/generated/types/entities';
 import { exportFhir } from '../../src/domain/data-model/fhir';
 import { exportRedcap, importRedcap, type RedcapWarning } from '../../src/domain/data-model/redcap';
-import { LANGS, nameOf, pointer } from '../../src/domain/data-model/document';
+import { findParameter, LANGS, nameOf, pointer } from '../../src/domain/data-model/document';
 import { translationGaps } from '../../src/domain/data-model/translations';
 import { problemMessage, validateModel } from '../../src/domain/data-model/validate';
 import type { Lang } from '../../src/domain/language';
@@ -275,9 +275,10 @@ function Designer({ m, heading }: { m: ModelState; heading: ReactNode }) {
       s.run({ type: 'group.add', groups: [group] });
       to = group.code;
     }
-    const placed = s.selection.kind === 'parameter' ? s.doc.group_list.find((g) => g.parameter_list.some((p) => p.code === (s.selection as { code: string }).code)) : undefined;
-    const index = placed ? placed.parameter_list.findIndex((p) => p.code === (s.selection as { code: string }).code) + 1 : undefined;
-    s.run({ type: 'parameter.add', to: { group: placed?.code ?? to }, parameters: [newParameter(s.doc, lang)], index });
+    // After a selected top-level parameter, in its group; else at the end of the group.
+    const placed = s.selection.kind === 'parameter' ? findParameter(s.doc, s.selection.code) : undefined;
+    const after = placed && !placed.parent ? placed : undefined;
+    s.run({ type: 'parameter.add', to: { group: after?.group ?? to }, parameters: [newParameter(s.doc, lang)], index: after ? after.index + 1 : undefined });
   };
 
   const importFile = async (e: ChangeEvent<HTMLInputElement>) => {
