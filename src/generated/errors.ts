@@ -162,6 +162,13 @@ export const paymentShort = { status_code: '12027', http: 409, message: {"en":"T
 export const cardAuthenticationFailed = { status_code: '12028', http: 402, message: {"en":"The bank could not verify the card (3-D Secure). Nothing was charged. Please try again or use another card.","tr":"Banka kartı doğrulayamadı (3-D Secure). Hiçbir ücret alınmadı. Lütfen yeniden deneyin veya başka bir kart kullanın."} } as const;
 export const renewalNotPeriodic = { status_code: '12029', http: 409, message: {"en":"Only an active bundle with a periodic payment can be renewed.","tr":"Yalnızca dönemsel ödemeli, etkin bir paket yenilenebilir."} } as const;
 export const doseInputImpossible = { status_code: '14090', http: 400, message: {"en":"These values cannot be a patient's, so nothing was calculated: {{details}}","tr":"Bu değerler bir hastaya ait olamaz; hiçbir şey hesaplanmadı: {{details}}"} } as const;
+export const protocolInvalid = { status_code: '14100', http: 400, message: {"en":"The protocol has {{count}} problem(s). The first: {{first}}","tr":"Protokolde {{count}} sorun var. İlki: {{first}}"} } as const;
+export const protocolVersionConflict = { status_code: '14101', http: 409, message: {"en":"This protocol was changed meanwhile: version {{current_version}} is the latest, and you edited version {{version}}. Load the latest version and try again.","tr":"Bu protokol bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü düzenlediniz. En son sürümü açıp yeniden deneyin."} } as const;
+export const protocolAlreadyPublished = { status_code: '14102', http: 409, message: {"en":"Version {{version}} of this protocol is already published; a published version never changes. Save to start a new version.","tr":"Bu protokolün {{version}}. sürümü zaten yayımlandı; yayımlanmış bir sürüm değişmez. Yeni bir sürüm başlatmak için kaydedin."} } as const;
+export const protocolShareOwner = { status_code: '14103', http: 400, message: {"en":"The owner of a protocol already has every right to it; choose another user to share it with.","tr":"Protokolün sahibi zaten her hakka sahip; paylaşmak için başka bir kullanıcı seçin."} } as const;
+export const protocolGlobalAdmin = { status_code: '14104', http: 403, message: {"en":"Only an administrator can make a protocol global or change a global protocol.","tr":"Bir protokolü yalnızca yönetici genel yapabilir veya genel bir protokolü değiştirebilir."} } as const;
+export const protocolFhirInvalid = { status_code: '14105', http: 400, message: {"en":"This file is not a FHIR R4 PlanDefinition that can be read as a protocol: {{details}}","tr":"Bu dosya protokol olarak okunabilecek bir FHIR R4 PlanDefinition değil: {{details}}"} } as const;
+export const protocolPublishedKept = { status_code: '14106', http: 409, message: {"en":"A protocol with a published version is kept: treatments may be tied to it. Only a protocol that was never published can be deleted.","tr":"Yayımlanmış bir sürümü olan protokol saklanır: tedaviler ona bağlı olabilir. Yalnızca hiç yayımlanmamış bir protokol silinebilir."} } as const;
 
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
@@ -317,6 +324,13 @@ export const statusCatalogue = {
   card_authentication_failed: cardAuthenticationFailed,
   renewal_not_periodic: renewalNotPeriodic,
   dose_input_impossible: doseInputImpossible,
+  protocol_invalid: protocolInvalid,
+  protocol_version_conflict: protocolVersionConflict,
+  protocol_already_published: protocolAlreadyPublished,
+  protocol_share_owner: protocolShareOwner,
+  protocol_global_admin: protocolGlobalAdmin,
+  protocol_fhir_invalid: protocolFhirInvalid,
+  protocol_published_kept: protocolPublishedKept,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

@@ -15,6 +15,7 @@ export * from './frontend.ts';
 export * from './frontend_key.ts';
 export * from './misc.ts';
 export * from './process.ts';
+export * from './protocol.ts';
 export * from './rule.ts';
 export * from './shop.ts';
 export * from './support.ts';

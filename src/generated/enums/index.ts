@@ -59,6 +59,7 @@ export { treatmentStatus } from './treatmentStatus.ts';
 export { decisionPackageStatus } from './decisionPackageStatus.ts';
 export { ruleOperator } from './ruleOperator.ts';
 export { grantType } from './grantType.ts';
+export { dosingWeight } from './dosingWeight.ts';
 export { bsaFormula } from './bsaFormula.ts';
 export { gfrFormula } from './gfrFormula.ts';
 export { bmiClass } from './bmiClass.ts';

@@ -341,6 +341,11 @@ export type RuleOperator =
 export type GrantType = 'password' | 'refresh_token';
 
 /**
+ * Which weight a calculation uses: the actual weight, the ideal body weight (Devine) or the adjusted body weight (issue 12).
+ */
+export type DosingWeight = 'actual' | 'ideal' | 'adjusted';
+
+/**
  * Formulas for body surface area (m²) from weight and height.
  */
 export type BsaFormula = 'mosteller' | 'dubois' | 'haycock' | 'gehan_george' | 'boyd';
@@ -1910,6 +1915,28 @@ export type Protocol = {
    */
   drug_list: ProtocolDrug[];
   note?: string;
+  status?: DataModelStatus;
+  published_version?: number;
+  is_example?: boolean;
+  bsa_formula?: BsaFormula;
+  /**
+   * The weight Cockcroft-Gault uses for this protocol's renal dosing (issue 12).
+   */
+  renal_weight?: DosingWeight;
+  /**
+   * The GFR (mL/min) Calvert's formula uses at most; 125 unless the protocol says otherwise.
+   */
+  gfr_cap?: number;
+  change_warning_percent?: number;
+  /**
+   * Laboratory gates run before each cycle is approved: published rule-engine packages evaluated on the patient's latest results; their trace is kept with the approval.
+   *
+   * @maxItems 20
+   */
+  lab_gate_list?: {
+    package_id: string;
+    label?: LocalizedText;
+  }[];
   version?: number;
   created_at?: string;
   updated_at?: string;
@@ -1941,6 +1968,34 @@ export type ProtocolDrug = {
   max_dose?: number;
   lab_test?: string;
   text?: string;
+  /**
+   * Rounding of the calculated dose to a step (e.g. 5 mg) or to the dose band its value falls in; none when absent.
+   */
+  dose_rounding?:
+    | {
+        step: number;
+      }
+    | {
+        /**
+         * @minItems 1
+         * @maxItems 50
+         */
+        bands: {
+          from: number;
+          to: number;
+          dose: number;
+        }[];
+      };
+  /**
+   * Cumulative lifetime limit of the drug, counted across the patient's history.
+   */
+  lifetime_limit?: {
+    amount: number;
+    /**
+     * mg per m² of body surface (e.g. doxorubicin 550) or mg in total.
+     */
+    per: 'm2' | 'total';
+  };
 };
 
 /**
