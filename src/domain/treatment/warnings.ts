@@ -1,0 +1,86 @@
+// The plan's warnings of spec section 5: measurements and a start date older than 30 days, the measurement
+// dates it requires, a creatinine an AUC dose needs but the patient lacks, and every dose cap and lifetime
+// limit that applied. Days are calendar days in the hospital's time zone (docs/decisions.md, "30 days").
+import type { Notice } from '../dosing';
+import type { Bilingual } from '../language';
+import { calendarDay, daysBetween } from './dates';
+import type { PlanMeasures, PlannedDay, TreatmentPlan } from './plan';
+import { LABELS as DOSING_LABELS } from '../dosing/texts';
+import { tell } from './texts';
+
+/** error: no dose or no valid plan until it is fixed; warning: must be seen before approval; info: for the record. */
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface PlanWarning {
+  code: string;
+  severity: Severity;
+  /** The input it concerns: weight, height, creatinine, start_date, or a drug day's dose. */
+  field: string;
+  message: Bilingual;
+  cycle_number?: number;
+  item_id?: string;
+  day?: number;
+}
+
+/** Until the hospital settings hold a time zone, the hospitals are in Turkey. */
+export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';
+
+/** A measurement or a start older than this many calendar days is flagged (spec section 5). */
+export const STALE_AFTER_DAYS = 30;
+
+export interface WarningInput {
+  plan: TreatmentPlan;
+  measures: PlanMeasures;
+  now: Date;
+  timeZone?: string;
+}
+
+const dayWarning = (d: PlannedDay, code: string, severity: Severity, note: Bilingual): PlanWarning => ({
+  code,
+  severity,
+  field: 'dose',
+  message: tell(code === 'lifetime_limit' ? 'refused' : 'capped', { cycle: d.cycle_number, day: d.day, drug: d.drug_name ?? '', note }),
+  cycle_number: d.cycle_number,
+  item_id: d.item_id,
+  day: d.day,
+});
+
+/** Old, undated or missing measurements and an old start date. */
+function dateWarnings({ plan, measures, now, timeZone = DEFAULT_TIME_ZONE }: WarningInput): PlanWarning[] {
+  const today = calendarDay(now, timeZone);
+  const warnings: PlanWarning[] = [];
+  const age = (date: string) => daysBetween(date, today);
+  for (const field of ['weight', 'height', 'creatinine'] as const) {
+    const m = measures[field];
+    if (!m) continue;
+    if (!m.date) warnings.push({ code: 'date_required', severity: 'error', field, message: tell('date_required', { what: DOSING_LABELS[field] }) });
+    else if (age(m.date) > STALE_AFTER_DAYS)
+      warnings.push({ code: `${field}_old`, severity: 'warning', field, message: tell(`${field}_old`, { date: m.date, days: age(m.date) }) });
+  }
+  if (age(plan.start_date) > STALE_AFTER_DAYS)
+    warnings.push({ code: 'start_in_past', severity: 'warning', field: 'start_date', message: tell('start_in_past', { date: plan.start_date, days: age(plan.start_date) }) });
+  return warnings;
+}
+
+/** Per drug line dosed by AUC without a creatinine: one error, not one per day. */
+function creatinineWarnings({ plan, measures }: WarningInput): PlanWarning[] {
+  if (measures.creatinine) return [];
+  const days = plan.cycles.flatMap((c) => c.days).filter((d) => d.unit === 'auc');
+  const lines = days.filter((d, i) => days.findIndex((o) => o.item_id === d.item_id) === i);
+  return lines.map((d) => ({ code: 'creatinine_missing', severity: 'error', field: 'creatinine', message: tell('creatinine_missing', { drug: d.drug_name ?? '' }), item_id: d.item_id }));
+}
+
+/** Every cap that changed a dose (single dose, GFR) and every lifetime limit a dose would pass, on its day. */
+function limitWarnings({ plan }: WarningInput): PlanWarning[] {
+  return plan.cycles
+    .flatMap((c) => c.days)
+    .flatMap((d) => [
+      ...(d.dose?.derivation.adjustments ?? []).filter((a) => a.kind === 'dose_cap' || a.kind === 'gfr_cap').map((a) => dayWarning(d, a.kind, 'warning', a.note)),
+      ...d.problems.filter((p: Notice) => p.code === 'lifetime_limit').map((p) => dayWarning(d, 'lifetime_limit', 'error', p.message)),
+    ]);
+}
+
+/** All the plan's warnings: measurements and dates first, then the doses' caps and limits in date order. */
+export function planWarnings(input: WarningInput): PlanWarning[] {
+  return [...dateWarnings(input), ...creatinineWarnings(input), ...limitWarnings(input)];
+}
