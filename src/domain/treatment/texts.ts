@@ -51,16 +51,16 @@ const MESSAGES = {
     tr: '{cycle}. kür, {day}. gün, {drug}: doz {before} değerinden {after} değerine değişiyor (% {percent}, % {limit} üstü). Değişikliği onaylayın.',
   },
   change_duration: {
-    en: 'Cycle {cycle}, day {day}, {drug}: the duration changes from {before} to {after} ({percent} %, more than {limit} %). Confirm the change.',
-    tr: '{cycle}. kür, {day}. gün, {drug}: süre {before} değerinden {after} değerine değişiyor (% {percent}, % {limit} üstü). Değişikliği onaylayın.',
+    en: 'Cycle {cycle}, day {day}, {drug}: the duration changes from {before} to {after} minutes ({percent} %, more than {limit} %). Confirm the change.',
+    tr: '{cycle}. kür, {day}. gün, {drug}: süre {before} dakikadan {after} dakikaya değişiyor (% {percent}, % {limit} üstü). Değişikliği onaylayın.',
   },
   change_delay: {
-    en: 'Cycle {cycle} is delayed by {after}, {percent} % of its {length} cycle (more than {limit} %). Confirm the delay.',
-    tr: '{cycle}. kür {after} erteleniyor; bu {length} kürün % {percent} kadarı (% {limit} üstü). Ertelemeyi onaylayın.',
+    en: 'Cycle {cycle} is delayed by {after} days, {percent} % of its {length}-day cycle (more than {limit} %). Confirm the delay.',
+    tr: '{cycle}. kür {after} gün erteleniyor; bu {length} günlük kürün % {percent} kadarı (% {limit} üstü). Ertelemeyi onaylayın.',
   },
   change_cycle_length: {
-    en: 'The cycle length changes from {before} to {after} ({percent} %, more than {limit} %). Confirm the change.',
-    tr: 'Kür süresi {before} değerinden {after} değerine değişiyor (% {percent}, % {limit} üstü). Değişikliği onaylayın.',
+    en: 'The cycle length changes from {before} to {after} days ({percent} %, more than {limit} %). Confirm the change.',
+    tr: 'Kür süresi {before} günden {after} güne değişiyor (% {percent}, % {limit} üstü). Değişikliği onaylayın.',
   },
   change_cycle_count: {
     en: 'The number of cycles changes from {before} to {after} ({percent} %, more than {limit} %). Confirm the change.',
