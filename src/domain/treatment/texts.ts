@@ -67,7 +67,7 @@ const MESSAGES = {
     tr: 'Kür sayısı {before} değerinden {after} değerine değişiyor (% {percent}, % {limit} üstü). Değişikliği onaylayın.',
   },
   wrong_state: { en: '“{step}” is not possible while the status is “{status}”.', tr: 'Durum “{status}” iken “{step}” yapılamaz.' },
-  wrong_role: { en: 'Only a {roles} may take the step “{step}”.', tr: '“{step}” adımını yalnızca {roles} atabilir.' },
+  wrong_role: { en: 'The step “{step}” is for: {roles}.', tr: '“{step}” adımı şu roller içindir: {roles}.' },
   own_check: {
     en: 'You took the step “{done}” yourself; a second person must check it.',
     tr: '“{done}” adımını siz attınız; bir başka kişi kontrol etmelidir.',
