@@ -498,6 +498,18 @@ export interface DosingCalculated {
 }
 
 /**
+ * One step of a clinical state machine (src/domain/treatment/drug-states.ts) as recorded: the step, the states before and after (the same for a double check), who took it, when, and the note given with it.
+ */
+export interface StatusStep {
+  step: string;
+  from: string;
+  to: string;
+  by: string;
+  at: string;
+  note?: string;
+}
+
+/**
  * A visible text in every language of the product.
  */
 export interface BilingualText {
@@ -2173,14 +2185,26 @@ export interface Treatment {
   patient_id: string;
   protocol_id: string;
   protocol_name?: string;
+  /**
+   * The published protocol version the treatment was planned with; it never changes under the treatment.
+   */
+  protocol_version?: number;
   start_date: string;
   treatment_status: TreatmentStatus;
   cycle_count?: number;
+  /**
+   * The treatment's period, the protocol's unless changed (a change beyond the protocol's percent is confirmed).
+   */
+  cycle_length_days?: number;
   /**
    * @maxItems 100
    */
   cycle_list?: TreatmentCycle[];
   measurement?: PatientMeasurement;
+  /**
+   * @maxItems 100
+   */
+  status_history?: StatusStep[];
   doctor_username?: string;
   note?: string;
 }
@@ -2212,10 +2236,24 @@ export interface TreatmentCycle {
      * Absolute amount after BSA, weight or AUC calculation, in mg (mL for mL doses, IU for IU doses).
      */
     calculated_dose?: number;
+    /**
+     * How calculated_dose was reached (src/domain/treatment/plan.ts): formula, inputs with their measurement dates, every cap, rounding and percent, in the derivation's own unit.
+     */
+    dose_derivation?: DosingCalculated;
     duration_minutes?: number;
     drug_status: DrugStatus;
+    /**
+     * Every step of the drug's day with who and when, the double checks of preparation and administration among them.
+     *
+     * @maxItems 50
+     */
+    status_history?: StatusStep[];
     note?: string;
   }[];
+  /**
+   * @maxItems 100
+   */
+  status_history?: StatusStep[];
   /**
    * @maxItems 100
    */
