@@ -115,7 +115,7 @@ describe('doxorubicin near its 550 mg/m² lifetime limit', () => {
   const measures = measuresOf({ measurement_date: '2026-10-30', weight: 76, height: 171 });
   const doxorubicin = line({ item_id: 'd', drug_name: 'Doxorubicin', dosage: 60, unit: 'mg_m2', lifetime_limit: { amount: 550, per: 'm2' } });
   // 450 mg/m² given before at 1.9 m²
-  const history = [{ drug_name: 'doxorubicin', date: '2026-01-05', dose: { value: 855, unit: 'mg' as const }, bsa: { value: 1.9, unit: 'm2' as const } }];
+  const history = [{ drug_name: 'DOXORUBICIN', date: '2026-01-05', dose: { value: 855, unit: 'mg' as const }, bsa: { value: 1.9, unit: 'm2' as const } }];
 
   it('plans the cycle that stays under the limit and refuses the one that would pass it, counting the plan’s own doses', () => {
     const p = plan(protocol([doxorubicin], { cycle_count: 2 }), { measures, history });
@@ -127,6 +127,14 @@ describe('doxorubicin near its 550 mg/m² lifetime limit', () => {
     expect(second.dose).toBeUndefined();
     expect(second.problems).toEqual([expect.objectContaining({ code: 'lifetime_limit' })]);
     expect(second.problems[0].message.en).toContain('570 mg/m²');
+  });
+
+  it('names the plan’s own earlier doses as planned, the patient’s as given', () => {
+    const earlier = [{ ...history[0], dose: { value: 570, unit: 'mg' as const } }];
+    const [, second] = days(plan(protocol([doxorubicin], { cycle_count: 2 }), { measures, history: earlier }));
+    // 300 + 60 + 60 = 420 mg/m²
+    const counted = second.dose!.derivation.steps.filter((s) => 'quantity' in s && s.quantity.unit === 'mg/m2').map((s) => s.label.en);
+    expect(counted).toEqual(['Dose given on 2026-01-05', 'Dose planned for 2026-11-02', 'Given before', 'This dose', 'Total after this dose', 'Lifetime limit']);
   });
 });
 

@@ -45,6 +45,8 @@ export interface GivenDose {
   date: string;
   dose: Quantity<DoseUnit>;
   bsa?: SquareMetres;
+  /** An earlier dose of the same treatment plan, not yet given: counted, and named as planned. */
+  planned?: boolean;
 }
 
 export interface DoseRequest {
@@ -210,7 +212,7 @@ function lifetimeCheck(dose: number, req: DoseRequest): Entry[] | Notice[] {
     }
     const amount = perM2 ? converted.value / given.bsa!.value : converted.value;
     prior += amount;
-    priors.push(entry(fill(LABELS.prior_dose, { date: given.date }), amount, unit));
+    priors.push(entry(fill(given.planned ? LABELS.planned_dose : LABELS.prior_dose, { date: given.date }), amount, unit));
   }
   if (problems.length) return problems;
   const now = perM2 ? dose / req.bsa!.value.value : dose;

@@ -44,6 +44,7 @@ export const LABELS = {
   calculated_dose: { en: 'Calculated dose', tr: 'Hesaplanan doz' },
   percent: { en: 'Dose percent', tr: 'Doz yüzdesi' },
   prior_dose: { en: 'Dose given on {date}', tr: '{date} tarihinde verilen doz' },
+  planned_dose: { en: 'Dose planned for {date}', tr: '{date} tarihi için planlanan doz' },
   prior_total: { en: 'Given before', tr: 'Daha önce verilen' },
   this_dose: { en: 'This dose', tr: 'Bu doz' },
   total_after: { en: 'Total after this dose', tr: 'Bu dozdan sonra toplam' },

@@ -122,7 +122,8 @@ const ORDER_OF: Record<NonNullable<ProtocolDrug['unit']>, { basis: DoseOrder['ba
 };
 
 const isMedicine = (line: ProtocolDrug) => line.item_type === 'drug' || line.item_type === 'premedication';
-const sameDrug = (a: string, b: string) => a.trim().localeCompare(b.trim(), 'tr', { sensitivity: 'accent' }) === 0;
+// Drug names are international (INN): compared without case in English, where I and i are one letter (not in Turkish).
+const sameDrug = (a: string, b: string) => a.trim().localeCompare(b.trim(), 'en', { sensitivity: 'accent' }) === 0;
 
 /** The body size and renal figures every dose of the plan shares, each an outcome with its derivation. */
 interface Figures {
@@ -282,7 +283,7 @@ export function planTreatment(input: PlanInput): TreatmentPlan {
     }
     d.dose = dose;
     if (dose.value.unit !== 'mL')
-      counted.push({ drug_name: d.drug_name ?? '', date: d.planned_date, dose: dose.value as GivenDose['dose'], ...(figs.bsa.ok ? { bsa: figs.bsa.value } : {}) });
+      counted.push({ drug_name: d.drug_name ?? '', date: d.planned_date, planned: true, dose: dose.value as GivenDose['dose'], ...(figs.bsa.ok ? { bsa: figs.bsa.value } : {}) });
   }
   const cycles = Array.from({ length: cycleCount }, (_, i) => ({
     cycle_number: i + 1,
