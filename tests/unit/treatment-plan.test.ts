@@ -72,6 +72,14 @@ describe('carboplatin by AUC (Calvert with Cockcroft-Gault)', () => {
     expect(day.dose!.value.value).toBe(625);
   });
 
+  it('takes the protocol’s weight for the clearance: the ideal weight, with the height’s date', () => {
+    const measures = measuresOf({ measurement_date: '2026-10-30', weight: 90, height: 170, creatinine: 1.0, creatinine_date: '2026-10-29' });
+    const [day] = days(plan(protocol([carboplatin], { renal_weight: 'ideal' }), { measures }));
+    // Devine: 50 + 2.3 × (170 / 2.54 − 60) = 65.94 kg; (140 − 60) × 65.94 / 72 = 73.27 mL/min; 5 × 98.27 = 491.3 mg
+    expect(day.dose!.value.value).toBeCloseTo(491.34, 1);
+    expect(texts(day)).toEqual(expect.arrayContaining(['Height measured on: 2026-10-30']));
+  });
+
   it('has no dose without a creatinine, and says what is missing', () => {
     const measures = measuresOf({ measurement_date: '2026-10-30', weight: 70, height: 170 });
     const [day] = days(plan(protocol([carboplatin]), { measures }));
@@ -103,6 +111,25 @@ describe('caps, percent and rounding from the protocol line', () => {
       ['percent', 912],
       ['rounding', 900],
     ]);
+  });
+
+  it('takes the protocol’s BSA formula: Du Bois gives 1.88 m² where Mosteller gives 1.9', () => {
+    const paclitaxel = line({ item_id: 'p', drug_name: 'Paclitaxel', dosage: 175, unit: 'mg_m2' });
+    const [mosteller] = days(plan(protocol([paclitaxel]), { measures }));
+    const [dubois] = days(plan(protocol([paclitaxel], { bsa_formula: 'dubois' }), { measures }));
+    expect(mosteller.dose!.value.value).toBeCloseTo(332.5, 6);
+    // 0.007184 × 76^0.425 × 171^0.725 = 1.8821 m²; × 175 = 329.36 mg
+    expect(dubois.dose!.value.value).toBeCloseTo(329.36, 2);
+    expect(dubois.dose!.derivation.basedOn[0].derivation.method.en).toBe('Body surface area — Du Bois');
+  });
+
+  it('gives the dose of the band the calculated dose falls in', () => {
+    const bands = { bands: [{ from: 1000, to: 1100, dose: 1050 }, { from: 1100, to: 1200, dose: 1150 }] };
+    const gemcitabine = line({ item_id: 'g', drug_name: 'Gemcitabine', dosage: 600, unit: 'mg_m2', dose_rounding: bands });
+    const [day] = days(plan(protocol([gemcitabine]), { measures }));
+    // 600 × 1.9 = 1140 mg → the 1100–1200 band
+    expect(day.dose!.value.value).toBe(1150);
+    expect(day.dose!.derivation.adjustments.map((a) => a.kind)).toEqual(['band']);
   });
 
   it('doses per kg by the actual weight and flat doses as written', () => {

@@ -192,6 +192,8 @@ function lineDose(input: PlanInput, line: ProtocolDrug, figs: Figures, history: 
   const percent = input.percent?.[line.item_id] ?? 100;
   const how = ORDER_OF[line.unit as NonNullable<ProtocolDrug['unit']>];
   const name = line.drug_name ?? '';
+  // A published protocol has passed its schema; a line without a known unit or dose still gets a problem, not a crash.
+  if (!how || typeof line.dosage !== 'number') return { ok: false, problems: [notice('needs', 'unit', say('needs', { what: { en: 'a dose and its unit', tr: 'bir doz ve birimi' } }))] };
   const hasLimits = line.max_dose !== undefined || line.lifetime_limit !== undefined;
   if (how.unit === 'mL' && !hasLimits) return volumeDose(line, percent);
   const unit = how.unit as DoseUnit;
