@@ -87,6 +87,14 @@ describe('doses', () => {
     ]);
   });
 
+  it('says once per line why it has no dose, at the missing input', () => {
+    const paclitaxel = drug({ item_id: 'p', drug_name: 'Paclitaxel', dosage: 175, unit: 'mg_m2' });
+    const { height: _, ...noHeight } = fresh;
+    const list = warnings([paclitaxel, flat], noHeight);
+    expect(list.map((w) => [w.code, w.severity, w.field, w.item_id])).toEqual([['no_dose', 'error', 'height', 'p']]);
+    expect(list[0].message.en).toBe('Paclitaxel has no dose: Height: enter a value.');
+  });
+
   it('names every capped dose on its cycle and day', () => {
     const vincristine = drug({ item_id: 'v', drug_name: 'Vincristine', dosage: 1.4, unit: 'mg_m2', max_dose: 2 });
     const list = warnings([vincristine], fresh);

@@ -202,7 +202,7 @@ function lineDose(input: PlanInput, line: ProtocolDrug, figs: Figures, history: 
   if (how.unit === 'mL' || (line.max_dose !== undefined && cap === undefined) || (line.lifetime_limit && limit === undefined))
     return { ok: false, problems: [notice('cap_unit', 'max_dose', tell('cap_unit', { drug: name, unit: unitSymbol(how.unit) }))] };
 
-  const amount = line.dosage as number;
+  const amount = line.dosage;
   const order: DoseOrder = how.basis === 'auc' ? { basis: 'auc', auc: amount, gfrCap: input.protocol.gfr_cap ?? CALVERT_GFR_CAP } : { basis: how.basis, amount };
   const perM2Limit = line.lifetime_limit?.per === 'm2';
   // The figure the order needs, refused: its own problems say what is missing (the creatinine, the height).

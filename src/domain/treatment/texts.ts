@@ -46,6 +46,7 @@ const MESSAGES = {
   },
   capped: { en: 'Cycle {cycle}, day {day}, {drug}: {note}', tr: '{cycle}. kür, {day}. gün, {drug}: {note}' },
   refused: { en: 'Cycle {cycle}, day {day}, {drug}: {note}', tr: '{cycle}. kür, {day}. gün, {drug}: {note}' },
+  no_dose: { en: '{drug} has no dose: {note}', tr: '{drug} için doz hesaplanamadı: {note}' },
   change_dose: {
     en: 'Cycle {cycle}, day {day}, {drug}: the dose changes from {before} to {after} ({percent} %, more than {limit} %). Confirm the change.',
     tr: '{cycle}. kür, {day}. gün, {drug}: doz {before} değerinden {after} değerine değişiyor (% {percent}, % {limit} üstü). Değişikliği onaylayın.',

@@ -70,17 +70,30 @@ function creatinineWarnings({ plan, measures }: WarningInput): PlanWarning[] {
   return lines.map((d) => ({ code: 'creatinine_missing', severity: 'error', field: 'creatinine', message: tell('creatinine_missing', { drug: d.drug_name ?? '' }), item_id: d.item_id }));
 }
 
+/**
+ * Every other reason a line has no dose (a missing height, a cap in the wrong unit), once per line and reason at
+ * the input it concerns: its days share the cause. A missing creatinine is creatinineWarnings' and a lifetime
+ * limit is per day (limitWarnings).
+ */
+function refusalWarnings({ plan, measures }: WarningInput): PlanWarning[] {
+  const covered = (p: Notice) => p.code === 'lifetime_limit' || (!measures.creatinine && p.field === 'creatinine');
+  const found = plan.cycles.flatMap((c) => c.days).flatMap((d) => d.problems.filter((p) => !covered(p)).map((p) => ({ d, p })));
+  return found
+    .filter(({ d, p }, i) => found.findIndex((o) => o.d.item_id === d.item_id && o.p.code === p.code && o.p.field === p.field) === i)
+    .map(({ d, p }) => ({ code: 'no_dose', severity: 'error', field: p.field ?? 'dose', message: tell('no_dose', { drug: d.drug_name ?? '', note: p.message }), item_id: d.item_id }));
+}
+
 /** Every cap that changed a dose (single dose, GFR) and every lifetime limit a dose would pass, on its day. */
 function limitWarnings({ plan }: WarningInput): PlanWarning[] {
   return plan.cycles
     .flatMap((c) => c.days)
     .flatMap((d) => [
       ...(d.dose?.derivation.adjustments ?? []).filter((a) => a.kind === 'dose_cap' || a.kind === 'gfr_cap').map((a) => dayWarning(d, a.kind, 'warning', a.note)),
-      ...d.problems.filter((p: Notice) => p.code === 'lifetime_limit').map((p) => dayWarning(d, 'lifetime_limit', 'error', p.message)),
+      ...d.problems.filter((p) => p.code === 'lifetime_limit').map((p) => dayWarning(d, 'lifetime_limit', 'error', p.message)),
     ]);
 }
 
-/** All the plan's warnings: measurements and dates first, then the doses' caps and limits in date order. */
+/** All the plan's warnings: measurements and dates first, then doses that could not be calculated, then caps and limits in date order. */
 export function planWarnings(input: WarningInput): PlanWarning[] {
-  return [...dateWarnings(input), ...creatinineWarnings(input), ...limitWarnings(input)];
+  return [...dateWarnings(input), ...creatinineWarnings(input), ...refusalWarnings(input), ...limitWarnings(input)];
 }
