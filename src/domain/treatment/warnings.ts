@@ -2,10 +2,10 @@
 // dates it requires, a creatinine an AUC dose needs but the patient lacks, and every dose cap and lifetime
 // limit that applied. Days are calendar days in the hospital's time zone (docs/decisions.md, "30 days").
 import type { Notice } from '../dosing';
+import { LABELS as DOSING_LABELS } from '../dosing/texts';
 import type { Bilingual } from '../language';
 import { calendarDay, daysBetween } from './dates';
 import type { PlanMeasures, PlannedDay, TreatmentPlan } from './plan';
-import { LABELS as DOSING_LABELS } from '../dosing/texts';
 import { tell } from './texts';
 
 /** error: no dose or no valid plan until it is fixed; warning: must be seen before approval; info: for the record. */
