@@ -286,7 +286,9 @@ export function protocolToFhir(p: Protocol): { bundle: FhirBundle; notes: Biling
 // ---------------------------------------------------------------------------------------------------------
 // Reading
 
-export type FhirImport = { ok: true; protocol: ProtocolDraft; notes: Bilingual[] } | { ok: false; details: Bilingual };
+/** A protocol read from FHIR: its lines are complete (a line that is not becomes a note line). */
+export type ImportedProtocol = Omit<ProtocolDraft, 'drug_list'> & { drug_list: ProtocolDrug[] };
+export type FhirImport = { ok: true; protocol: ImportedProtocol; notes: Bilingual[] } | { ok: false; details: Bilingual };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v.filter(isObject) as T[]) : []);
@@ -442,7 +444,7 @@ export function protocolFromFhir(input: unknown, newId: () => string = () => cry
   });
   if (!lines.length) return { ok: false, details: { en: 'the PlanDefinition has no action to read as a protocol line', tr: "PlanDefinition'da protokol satırı olarak okunacak eylem yok" } };
 
-  const protocol: ProtocolDraft = {
+  const protocol: ImportedProtocol = {
     ...some('name', text(plan.title ?? plan.name, 200)),
     ...some('protocol_group', text(list<CodeableConcept>(plan.topic)[0]?.text, 100)),
     ...some('protocol_type', inEnum(protocolType, ext(plan, X.protocolType)?.valueCode)),
