@@ -23,6 +23,7 @@ import type { Protocol } from '../../src/generated/types/entities.ts';
 import type { ProtocolNewRequest } from '../../src/generated/types/routes.ts';
 import { ApiError } from '../../server/http/api-error.ts';
 import { readProtocolForTreatment } from '../../server/services/protocols.ts';
+import { seedProtocols } from '../../server/db/seed-protocols.ts';
 import { exampleProtocol, exampleProtocols } from '../unit/protocol-fixtures.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, snapshot, tenantIdOf, type Actor } from './support/actors.ts';
@@ -189,9 +190,13 @@ describe.each(databaseKinds())('protocols on %s', (kind) => {
       expect((await protocolGet({ protocol_id: id, version: 2 })).status_code).toBe('10016');
       expect((await protocolSave({ protocol_id: id, version: 2, protocol: input({ visibility: 'global' }) })).status_code).toBe('14104');
     }
+    // Seeding again (every start) adds nothing and leaves the administrator's draft alone.
+    expect(await t.db.transaction((tx) => seedProtocols(tx))).toBe(0);
+    admin.use();
+    expect((await protocolGet({ protocol_id: id })).protocol).toMatchObject({ version: 2, note: 'v2' });
     elsewhere.use();
     expect((await protocolDelete({ protocol_id: id })).status_code).toBe('14104');
-    expect((await protocolShare({ protocol_id: id, username: 'admin' })).status_code).not.toBe('10000');
+    expect((await protocolShare({ protocol_id: id, username: 'admin' })).status_code).toBe('10001'); // the library is everyone's: not shared
   });
 
   it('copies a readable protocol into a private draft of the caller, without the example mark', async () => {
