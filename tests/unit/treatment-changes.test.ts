@@ -1,7 +1,7 @@
 // The change warning of a planned treatment (src/domain/treatment/changes.ts, spec section 5): a dose, a duration,
 // a cycle's delay, the cycle length or count moved beyond the protocol's percent must be confirmed.
 import { type ComparedTreatment, comparedPlan, treatmentChanges } from '../../src/domain/treatment/changes';
-import { percentChange } from '../../src/domain/treatment/percent-change';
+import { percentChange } from '../../src/domain/percent-change';
 import { planTreatment } from '../../src/domain/treatment/plan';
 
 const planned: ComparedTreatment = {

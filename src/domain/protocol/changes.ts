@@ -4,7 +4,8 @@
 // is a new regimen line, not an unexpected change of one. The items are those of protocol/save's refusal
 // (change_warning_list) and of the confirmations protocol/get lists.
 import type { Lang } from '../language';
-import { DEFAULT_CHANGE_WARNING_PERCENT, isMedicine, type ProtocolDraft, type ProtocolLine } from './document';
+import { changeBeyond, DEFAULT_CHANGE_WARNING_PERCENT } from '../percent-change';
+import { isMedicine, type ProtocolDraft, type ProtocolLine } from './document';
 
 export interface ProtocolChange {
   field: 'dosage' | 'cycle_length_days' | 'cycle_count' | 'duration_minutes';
@@ -25,16 +26,16 @@ export function protocolChanges(published: ProtocolDraft, draft: ProtocolDraft):
   const limit = published.change_warning_percent ?? DEFAULT_CHANGE_WARNING_PERCENT;
   const changes: ProtocolChange[] = [];
   const compare = (field: ProtocolChange['field'], before: number | undefined, after: number | undefined, line?: ProtocolLine) => {
-    if (before === undefined || after === undefined || before <= 0) return;
-    const percent = (Math.abs(after - before) / before) * 100;
-    if (percent <= limit) return;
+    if (before === undefined || after === undefined) return;
+    const percent = changeBeyond(before, after, limit);
+    if (percent === undefined) return;
     changes.push({
       field,
       ...(line?.item_id ? { item_id: line.item_id } : {}),
       ...(line?.drug_name ? { drug_name: line.drug_name } : {}),
       before,
       after,
-      percent: Math.round(percent * 10) / 10,
+      percent,
     });
   };
   compare('cycle_length_days', published.cycle_length_days, draft.cycle_length_days);

@@ -13,8 +13,6 @@ export type ProtocolDraft = Partial<Omit<Protocol, 'drug_list'>> & { drug_list: 
 /** Lines that give a medicine (a drug or its premedication): they have a dose, unit, route and frequency. */
 export const isMedicine = (line: ProtocolLine): boolean => line.item_type === 'drug' || line.item_type === 'premedication';
 
-/** The change-warning percent when the protocol does not set one (spec section 5; schemas' default). */
-export const DEFAULT_CHANGE_WARNING_PERCENT = 20;
 
 /**
  * Dose units that are an amount of substance by mass, convertible to mg: the only ones a lifetime limit (in mg)

@@ -9,7 +9,8 @@
 //   protocolToFhir(protocol)            → { bundle (FHIR R4 Bundle), notes }
 //   protocolFromFhir(bundle)            → { ok: true, protocol, notes } | { ok: false, details }
 //   isMedicine, MASS_UNITS, unitText, DEFAULT_CHANGE_WARNING_PERCENT, PROTOCOL_EXTENSIONS
-export { DEFAULT_CHANGE_WARNING_PERCENT, isMedicine, MASS_UNITS, type ProtocolDraft, type ProtocolLine, unitText } from './document';
+export { DEFAULT_CHANGE_WARNING_PERCENT } from '../percent-change';
+export { isMedicine, MASS_UNITS, type ProtocolDraft, type ProtocolLine, unitText } from './document';
 export { checkProtocol, type ProtocolProblem, protocolProblemMessage } from './check';
 export { automaticTitle } from './title';
 export { changeFieldText, type ProtocolChange, protocolChanges } from './changes';

@@ -6,12 +6,10 @@
 import type { Protocol } from '../../generated/types/entities';
 import type { Bilingual } from '../language';
 import { quantity } from '../dosing/derivation';
-import { percentChange } from './percent-change';
+import { changeBeyond, DEFAULT_CHANGE_WARNING_PERCENT } from '../percent-change';
 import type { TreatmentPlan } from './plan';
 import { tell } from './texts';
 
-/** The schema's default of Protocol.change_warning_percent. */
-export const DEFAULT_CHANGE_WARNING_PERCENT = 20;
 
 export interface ComparedDay {
   item_id: string;
@@ -67,8 +65,7 @@ export function treatmentChanges(before: ComparedTreatment, after: ComparedTreat
   const changes: TreatmentChange[] = [];
   const beyond = (was: number | undefined, now: number | undefined) => {
     if (was === undefined || now === undefined) return undefined;
-    const percent = percentChange(was, now);
-    return percent !== undefined && percent > limit ? percent : undefined;
+    return changeBeyond(was, now, limit);
   };
 
   const treatmentField = (field: 'cycle_length_days' | 'cycle_count', key: 'change_cycle_length' | 'change_cycle_count') => {

@@ -1,9 +1,9 @@
 // Treatment planning (issue 12): a protocol version applied to a patient, the plan's warnings, the change
 // warnings to confirm, and the drug-day and treatment state machines; pure functions for the server and the screens.
-export { type ComparedDay, type ComparedTreatment, comparedPlan, DEFAULT_CHANGE_WARNING_PERCENT, type TreatmentChange, treatmentChanges } from './changes';
+export { type ComparedDay, type ComparedTreatment, comparedPlan, type TreatmentChange, treatmentChanges } from './changes';
 export { addDays, ageOn, calendarDay, daysBetween } from './dates';
 export { canStep, DRUG_STEPS, type DrugStep, drugStates, nextState, stepsFor, TREATMENT_STEPS, type TreatmentStep, treatmentStates } from './drug-states';
-export { percentChange } from './percent-change';
+export { DEFAULT_CHANGE_WARNING_PERCENT, percentChange } from '../percent-change';
 export { type DatedValue, measuresOf, type PlanInput, type PlanMeasures, type PlannedCycle, type PlannedDay, planTreatment, type PriorDose, type TreatmentPlan } from './plan';
 export { type Actor, type StateMachine, type StepRule, type StepTaken, stateMachine, type Tracked, type Verdict } from './state-machine';
 export { DEFAULT_TIME_ZONE, type PlanWarning, planWarnings, type Severity, STALE_AFTER_DAYS, type WarningInput } from './warnings';
