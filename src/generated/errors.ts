@@ -169,6 +169,13 @@ export const protocolShareOwner = { status_code: '14103', http: 400, message: {"
 export const protocolGlobalAdmin = { status_code: '14104', http: 403, message: {"en":"Only an administrator can make a protocol global or change a global protocol.","tr":"Bir protokolü yalnızca yönetici genel yapabilir veya genel bir protokolü değiştirebilir."} } as const;
 export const protocolFhirInvalid = { status_code: '14105', http: 400, message: {"en":"This file is not a FHIR R4 PlanDefinition that can be read as a protocol: {{details}}","tr":"Bu dosya protokol olarak okunabilecek bir FHIR R4 PlanDefinition değil: {{details}}"} } as const;
 export const protocolPublishedKept = { status_code: '14106', http: 409, message: {"en":"A protocol with a published version is kept: treatments may be tied to it. Only a protocol that was never published can be deleted.","tr":"Yayımlanmış bir sürümü olan protokol saklanır: tedaviler ona bağlı olabilir. Yalnızca hiç yayımlanmamış bir protokol silinebilir."} } as const;
+export const patientVersionConflict = { status_code: '14120', http: 409, message: {"en":"This patient was changed meanwhile: version {{current_version}} is the latest, and you edited version {{version}}. Reload the patient and try again.","tr":"Bu hasta bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü düzenlediniz. Hastayı yeniden yükleyip tekrar deneyin."} } as const;
+export const patientNoTaken = { status_code: '14121', http: 409, message: {"en":"Another patient of this hospital has this file number.","tr":"Bu hastanede bu dosya numarası başka bir hastaya ait."} } as const;
+export const identityNumberTaken = { status_code: '14122', http: 409, message: {"en":"Another patient of this hospital has this national id number.","tr":"Bu hastanede bu T.C. kimlik numarası başka bir hastaya ait."} } as const;
+export const identityNumberInvalid = { status_code: '14123', http: 400, message: {"en":"This is not a valid T.C. identity number: its check digits do not match.","tr":"Bu geçerli bir T.C. kimlik numarası değil: kontrol basamakları uyuşmuyor."} } as const;
+export const measurementValueRequired = { status_code: '14124', http: 400, message: {"en":"Enter a weight, a height or a creatinine value.","tr":"Kilo, boy ya da kreatinin değeri girin."} } as const;
+export const dateInFuture = { status_code: '14125', http: 400, message: {"en":"The date cannot be later than today.","tr":"Tarih bugünden sonra olamaz."} } as const;
+export const referenceRangeInvalid = { status_code: '14126', http: 400, message: {"en":"The reference minimum is above the reference maximum.","tr":"Referans alt sınırı üst sınırından büyük."} } as const;
 
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
@@ -331,6 +338,13 @@ export const statusCatalogue = {
   protocol_global_admin: protocolGlobalAdmin,
   protocol_fhir_invalid: protocolFhirInvalid,
   protocol_published_kept: protocolPublishedKept,
+  patient_version_conflict: patientVersionConflict,
+  patient_no_taken: patientNoTaken,
+  identity_number_taken: identityNumberTaken,
+  identity_number_invalid: identityNumberInvalid,
+  measurement_value_required: measurementValueRequired,
+  date_in_future: dateInFuture,
+  reference_range_invalid: referenceRangeInvalid,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;
