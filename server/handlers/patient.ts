@@ -6,7 +6,6 @@ import { isUniqueViolation } from '../db/adapter.ts';
 import { ApiError, fieldRewording, notFound, statusMessage } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
 import type { StatusKey } from '../../src/generated/errors.ts';
-import { bmi, bsa } from '../../src/domain/dosing/index.ts';
 import { isValidIdentityNumber } from '../../src/domain/identity-number.ts';
 import { convert } from '../../src/domain/units.ts';
 import { today } from '../services/authorization-store.ts';
@@ -24,6 +23,7 @@ import {
   searchPatients,
   takenKeys,
   updatePatient,
+  withBodySize,
 } from '../services/patient-store.ts';
 import type { HandlerSet } from './types.ts';
 
@@ -67,7 +67,7 @@ async function savingKeys<T>(ctx: RequestContext, fields: PatientFields, exceptI
 
 const STORED = { weight: 'kg', height: 'cm', creatinine: 'mg/dL' } as const;
 /** The entity's bounds of the stored values (schemas/entities/patient_measurement.json). */
-const BOUNDS = { weight: [0.3, 500], height: [20, 250], creatinine: [0.01, 50], bsa: [0.05, 5], bmi: [5, 150] } as const;
+const BOUNDS = { weight: [0.3, 500], height: [20, 250], creatinine: [0.01, 50] } as const;
 
 /** A value entered in `from` in its stored unit, refused at its field outside the entity's bounds. */
 function stored(ctx: RequestContext, name: keyof typeof STORED, value: number, from: string): number {
@@ -78,9 +78,6 @@ function stored(ctx: RequestContext, name: keyof typeof STORED, value: number, f
   if (converted.value > max) throw atField('max_value', name, ctx.lang, { max: `${max} ${STORED[name]}` });
   return converted.value;
 }
-
-/** A computed value kept only inside the entity's range (an impossible body gives none rather than a wrong one). */
-const inRange = (name: 'bsa' | 'bmi', value: number) => (value >= BOUNDS[name][0] && value <= BOUNDS[name][1] ? { [name]: value } : {});
 
 export const patientHandlers: HandlerSet = {
   patient_new: async ({ patient }, ctx) => {
@@ -130,15 +127,7 @@ export const patientHandlers: HandlerSet = {
       ...(height === undefined ? {} : { height }),
       ...(input.creatinine === undefined ? {} : { creatinine: stored(ctx, 'creatinine', input.creatinine, units.creatinine), creatinine_date: input.creatinine_date }),
     };
-    if (weight !== undefined && height !== undefined) {
-      const measures = { weight: { value: weight, unit: 'kg' as const }, height: { value: height, unit: 'cm' as const } };
-      const formula = input.bsa_formula ?? 'mosteller';
-      const area = bsa(measures, formula);
-      const index = bmi(measures);
-      if (area.ok) Object.assign(m, inRange('bsa', area.value.value), { bsa_formula: formula });
-      if (index.ok) Object.assign(m, inRange('bmi', index.value.value));
-    }
-    return { patient_measurement: await insertMeasurement(ctx.db, ctx.tenant.tenant_id, input.patient_id, m, me.userId) };
+    return { patient_measurement: await insertMeasurement(ctx.db, ctx.tenant.tenant_id, input.patient_id, withBodySize(m, input.bsa_formula), me.userId) };
   },
 
   patient_measurement_list: async ({ patient_id, ...paging }, ctx) => {

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
 import type { BmiClass, BsaFormula, Gender, LabResult, Patient, PatientMeasurement } from '../../src/generated/types/entities.ts';
 import type { LocalizedText } from '../../src/generated/types/entities.ts';
-import { bmiClass } from '../../src/domain/dosing/index.ts';
+import { bmi, bmiClass, bsa } from '../../src/domain/dosing/index.ts';
 import { maskIdentityNumber } from '../../src/domain/identity-number.ts';
 import { containsPattern, isoOf, orderBy, pageRows, Where } from './paging.ts';
 
@@ -76,11 +76,12 @@ const fieldValues = (f: PatientFields) => [
   f.icd10_code ?? null,
 ];
 
-export async function insertPatient(db: Queryable, tenantId: string, fields: PatientFields, userId: string): Promise<PatientRow> {
+/** A new patient (`id` given only by the seed, which finds its rows again by it). */
+export async function insertPatient(db: Queryable, tenantId: string, fields: PatientFields, userId: string, id: string = randomUUID()): Promise<PatientRow> {
   const [row] = await db.query<PatientRow & Record<string, unknown>>(
     `insert into patient (patient_id, tenant_id, patient_no, identity_number, firstname, lastname, gender, date_of_birth, diagnosis, icd10_code, created_by, updated_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) returning ${PATIENT_COLUMNS}`,
-    [randomUUID(), tenantId, ...fieldValues(fields), userId],
+    [id, tenantId, ...fieldValues(fields), userId],
   );
   return row;
 }
@@ -159,12 +160,40 @@ export function measurementAnswer(r: MeasurementRow): PatientMeasurement {
 
 export type MeasurementFields = Omit<PatientMeasurement, 'measurement_id' | 'patient_id' | 'bmi_class' | 'gfr' | 'gfr_formula'>;
 
-export async function insertMeasurement(db: Queryable, tenantId: string, patientId: string, m: MeasurementFields, userId: string): Promise<PatientMeasurement> {
+/** The entity's bounds of the computed values (schemas/entities/patient_measurement.json). */
+const COMPUTED_BOUNDS = { bsa: [0.05, 5], bmi: [5, 150] } as const;
+const inRange = (name: keyof typeof COMPUTED_BOUNDS, value: number) =>
+  value >= COMPUTED_BOUNDS[name][0] && value <= COMPUTED_BOUNDS[name][1] ? { [name]: value } : {};
+
+/**
+ * A measurement with its BSA (by `formula`, Mosteller by default) and BMI when it has both weight and height,
+ * computed by src/domain/dosing; a value outside the entity's range (an impossible body) is left out rather than stored.
+ */
+export function withBodySize(m: MeasurementFields, formula: BsaFormula = 'mosteller'): MeasurementFields {
+  if (m.weight === undefined || m.height === undefined) return m;
+  const measures = { weight: { value: m.weight, unit: 'kg' as const }, height: { value: m.height, unit: 'cm' as const } };
+  const area = bsa(measures, formula);
+  const index = bmi(measures);
+  return {
+    ...m,
+    ...(area.ok ? { ...inRange('bsa', area.value.value), bsa_formula: formula } : {}),
+    ...(index.ok ? inRange('bmi', index.value.value) : {}),
+  };
+}
+
+export async function insertMeasurement(
+  db: Queryable,
+  tenantId: string,
+  patientId: string,
+  m: MeasurementFields,
+  userId: string,
+  id: string = randomUUID(),
+): Promise<PatientMeasurement> {
   const [row] = await db.query<MeasurementRow & Record<string, unknown>>(
     `insert into patient_measurement (measurement_id, tenant_id, patient_id, measurement_date, weight, height, bsa, bsa_formula, bmi, creatinine, creatinine_date, created_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning ${MEASUREMENT_COLUMNS}`,
     [
-      randomUUID(),
+      id,
       tenantId,
       patientId,
       m.measurement_date,
@@ -230,12 +259,12 @@ function labAnswer(r: LabRow): LabResult {
 
 export type LabFields = Omit<LabResult, 'lab_result_id' | 'patient_id' | 'is_abnormal'>;
 
-export async function insertLabResult(db: Queryable, tenantId: string, patientId: string, l: LabFields, userId: string): Promise<LabResult> {
+export async function insertLabResult(db: Queryable, tenantId: string, patientId: string, l: LabFields, userId: string, id: string = randomUUID()): Promise<LabResult> {
   const [row] = await db.query<LabRow & Record<string, unknown>>(
     `insert into lab_result (lab_result_id, tenant_id, patient_id, test_code, test_name, value, unit, reference_min, reference_max, result_date, created_by)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning ${LAB_COLUMNS}`,
     [
-      randomUUID(),
+      id,
       tenantId,
       patientId,
       l.test_code,
