@@ -11,7 +11,7 @@ import { patientSearch } from '../../generated/client';
 import type { Patient } from '../../generated/types/entities';
 import type { PatientSearchRequest } from '../../generated/types/routes';
 import { FilterActions } from '../shared/FilterActions';
-import { usePagePath } from '../shared/hooks';
+import { useAllowedPagePath } from '../shared/hooks';
 import { PagedTable, type TableColumn } from '../shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
 import { genderLabel, patientName, usePatientPagePath } from './shared';
@@ -29,7 +29,7 @@ const NO_FILTERS: Filters = { search: '', identity_number: '', date_of_birth: ''
 export default function PatientSearch({ page }: PageProps) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
-  const newPath = usePagePath('patient_new');
+  const newPath = useAllowedPagePath('patient_new');
   const followup = usePatientPagePath('patient_followup');
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
