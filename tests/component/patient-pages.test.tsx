@@ -189,6 +189,11 @@ describe('patient pages', () => {
     await user.click(form.getByRole('button', { name: 'Save measurement' }));
     expect(form.getByLabelText(/^Weight and height date/)).toHaveAccessibleDescription(expect.stringContaining('Weight and length date is required.'));
     expect(calls.measure).toBeUndefined();
+    await user.type(form.getByLabelText(/^Weight and height date/), '31/02/2026');
+    await user.click(form.getByRole('button', { name: 'Save measurement' }));
+    expect(form.getByLabelText(/^Weight and height date/)).toHaveAccessibleDescription(expect.stringContaining('Write the date as DD/MM/YYYY.'));
+    expect(calls.measure).toBeUndefined();
+    await user.clear(form.getByLabelText(/^Weight and height date/));
     await user.type(form.getByLabelText(/^Weight and height date/), '20/11/2026');
     await user.selectOptions(form.getByLabelText('Creatinine unit'), 'µmol/L — micromoles per litre');
     await user.click(form.getByRole('button', { name: 'Save measurement' }));

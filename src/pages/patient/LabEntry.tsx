@@ -4,11 +4,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../app/router/hooks';
-import { focusFirstInvalid, Notice, SubmitButton, TextField, useErrorText } from '../../app/ui';
+import { DATE_HINT, focusFirstInvalid, Notice, SubmitButton, TextField, useErrorText } from '../../app/ui';
 import { ApiError, fieldMessages } from '../../api/errors';
 import { statusMessage } from '../../domain/status-messages';
 import { patientLabAdd } from '../../generated/client';
 import type { PatientLabAddRequest } from '../../generated/types/routes';
+import { isDay } from './shared';
 
 type Fields = Record<'test_code' | 'test_name' | 'value' | 'unit' | 'reference_min' | 'reference_max' | 'date' | 'time', string>;
 /** A row of the form; `key` keeps each row's fields with it when another row is removed. */
@@ -41,6 +42,7 @@ export function LabEntry({ patientId, today, onSaved }: { patientId: string; tod
       if (!r.test_code.trim()) e.test_code = required;
       if (!r.unit.trim()) e.unit = required;
       if (!r.date) e.date = required;
+      else if (!isDay(r.date)) e.date = t('patient.notADate', { hint: DATE_HINT[lang] });
       for (const k of ['value', 'reference_min', 'reference_max'] as const) if (r[k].trim() && !Number.isFinite(number(r[k]))) e[k] = t('patient.notANumber');
       if (!r.value.trim()) e.value = required;
       return e;

@@ -4,11 +4,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../app/router/hooks';
-import { focusFirstInvalid, Notice, SelectField, serverFieldErrors, SubmitButton, TextField, useErrorText } from '../../app/ui';
+import { DATE_HINT, focusFirstInvalid, Notice, SelectField, serverFieldErrors, SubmitButton, TextField, useErrorText } from '../../app/ui';
 import { statusMessage } from '../../domain/status-messages';
 import { PREFERRED_UNIT_CHOICES, unitLabel } from '../../domain/units';
 import { patientMeasurementAdd } from '../../generated/client';
 import type { PatientMeasurementAddRequest } from '../../generated/types/routes';
+import { isDay } from './shared';
 
 type Draft = Record<'measurement_date' | 'weight' | 'height' | 'creatinine' | 'creatinine_date', string> & { creatinine_unit: 'mg/dL' | 'umol/L' };
 type Errors = Partial<Record<keyof Draft, string>>;
@@ -31,8 +32,11 @@ export function MeasurementEntry({ patientId, today, onSaved }: { patientId: str
     const e: Errors = {};
     for (const k of ['weight', 'height', 'creatinine'] as const) if (draft[k].trim() && !Number.isFinite(number(draft[k]))) e[k] = t('patient.notANumber');
     if (!draft.weight.trim() && !draft.height.trim() && !draft.creatinine.trim()) e.weight = statusMessage('measurement_value_required', lang);
+    const notADate = t('patient.notADate', { hint: DATE_HINT[lang] });
     if (!draft.measurement_date) e.measurement_date = statusMessage('measurement_date_required', lang);
+    else if (!isDay(draft.measurement_date)) e.measurement_date = notADate;
     if (draft.creatinine.trim() && !draft.creatinine_date) e.creatinine_date = statusMessage('field_required', lang);
+    else if (draft.creatinine.trim() && !isDay(draft.creatinine_date)) e.creatinine_date = notADate;
     return e;
   };
 

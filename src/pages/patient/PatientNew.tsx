@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
-import { focusFirstInvalid, Notice, SelectField, serverFieldErrors, SubmitButton, TextAreaField, TextField, useErrorText } from '../../app/ui';
+import { DATE_HINT, focusFirstInvalid, Notice, SelectField, serverFieldErrors, SubmitButton, TextAreaField, TextField, useErrorText } from '../../app/ui';
 import { isValidIdentityNumber } from '../../domain/identity-number';
 import type { Lang } from '../../domain/language';
 import { statusMessage } from '../../domain/status-messages';
@@ -15,18 +15,19 @@ import { patientNew } from '../../generated/client';
 import { gender as genderEnum } from '../../generated/enums/gender';
 import type { Gender } from '../../generated/types/entities';
 import type { PatientNewRequest } from '../../generated/types/routes';
-import { genderLabel, usePatientPagePath } from './shared';
+import { genderLabel, isDay, usePatientPagePath } from './shared';
 
 type Draft = Record<'firstname' | 'lastname' | 'gender' | 'date_of_birth' | 'patient_no' | 'identity_number' | 'diagnosis' | 'icd10_code', string>;
 const EMPTY: Draft = { firstname: '', lastname: '', gender: '', date_of_birth: '', patient_no: '', identity_number: '', diagnosis: '', icd10_code: '' };
 
 /** The spec's messages for what is missing (section 5), and a national id that fails its check digits. */
-function draftErrors(d: Draft, lang: Lang): Partial<Record<keyof Draft, string>> {
+function draftErrors(d: Draft, lang: Lang, notADate: string): Partial<Record<keyof Draft, string>> {
   const errors: Partial<Record<keyof Draft, string>> = {};
   if (!d.firstname.trim()) errors.firstname = statusMessage('firstname_required', lang);
   if (!d.lastname.trim()) errors.lastname = statusMessage('lastname_required', lang);
   if (!d.gender) errors.gender = statusMessage('gender_required', lang);
   if (!d.date_of_birth) errors.date_of_birth = statusMessage('field_required', lang);
+  else if (!isDay(d.date_of_birth)) errors.date_of_birth = notADate;
   if (d.identity_number.trim() && !isValidIdentityNumber(d.identity_number.trim())) errors.identity_number = statusMessage('identity_number_invalid', lang);
   return errors;
 }
@@ -61,7 +62,7 @@ export default function PatientNew({ page }: PageProps) {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
-    const found = draftErrors(draft, lang);
+    const found = draftErrors(draft, lang, t('patient.notADate', { hint: DATE_HINT[lang] }));
     setErrors(found);
     if (Object.keys(found).length) {
       focusFirstInvalid(formRef.current);

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Notice, useErrorText, useLoad } from '../../app/ui';
+import { fromLocalDate } from '../../app/ui/DateInput';
 import { patientGet } from '../../generated/client';
 import { gender as genderEnum } from '../../generated/enums/gender';
 import type { Gender, LabResult, Patient } from '../../generated/types/entities';
@@ -50,6 +51,9 @@ export function PatientMissing({ patientId, error }: { patientId: string; error:
     </>
   );
 }
+
+/** A typed date that is a real day (the date field passes on what it cannot read as one). */
+export const isDay = (value: string): boolean => fromLocalDate(value) === value;
 
 /** Which side of its reference range a result lies (none inside it, or without a range). */
 export function outOfRange(r: Pick<LabResult, 'value' | 'reference_min' | 'reference_max' | 'is_abnormal'>): 'low' | 'high' | null {
