@@ -201,6 +201,46 @@ describe('patient pages', () => {
     expect(calls.measure).toEqual([{ patient_id: ID, measurement_date: '2026-11-20', weight: 79.5, units: { weight: 'kg', height: 'cm', creatinine: 'umol/L' } }]);
   });
 
+  it("corrects the patient's details at the version shown, and says when another saved them meanwhile", async () => {
+    const calls = servePatients([{ ...AYSE, identity_number: '38491027510' }]);
+    let stale = false;
+    server.use(
+      http.post('*/v1/patient/save', async ({ request }) => {
+        const body = (await request.json()) as { patient_id: string; version: number; patient: Omit<Patient, 'patient_id'> };
+        calls.save = [...(calls.save ?? []), body];
+        if (stale) {
+          const message = statusCatalogue.patient_version_conflict.message.en.replace('{{current_version}}', '3').replace('{{version}}', '2');
+          return HttpResponse.json({ status_code: '14120', status_message: message, status_params: { current_version: 3, version: 2 } }, { status: 409 });
+        }
+        return HttpResponse.json({ ...ok, patient: { ...body.patient, patient_id: body.patient_id, identity_number_masked: '384******10', version: body.version + 1 } });
+      }),
+    );
+    const user = userEvent.setup();
+    await startApp(`/patient-followup?patient=${ID}`);
+    logIn(['doctor']);
+    await user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const form = within(screen.getByRole('form', { name: 'Patient details' }));
+    expect(form.getByLabelText(/^T\.C\. identity number/)).toHaveValue('38491027510');
+    await user.clear(form.getByLabelText(/^Last name/));
+    await user.type(form.getByLabelText(/^Last name/), 'Kurgulu');
+    await user.click(form.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient Follow-up: Ayşe Kurgulu' })).toBeInTheDocument();
+    expect(screen.getByText("The patient's details are saved.")).toBeInTheDocument();
+    expect(calls.save).toEqual([
+      {
+        patient_id: ID,
+        version: 1,
+        patient: { firstname: 'Ayşe', lastname: 'Kurgulu', gender: 'female', date_of_birth: '1968-03-14', patient_no: 'DEMO-0001', identity_number: '38491027510', diagnosis: 'Meme kanseri' },
+      },
+    ]);
+
+    stale = true;
+    await user.click(screen.getByRole('button', { name: 'Edit details' }));
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This patient was changed meanwhile: version 3 is the latest, and you edited version 2.');
+    expect(calls.save.at(-1)).toMatchObject({ version: 2 });
+  });
+
   it("shows a patient's laboratory results by test over time, and filters them on the server", async () => {
     const calls = servePatients();
     const user = userEvent.setup();

@@ -10,32 +10,36 @@ import { formatDate, Notice, useErrorText, useLoad } from '../../app/ui';
 import { today as todayOf } from '../../domain/bundle-price';
 import { bmi, bmiClass, bsa } from '../../domain/dosing';
 import type { Lang } from '../../domain/language';
-import { patientLabList, patientMeasurementList } from '../../generated/client';
+import { patientLabList, patientMeasurementList, patientSave } from '../../generated/client';
 import { bmiClass as bmiClassEnum } from '../../generated/enums/bmiClass';
 import type { LabResult, Patient, PatientMeasurement } from '../../generated/types/entities';
 import { PagedTable, type TableColumn } from '../shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
 import { LabEntry } from './LabEntry';
 import { MeasurementEntry } from './MeasurementEntry';
+import { PatientForm } from './PatientForm';
 import { formatNumber, genderLabel, LabValue, PatientMissing, patientName, referenceText, testName, useAddressedPatient, usePatientPagePath } from './shared';
 import './patient.css';
 
-/** Who may enter what (the routes' auth codes): the forms are offered only to them. */
+/** Who may enter what (the routes' auth codes): the forms are offered only to them. Those who measure also correct the details. */
 const MEASURES = ['doctor', 'nurse', 'admin'];
 const ENTERS_LABS = ['doctor', 'nurse', 'pharmacist', 'admin'];
 
 export default function PatientFollowup({ page }: PageProps) {
   const lang = useActiveLabel();
-  const { patientId, data: patient, error } = useAddressedPatient();
+  const { patientId, data: loaded, error } = useAddressedPatient();
+  // The patient as last saved on this page (Edit details), else as read.
+  const [saved, setSaved] = useState<Patient | null>(null);
+  const patient = saved?.patient_id === loaded?.patient_id ? saved : loaded;
   return (
     <article className="page" aria-labelledby="page-title">
       <h1 id="page-title">{patient ? `${page.caption[lang]}: ${patientName(patient)}` : page.caption[lang]}</h1>
-      {patient ? <Followup patient={patient} /> : <PatientMissing patientId={patientId} error={error} />}
+      {patient ? <Followup patient={patient} onSaved={setSaved} /> : <PatientMissing patientId={patientId} error={error} />}
     </article>
   );
 }
 
-function Followup({ patient }: { patient: Patient }) {
+function Followup({ patient, onSaved }: { patient: Patient; onSaved: (p: Patient) => void }) {
   const { authCodes } = useAccess();
   // A write elsewhere on the page reads the lists again.
   const [measured, setMeasured] = useState(0);
@@ -43,7 +47,7 @@ function Followup({ patient }: { patient: Patient }) {
   const today = todayOf();
   return (
     <>
-      <Demographics patient={patient} />
+      <Demographics patient={patient} editable={authCodes.some((c) => MEASURES.includes(c))} onSaved={onSaved} />
       <LatestMeasurements key={measured} patientId={patient.patient_id} />
       {authCodes.some((c) => MEASURES.includes(c)) && <MeasurementEntry patientId={patient.patient_id} today={today} onSaved={() => setMeasured((n) => n + 1)} />}
       <MeasurementHistory patientId={patient.patient_id} version={measured} />
@@ -54,9 +58,12 @@ function Followup({ patient }: { patient: Patient }) {
   );
 }
 
-function Demographics({ patient }: { patient: Patient }) {
+/** The patient's details; "Edit details" opens them in the patient form (patient/save at the version shown). */
+function Demographics({ patient, editable, onSaved }: { patient: Patient; editable: boolean; onSaved: (p: Patient) => void }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
+  const [editing, setEditing] = useState(false);
+  const [done, setDone] = useState(false);
   const rows: [string, string | undefined][] = [
     [t('patient.fileNumber'), patient.patient_no],
     [t('patient.identityNumber'), patient.identity_number ?? patient.identity_number_masked],
@@ -68,6 +75,24 @@ function Demographics({ patient }: { patient: Patient }) {
   return (
     <section className="section" aria-labelledby="demographics-title">
       <h2 id="demographics-title">{t('patient.demographics')}</h2>
+      {done && <Notice kind="success">{t('patient.detailsSaved')}</Notice>}
+      {editing ? (
+        <PatientForm
+          patient={patient}
+          labelledBy="demographics-title"
+          submitLabel={t('patient.saveDetails')}
+          onSave={async (fields) => {
+            const answer = await patientSave({ patient_id: patient.patient_id, version: patient.version ?? 1, patient: fields });
+            onSaved(answer.patient);
+            setEditing(false);
+            setDone(true);
+          }}
+        >
+          <button type="button" className="button button--secondary" onClick={() => setEditing(false)}>
+            {t('patient.cancelEdit')}
+          </button>
+        </PatientForm>
+      ) : (
       <dl className="patient-facts">
         {rows
           .filter((r): r is [string, string] => Boolean(r[1]))
@@ -78,6 +103,19 @@ function Demographics({ patient }: { patient: Patient }) {
             </div>
           ))}
       </dl>
+      )}
+      {editable && !editing && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            setDone(false);
+            setEditing(true);
+          }}
+        >
+          {t('patient.editDetails')}
+        </button>
+      )}
     </section>
   );
 }
