@@ -26,6 +26,7 @@ import { fileNameOf, saveFile } from '../../src/app/ui/download';
 import { SharingSection } from '../../src/app/ui/SharingSection';
 import { ConfirmDialog, MenuButton, Notice, SelectField, TextField, useUnsavedGuard } from '../../src/app/ui';
 import { Outline } from './Outline';
+import { DesignerBinding } from './panels/bound';
 import { History } from './panels/History';
 import { Preview } from './panels/Preview';
 import { Problems } from './panels/Problems';
@@ -204,7 +205,9 @@ function ModelEditor({ modelId, caption }: { modelId: string; caption: string })
     );
   return (
     <DesignerContext.Provider value={m.store}>
-      <Designer m={m} heading={heading} />
+      <DesignerBinding>
+        <Designer m={m} heading={heading} />
+      </DesignerBinding>
     </DesignerContext.Provider>
   );
 }
