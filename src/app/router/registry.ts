@@ -64,6 +64,9 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   ClinicalDashboard: () => import('../../pages/clinical/ClinicalDashboard'),
   // The dose calculator (issue 12): every body-size and renal figure and a dose, computed in the browser.
   DoseCalculator: () => import('../../pages/clinical/DoseCalculator'),
+  // Treatment protocols (issue 12): the list and the editor (renderers/protocol-editor), one chunk each.
+  ProtocolList: () => import('../../../renderers/protocol-editor/ProtocolListPage'),
+  ProtocolEditor: () => import('../../../renderers/protocol-editor/ProtocolEditorPage'),
   // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),
