@@ -54,7 +54,14 @@ const blank = () => blankProtocol(newLine('drug'));
 function ProtocolEditor({ protocolId, caption, open, notes, setNotes }: { protocolId: string | null; caption: string; open: (id: string) => void; notes: Notes; setNotes: (n: Notes) => void }) {
   const { t } = useTranslation();
   // After the render that takes the first save as saved: opening the created protocol is not leaving unsaved work.
-  const onCreated = useCallback((id: string) => setTimeout(() => open(id), 0), [open]);
+  const onCreated = useCallback(
+    (id: string) =>
+      setTimeout(() => {
+        open(id);
+        setNotes({ title: t('protocol.save.created'), items: [] });
+      }, 0),
+    [open, setNotes, t],
+  );
   const p = useProtocol(protocolId, blank, onCreated);
   const heading = (
     <h1 id="page-title" className="protocol__caption">

@@ -2,7 +2,8 @@
 // The protocol editor (renderers/protocol-editor) against a fake of the protocol routes: lines added and
 // moved by keyboard, days typed as a range shown on the cycle timeline, undo, the automatic title, saving the
 // draft, a change beyond the warning percent confirmed and recorded, a publish refused with the problems at
-// their fields, an example opened read-only with its disclaimer and copied as my template, the FHIR export.
+// their fields, an example opened read-only with its disclaimer and copied as my template, the FHIR export and
+// import, a new protocol created by its first save, and a version conflict.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { logIn, startApp } from './support/app-fixtures';
@@ -138,5 +139,47 @@ describe('the protocol editor', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Export FHIR R4 (.json)' }));
     expect(await screen.findByText('Dose bands are kept as an extension.')).toBeInTheDocument();
     expect(JSON.parse(await created[0].text())).toMatchObject({ resourceType: 'Bundle', entry: [{ resource: { resourceType: 'PlanDefinition' } }] });
+  });
+  it('creates a new protocol on its first save, with a laboratory gate picked by its name, and opens it', async () => {
+    const user = await open(['doctor'], '');
+    expect(screen.getByText('not saved yet')).toBeInTheDocument();
+    const gate = await screen.findByRole('combobox', { name: 'Add a gate' });
+    expect(within(gate).queryByRole('option', { name: 'Draft rule' })).not.toBeInTheDocument();
+    await user.selectOptions(gate, 'Neutrophils before chemotherapy');
+    expect(screen.getByRole('button', { name: 'Remove the gate Neutrophils before chemotherapy' })).toBeInTheDocument();
+    await user.click(within(lines()).getByRole('button', { name: '(not filled in)' }));
+    await user.type(screen.getByLabelText(/^Drug/), 'Cisplatin');
+    await user.type(screen.getByLabelText(/^Dose/), '75');
+    await user.type(screen.getByLabelText(/^Protocol group/), 'Lung cancer');
+    await user.click(within(toolbar()).getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('The protocol is created as a draft of version 1.')).toBeInTheDocument();
+    await waitFor(() => expect(window.location.search).toBe(`?protocol=${COPY_ID}`));
+    const sent = protocols.calls.find((c) => c.route === 'new')!.body as { protocol: Record<string, unknown> };
+    expect(sent.protocol).toMatchObject({ protocol_group: 'Lung cancer', lab_gate_list: [{ label: { en: 'Neutrophils before chemotherapy' } }], drug_list: [{ drug_name: 'Cisplatin', dosage: 75, unit: 'mg_m2', day_list: [1] }] });
+    expect(sent.protocol).not.toHaveProperty('name');
+    expect(await screen.findByRole('button', { name: 'Publish' })).toBeInTheDocument();
+  });
+
+  it('says when someone saved meanwhile and loads the latest version', async () => {
+    seedProtocol();
+    const user = await open();
+    protocols.versions = [{ ...protocols.versions[0], version: 2, note: 'Changed by a colleague' }];
+    await user.type(screen.getByLabelText(/^Note/), 'Mine');
+    await user.click(within(toolbar()).getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText(/version 2 is the latest, and you edited version 1/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load the latest version' }));
+    expect(await screen.findByText('Version 2 is loaded.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Note/)).toHaveValue('Changed by a colleague');
+  });
+  it('imports a FHIR file as a new draft and opens it with the notes, and says when a file is not JSON', async () => {
+    seedProtocol();
+    const user = await open();
+    const input = screen.getByLabelText('Import from a FHIR file…');
+    await user.upload(input, new File(['not json'], 'regimen.txt', { type: 'application/json' }));
+    expect(await screen.findByText('regimen.txt is not a JSON file.')).toBeInTheDocument();
+    await user.upload(input, new File([JSON.stringify({ resourceType: 'Bundle', type: 'collection', entry: [] })], 'folfox.json', { type: 'application/json' }));
+    expect(await screen.findByText('Imported as the draft “FOLFOX”.')).toBeInTheDocument();
+    expect(screen.getByText('The cycle length was read from the timing.')).toBeInTheDocument();
+    await waitFor(() => expect(window.location.search).toBe(`?protocol=${COPY_ID}`));
   });
 });
