@@ -23,10 +23,10 @@ import { useActiveLabel, useLanguageOrder, usePages } from '../../src/app/router
 import type { PageProps } from '../../src/app/router/registry';
 import { useAppStore } from '../../src/app/store';
 import { fileNameOf, saveFile } from '../../src/app/ui/download';
+import { StoreBinding } from '../../src/app/ui/bound';
 import { SharingSection } from '../../src/app/ui/SharingSection';
 import { ConfirmDialog, MenuButton, Notice, SelectField, TextField, useUnsavedGuard } from '../../src/app/ui';
 import { Outline } from './Outline';
-import { DesignerBinding } from './panels/bound';
 import { History } from './panels/History';
 import { Preview } from './panels/Preview';
 import { Problems } from './panels/Problems';
@@ -205,9 +205,9 @@ function ModelEditor({ modelId, caption }: { modelId: string; caption: string })
     );
   return (
     <DesignerContext.Provider value={m.store}>
-      <DesignerBinding>
+      <StoreBinding store={m.store}>
         <Designer m={m} heading={heading} />
-      </DesignerBinding>
+      </StoreBinding>
     </DesignerContext.Provider>
   );
 }

@@ -67,6 +67,9 @@ export function Lines({ lang, problemAt, lineProblem }: { lang: Lang; problemAt:
               <tr key={l.item_id} className={`protocol-lines__row${l.item_id === selected ? ' protocol-lines__row--open' : ''}${lineProblem(i) ? ' protocol-lines__row--problem' : ''}`}>
                 <td>{enumLabel(protocolItemType, l.item_type, lang)}</td>
                 <td>
+                  <span className="protocol-lines__kind" aria-hidden="true">
+                    {enumLabel(protocolItemType, l.item_type, lang)}
+                  </span>
                   <button
                     type="button"
                     id={`line-${l.item_id}`}

@@ -12,7 +12,7 @@ import { pageNamed, pathOf } from '../../src/app/router/catalogue';
 import { useActiveLabel, useLanguageOrder, usePages } from '../../src/app/router/hooks';
 import type { PageProps } from '../../src/app/router/registry';
 import { useAppStore } from '../../src/app/store';
-import { EditorBindingContext } from '../../src/app/ui/bound';
+import { StoreBinding } from '../../src/app/ui/bound';
 import { fileNameOf, saveFile } from '../../src/app/ui/download';
 import { SharingSection } from '../../src/app/ui/SharingSection';
 import { ConfirmDialog, enumLabel, MenuButton, Notice, useUnsavedGuard } from '../../src/app/ui';
@@ -89,19 +89,11 @@ function ProtocolEditor({ protocolId, caption, open, notes, setNotes }: { protoc
     );
   return (
     <EditorContext.Provider value={p.store}>
-      <Binding>
+      <StoreBinding store={p.store}>
         <Editor p={p} heading={heading} open={open} notes={notes} setNotes={setNotes} />
-      </Binding>
+      </StoreBinding>
     </EditorContext.Provider>
   );
-}
-
-/** The editor's store as the bound fields' editor (src/app/ui/bound.tsx). */
-function Binding({ children }: { children: ReactNode }) {
-  const api = useEditorApi();
-  const readOnly = useEditor((s) => s.readOnly);
-  const binding = useMemo(() => ({ run: (command: unknown, options?: { mergeKey?: string }) => api.getState().run(command as never, options), seal: () => api.getState().seal(), readOnly }), [api, readOnly]);
-  return <EditorBindingContext.Provider value={binding}>{children}</EditorBindingContext.Provider>;
 }
 
 function Editor({ p, heading, open, notes, setNotes }: { p: ProtocolState; heading: ReactNode; open: (id: string) => void; notes: Notes; setNotes: (n: Notes) => void }) {

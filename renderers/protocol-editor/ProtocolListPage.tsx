@@ -122,11 +122,6 @@ export default function ProtocolListPage({ page }: PageProps) {
       </form>
       <Notice>{error}</Notice>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
-      {answer && (
-        <p role="status" className="protocol-muted">
-          {t('protocol.list.count', { count: answer.total })}
-        </p>
-      )}
       <ul className="protocol-cards" aria-label={t('protocol.list.title')}>
         {rows.map((row) => {
           const mayDelete = row.owner === username && !row.published_version && row.status === 'draft';

@@ -22,7 +22,9 @@ export type ShareEntry = NonNullable<ProtocolGetResponse['share_list']>[number];
 /** What the save route takes of a protocol: the document without what the server keeps. */
 export function documentOf(p: ProtocolDoc & Partial<Protocol>): ProtocolDoc {
   const { protocol_id: _i, owner: _o, status: _s, published_version: _p, is_example: _e, version: _v, created_at: _c, updated_at: _u, ...doc } = p;
+  // A shared protocol names its users (the contract requires the list; the shares themselves are the owner's).
   if (doc.visibility !== 'shared') delete doc.shared_user_list;
+  else doc.shared_user_list ??= [];
   return doc;
 }
 const same = (a: ProtocolDoc, b: ProtocolDoc) => a === b || JSON.stringify(documentOf(a)) === JSON.stringify(documentOf(b));

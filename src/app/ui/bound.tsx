@@ -1,7 +1,9 @@
 // Fields bound to a hand-written editor's document (the data-model designer, the protocol editor): each edit is
 // a command run through the editor's `EditorBinding`; typing in one box is one undo step (a merge key per
 // focus), and leaving the box seals it. A field shows the problem at its own place when told.
-import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { StoreApi } from 'zustand/vanilla';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './fields';
 
 /** How bound fields reach the editor: its store's run and seal, and whether the document takes changes. */
@@ -12,6 +14,20 @@ export interface EditorBinding {
 }
 
 export const EditorBindingContext = createContext<EditorBinding | null>(null);
+
+/** What an editor's store offers the fields: its commands, the end of a typing step, and whether it takes changes. */
+interface BindableState {
+  run(command: never, options?: { mergeKey?: string }): boolean;
+  seal(): void;
+  readOnly: boolean;
+}
+
+/** Gives the bound fields inside it an editor's store (the designer's, the protocol editor's). */
+export function StoreBinding<S extends BindableState>({ store, children }: { store: StoreApi<S>; children: ReactNode }) {
+  const readOnly = useStore(store, (s) => s.readOnly);
+  const binding = useMemo<EditorBinding>(() => ({ run: (command, options) => store.getState().run(command as never, options), seal: () => store.getState().seal(), readOnly }), [store, readOnly]);
+  return <EditorBindingContext.Provider value={binding}>{children}</EditorBindingContext.Provider>;
+}
 
 function useBinding(): EditorBinding {
   const binding = useContext(EditorBindingContext);
