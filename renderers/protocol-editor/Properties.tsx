@@ -36,14 +36,14 @@ export function Properties({ lang, problemAt, isAdmin }: { lang: Lang; problemAt
       <h2 id="protocol-props-title">{t('protocol.props.title')}</h2>
       <div className="protocol-props">
         <div className="protocol-props__name">
-          <BoundText<Command> name="name" label={t('protocol.props.name')} required value={doc.name} maxLength={200} error={problemAt('/name')} hint={title ? t('protocol.props.automatic', { title }) : t('protocol.props.automaticNone')} command={set('name')} />
+          <BoundText<Command> name="name" label={t('protocol.props.name')} required value={doc.name} maxLength={200} error={problemAt('/name')} hint={readOnly ? undefined : title ? t('protocol.props.automatic', { title }) : t('protocol.props.automaticNone')} command={set('name')} />
           {!readOnly && (
             <button type="button" className="button button--secondary button--small" disabled={!title || title === doc.name} onClick={() => api.getState().run({ type: 'set', path: 'name', value: title })}>
               {t('protocol.props.useAutomatic')}
             </button>
           )}
         </div>
-        <BoundText<Command> name="protocol_group" label={t('protocol.props.group')} required value={doc.protocol_group} maxLength={100} list={groupsId} hint={t('protocol.props.groupHint')} error={problemAt('/protocol_group')} command={set('protocol_group')} />
+        <BoundText<Command> name="protocol_group" label={t('protocol.props.group')} required value={doc.protocol_group} maxLength={100} list={groupsId} hint={readOnly ? undefined : t('protocol.props.groupHint')} error={problemAt('/protocol_group')} command={set('protocol_group')} />
         <datalist id={groupsId}>
           {groups.map((g) => (
             <option key={g} value={g} />
@@ -55,8 +55,8 @@ export function Properties({ lang, problemAt, isAdmin }: { lang: Lang; problemAt
         <BoundNumber<Command> name="cycle_length_days" integer label={t('protocol.props.cycleLength')} value={doc.cycle_length_days} error={problemAt('/cycle_length_days')} command={set('cycle_length_days')} />
         <BoundSelect<Command> name="bsa_formula" label={t('protocol.props.bsa')} value={doc.bsa_formula} options={enumOptions(bsaFormula, lang)} command={set('bsa_formula')} />
         <BoundSelect<Command> name="renal_weight" label={t('protocol.props.renalWeight')} value={doc.renal_weight} options={enumOptions(dosingWeight, lang)} command={set('renal_weight')} />
-        <BoundNumber<Command> name="gfr_cap" label={t('protocol.props.gfrCap')} hint={t('protocol.props.gfrCapHint')} value={doc.gfr_cap} error={problemAt('/gfr_cap')} command={set('gfr_cap')} />
-        <BoundNumber<Command> name="change_warning_percent" integer label={t('protocol.props.changeWarning')} hint={t('protocol.props.changeWarningHint')} value={doc.change_warning_percent} error={problemAt('/change_warning_percent')} command={set('change_warning_percent')} />
+        <BoundNumber<Command> name="gfr_cap" label={t('protocol.props.gfrCap')} hint={readOnly ? undefined : t('protocol.props.gfrCapHint')} value={doc.gfr_cap} error={problemAt('/gfr_cap')} command={set('gfr_cap')} />
+        <BoundNumber<Command> name="change_warning_percent" integer label={t('protocol.props.changeWarning')} hint={readOnly ? undefined : t('protocol.props.changeWarningHint')} value={doc.change_warning_percent} error={problemAt('/change_warning_percent')} command={set('change_warning_percent')} />
       </div>
       <LabGates lang={lang} gates={doc.lab_gate_list ?? []} readOnly={readOnly} />
       <BoundText<Command> name="note" multiline label={t('protocol.props.note')} value={doc.note} maxLength={5000} command={set('note')} />

@@ -36,6 +36,9 @@ export default function ProtocolListPage({ page }: PageProps) {
   const navigate = useNavigate();
   const username = useAppStore((s) => s.session.user?.username);
   const isAdmin = useAppStore((s) => s.session.authCodes.includes('admin'));
+  const phone = useAppStore((s) => s.layout.device.isMobile);
+  // Open on wide screens; on a phone folded until asked for, as the generic lists' filters.
+  const [filtersOpen, setFiltersOpen] = useState(!phone);
   const [query, setQuery] = useState<Query>({ scope: 'all', sort: '-updated_at', page: 1 });
   const [search, setSearch] = useState('');
   const [group, setGroup] = useState('');
@@ -98,13 +101,18 @@ export default function ProtocolListPage({ page }: PageProps) {
     <article className="page page--protocols" aria-labelledby="page-title">
       <div className="protocol-list__head">
         <h1 id="page-title">{page.caption[lang]}</h1>
-        {editor && (
-          <Link className="button" to={editorPath()}>
-            {t('protocol.list.new')}
-          </Link>
-        )}
+        <div className="protocol-actions">
+          {editor && (
+            <Link className="button" to={editorPath()}>
+              {t('protocol.list.new')}
+            </Link>
+          )}
+          <button type="button" className="button button--secondary" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => setFiltersOpen((o) => !o)}>
+            {t('common.filters')}
+          </button>
+        </div>
       </div>
-      <form className="protocol-list__filters" aria-labelledby={`${filtersId}-title`} onSubmit={applyText}>
+      <form id={filtersId} hidden={!filtersOpen} className="protocol-list__filters" aria-labelledby={`${filtersId}-title`} onSubmit={applyText}>
         <h2 id={`${filtersId}-title`} className="visually-hidden">
           {t('protocol.list.filters')}
         </h2>
@@ -162,7 +170,7 @@ export default function ProtocolListPage({ page }: PageProps) {
                   </div>
                 </dl>
                 {row.drug_names.length > 0 && <p className="protocol-card__drugs">{row.drug_names.join(' · ')}</p>}
-                <div className="protocol-card__actions">
+                <div className="protocol-actions">
                   <Link className="button button--secondary button--small" to={editorPath(row.protocol_id)} aria-label={t('protocol.list.openLabel', { name: row.name })}>
                     {t('protocol.list.open')}
                   </Link>

@@ -2,15 +2,19 @@
 // The protocol list (renderers/protocol-editor/ProtocolListPage) against a fake of /v1/protocol/list: cards
 // with visibility, version and status in words and the example badge; filters and paging sent to the server;
 // "Copy as my template" asking for whom (global only to an administrator); deleting the owner's never-published
-// draft after asking, and no delete for a published or another's protocol.
+// draft after asking, and no delete for a published or another's protocol; the filters folded on a phone.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { logIn, startApp } from './support/app-fixtures';
 import { COPY_ID, protocolHandlers, protocols, resetProtocols, row, seedProtocol } from './support/protocols';
+import { setBodyWidth } from './support/dom';
 import { server } from './support/server';
 
 beforeEach(() => server.use(...protocolHandlers));
-afterEach(() => resetProtocols());
+afterEach(() => {
+  resetProtocols();
+  Reflect.deleteProperty(document.body, 'clientWidth');
+});
 
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -89,5 +93,16 @@ describe('the protocol list', () => {
     expect(await screen.findByText('“Draft of mine” is deleted.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Draft of mine' })).not.toBeInTheDocument());
     expect(protocols.calls.find((c) => c.route === 'delete')!.body).toEqual({ protocol_id: ID(1) });
+  });
+  it('folds the filters behind a button on a phone', async () => {
+    protocols.rows = [row({ name: 'AC-T' })];
+    setBodyWidth(390);
+    const user = await open();
+    await screen.findByRole('article', { name: 'AC-T' });
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByLabelText('Show')).not.toBeVisible();
+    await user.click(toggle);
+    expect(screen.getByLabelText('Show')).toBeVisible();
   });
 });
