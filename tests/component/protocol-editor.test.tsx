@@ -103,6 +103,26 @@ describe('the protocol editor', () => {
     const line = screen.getByRole('group', { name: 'Line: Carboplatin AUC 5' });
     expect(within(line).getByLabelText(/^Frequency/)).toHaveAccessibleDescription(/starting date, unit, frequency/);
     expect(protocols.calls.map((c) => c.route)).toContain('publish');
+
+    // The problems are kept as keys: they follow a change of language, with the rest of the editor.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'tr');
+    expect(await screen.findByRole('region', { name: 'Yayımlamadan önce düzeltilecek 2 sorun' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Protokol grubu/)).toHaveAccessibleDescription(/Lütfen protokol grubunu seçin/);
+    expect(within(screen.getByRole('region', { name: 'Satırlar' })).getAllByRole('cell', { name: 'İlaç' })).toHaveLength(2);
+  });
+
+  it('lets the owner share the protocol, and says why the owner cannot be added', async () => {
+    seedProtocol();
+    const user = await open();
+    const sharing = screen.getByRole('region', { name: 'Sharing' });
+    await user.type(within(sharing).getByLabelText('Username'), 'ayse');
+    await user.click(within(sharing).getByRole('button', { name: 'Share' }));
+    expect(await within(sharing).findByText(/The owner of a protocol already has every right/)).toBeInTheDocument();
+    await user.clear(within(sharing).getByLabelText('Username'));
+    await user.type(within(sharing).getByLabelText('Username'), 'nurse.elif');
+    await user.click(within(sharing).getByRole('button', { name: 'Share' }));
+    expect(await within(sharing).findByText('Shared with nurse.elif.')).toBeInTheDocument();
+    expect(protocols.calls.filter((c) => c.route === 'share').at(-1)!.body).toEqual({ protocol_id: PROTOCOL_ID, username: 'nurse.elif', can_edit: false });
   });
 
   it('opens a global example read-only with its disclaimer, and copies it as my template for me', async () => {
@@ -114,6 +134,7 @@ describe('the protocol editor', () => {
     expect(within(toolbar()).queryByRole('button', { name: 'Save draft' })).not.toBeInTheDocument();
     expect(within(lines()).queryByRole('button', { name: 'Add line' })).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Protocol name/)).toHaveAttribute('readonly');
+    expect(screen.queryByRole('region', { name: 'Sharing' })).not.toBeInTheDocument();
     await user.click(within(toolbar()).getByRole('button', { name: 'Copy as my template' }));
     const dialog = screen.getByRole('dialog', { name: 'Copy as my template' });
     expect(within(dialog).queryByLabelText('Every hospital (global)')).not.toBeInTheDocument();
