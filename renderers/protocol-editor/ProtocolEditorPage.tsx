@@ -53,16 +53,14 @@ const blank = () => blankProtocol(newLine('drug'));
 
 function ProtocolEditor({ protocolId, caption, open, notes, setNotes }: { protocolId: string | null; caption: string; open: (id: string) => void; notes: Notes; setNotes: (n: Notes) => void }) {
   const { t } = useTranslation();
-  // After the render that takes the first save as saved: opening the created protocol is not leaving unsaved work.
-  const onCreated = useCallback(
-    (id: string) =>
-      setTimeout(() => {
-        open(id);
-        setNotes({ title: t('protocol.save.created'), items: [] });
-      }, 0),
-    [open, setNotes, t],
-  );
-  const p = useProtocol(protocolId, blank, onCreated);
+  const p = useProtocol(protocolId, blank);
+  // Once the first save is rendered as saved, opening the created protocol is not leaving unsaved work (what
+  // was typed meanwhile is: the guard asks).
+  useEffect(() => {
+    if (!p.created) return;
+    open(p.created);
+    setNotes({ title: t('protocol.save.created'), items: [] });
+  }, [p.created, open, setNotes, t]);
   const heading = (
     <h1 id="page-title" className="protocol__caption">
       {caption}
@@ -84,6 +82,7 @@ function ProtocolEditor({ protocolId, caption, open, notes, setNotes }: { protoc
     return (
       <>
         {heading}
+        <NotesBox notes={notes} setNotes={setNotes} />
         <p role="status">{t('protocol.loading')}</p>
       </>
     );
@@ -113,9 +112,9 @@ function Editor({ p, heading, open, notes, setNotes }: { p: ProtocolState; headi
   const navigate = useNavigate();
   const protocol = p.protocol;
 
-  const byPath = useMemo(() => problemsByPath(p.problems, lang), [p.problems, lang]);
+  const byPath = useMemo(() => problemsByPath(p.problems, p.badInput, lang), [p.problems, p.badInput, lang]);
   const problemAt = useCallback((path: string) => byPath.get(path) ?? null, [byPath]);
-  const lineProblem = useCallback((i: number) => p.problems.some((x) => x.path === `/drug_list/${i}` || x.path.startsWith(`/drug_list/${i}/`)), [p.problems]);
+  const lineProblem = useCallback((i: number) => [...byPath.keys()].some((path) => path === `/drug_list/${i}` || path.startsWith(`/drug_list/${i}/`)), [byPath]);
 
   // Undo/redo and save anywhere on the page (not while a dialog is open).
   useEffect(() => {
@@ -258,22 +257,7 @@ function Editor({ p, heading, open, notes, setNotes }: { p: ProtocolState; headi
         </Notice>
       )}
       {p.notice && <Notice kind={p.notice.kind}>{p.notice.text}</Notice>}
-      {notes && (
-        <div className="notice notice--info protocol__notes" role="status">
-          <p>{notes.title}</p>
-          {notes.items.length > 0 && (
-            <ul>
-              {notes.items.map((n, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the notes are made once per file and never reordered
-                <li key={i}>{n}</li>
-              ))}
-            </ul>
-          )}
-          <button type="button" className="button button--secondary button--small" onClick={() => setNotes(null)}>
-            {t('protocol.close')}
-          </button>
-        </div>
-      )}
+      <NotesBox notes={notes} setNotes={setNotes} />
 
       {p.problems.length > 0 && <Problems problems={p.problems} lang={lang} />}
       <Properties lang={lang} problemAt={problemAt} isAdmin={isAdmin} />
@@ -308,6 +292,28 @@ function Editor({ p, heading, open, notes, setNotes }: { p: ProtocolState; headi
           <p>{t('protocol.leave.text')}</p>
         </ConfirmDialog>
       )}
+    </div>
+  );
+}
+
+/** What an import, an export, a copy or a first save wants said; shown while the protocol it opened loads too. */
+function NotesBox({ notes, setNotes }: { notes: Notes; setNotes: (n: Notes) => void }) {
+  const { t } = useTranslation();
+  if (!notes) return null;
+  return (
+    <div className="notice notice--info protocol__notes" role="status">
+      <p>{notes.title}</p>
+      {notes.items.length > 0 && (
+        <ul>
+          {notes.items.map((n, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the notes are made once per file and never reordered
+            <li key={i}>{n}</li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="button button--secondary button--small" onClick={() => setNotes(null)}>
+        {t('protocol.close')}
+      </button>
     </div>
   );
 }

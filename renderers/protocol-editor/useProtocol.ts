@@ -32,7 +32,7 @@ const same = (a: ProtocolDoc, b: ProtocolDoc) => a === b || JSON.stringify(docum
 /** A new protocol before its first save: one drug line on day 1 of a 21-day cycle, the contract's defaults. */
 export const blankProtocol = (line: ProtocolDoc['drug_list'][number]): ProtocolDoc => ({ visibility: 'private', protocol_type: 'chemotherapy', cycle_count: 6, cycle_length_days: 21, bsa_formula: 'mosteller', renal_weight: 'actual', gfr_cap: 125, change_warning_percent: 20, drug_list: [line] });
 
-export function useProtocol(protocolId: string | null, blank: () => ProtocolDoc, onCreated: (id: string) => void) {
+export function useProtocol(protocolId: string | null, blank: () => ProtocolDoc) {
   const { t } = useTranslation();
   const [protocol, setProtocol] = useState<Protocol | null>(null);
   const [answer, setAnswer] = useState<Omit<ProtocolGetResponse, 'protocol'> | null>(null);
@@ -46,6 +46,10 @@ export function useProtocol(protocolId: string | null, blank: () => ProtocolDoc,
   const [warnings, setWarnings] = useState<Change[] | null>(null);
   /** The server's problems (a publish refused with 14100, or a save's bad input), at their fields and listed. */
   const [problems, setProblems] = useState<Problem[]>([]);
+  /** A save refused as bad input (the contract's bounds): its field errors are shown at their fields. */
+  const [badInput, setBadInput] = useState<ApiError | null>(null);
+  /** The id the first save of a new protocol created (the page then opens it). */
+  const [created, setCreated] = useState<string | null>(null);
   const storeRef = useRef<StoreApi<EditorState> | null>(null);
   const tRef = useRef(t);
   tRef.current = t;
@@ -102,6 +106,7 @@ export function useProtocol(protocolId: string | null, blank: () => ProtocolDoc,
       if (e instanceof ApiError && e.status_code === '14101') setConflict(e.status_message);
       else setNotice({ kind: 'error', text: errorText(e) });
       if (e instanceof ApiError && Array.isArray(e.details.problem_list)) setProblems(e.details.problem_list as Problem[]);
+      if (e instanceof ApiError && e.errors.length) setBadInput(e);
     },
     [errorText],
   );
@@ -126,16 +131,18 @@ export function useProtocol(protocolId: string | null, blank: () => ProtocolDoc,
   const save = useCallback(
     async (confirmChanges = false): Promise<Protocol | null> => {
       const s = storeRef.current;
-      if (!s) return null;
+      // A new protocol is created once: after that the page opens it (typing meanwhile stays unsaved there).
+      if (!s || created) return null;
       const sent = documentOf(s.getState().doc);
       setBusy('save');
       setNotice(null);
       setProblems([]);
+      setBadInput(null);
       try {
         if (!protocol) {
           const created = (await protocolNew({ protocol: sent })).protocol;
           setSaved(sent);
-          onCreated(created.protocol_id);
+          setCreated(created.protocol_id);
           return created;
         }
         const p = (await protocolSave({ protocol_id: protocol.protocol_id, version: protocol.version!, protocol: sent, ...(confirmChanges ? { confirm_changes: true } : {}) })).protocol;
@@ -157,7 +164,7 @@ export function useProtocol(protocolId: string | null, blank: () => ProtocolDoc,
         setBusy(null);
       }
     },
-    [protocol, t, refused, onCreated],
+    [protocol, created, t, refused],
   );
 
   const publish = useCallback(async () => {
@@ -235,7 +242,7 @@ export function useProtocol(protocolId: string | null, blank: () => ProtocolDoc,
     }
   }, [protocolId, protocol, errorText]);
 
-  return { protocol, answer, loadError, retry: load, store, dirty, busy, notice, setNotice, conflict, warnings, setWarnings, problems, save, publish, loadLatest, share, unshare, copy, remove, exportFhir };
+  return { protocol, answer, loadError, retry: load, store, dirty, busy, notice, setNotice, conflict, warnings, setWarnings, problems, badInput, created, save, publish, loadLatest, share, unshare, copy, remove, exportFhir };
 }
 
 export type ProtocolState = ReturnType<typeof useProtocol>;

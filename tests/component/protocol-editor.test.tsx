@@ -140,10 +140,10 @@ describe('the protocol editor', () => {
     expect(within(dialog).queryByLabelText('Every hospital (global)')).not.toBeInTheDocument();
     await user.click(within(dialog).getByLabelText('My hospital'));
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
-    expect(await screen.findByText(/The copy is yours/)).toBeInTheDocument();
-    expect(protocols.calls.find((c) => c.route === 'copy')!.body).toMatchObject({ protocol_id: PROTOCOL_ID, visibility: 'public' });
     await waitFor(() => expect(window.location.search).toBe(`?protocol=${COPY_ID}`));
-    expect(await screen.findByRole('button', { name: 'Save draft' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Save draft' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/The copy is yours/)).toBeInTheDocument();
+    expect(protocols.calls.find((c) => c.route === 'copy')!.body).toMatchObject({ protocol_id: PROTOCOL_ID, visibility: 'public' });
     expect(screen.queryByRole('note', { name: 'Example — verify locally' })).not.toBeInTheDocument();
   });
 
@@ -173,12 +173,13 @@ describe('the protocol editor', () => {
     await user.type(screen.getByLabelText(/^Dose/), '75');
     await user.type(screen.getByLabelText(/^Protocol group/), 'Lung cancer');
     await user.click(within(toolbar()).getByRole('button', { name: 'Save draft' }));
-    expect(await screen.findByText('The protocol is created as a draft of version 1.')).toBeInTheDocument();
     await waitFor(() => expect(window.location.search).toBe(`?protocol=${COPY_ID}`));
+    // The created protocol is opened (its Publish button) with the notice.
+    expect(await screen.findByRole('button', { name: 'Publish' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('The protocol is created as a draft of version 1.')).toBeInTheDocument();
     const sent = protocols.calls.find((c) => c.route === 'new')!.body as { protocol: Record<string, unknown> };
     expect(sent.protocol).toMatchObject({ protocol_group: 'Lung cancer', lab_gate_list: [{ label: { en: 'Neutrophils before chemotherapy' } }], drug_list: [{ drug_name: 'Cisplatin', dosage: 75, unit: 'mg_m2', day_list: [1] }] });
     expect(sent.protocol).not.toHaveProperty('name');
-    expect(await screen.findByRole('button', { name: 'Publish' })).toBeInTheDocument();
   });
 
   it('says when someone saved meanwhile and loads the latest version', async () => {
@@ -199,8 +200,20 @@ describe('the protocol editor', () => {
     await user.upload(input, new File(['not json'], 'regimen.txt', { type: 'application/json' }));
     expect(await screen.findByText('regimen.txt is not a JSON file.')).toBeInTheDocument();
     await user.upload(input, new File([JSON.stringify({ resourceType: 'Bundle', type: 'collection', entry: [] })], 'folfox.json', { type: 'application/json' }));
-    expect(await screen.findByText('Imported as the draft “FOLFOX”.')).toBeInTheDocument();
-    expect(screen.getByText('The cycle length was read from the timing.')).toBeInTheDocument();
     await waitFor(() => expect(window.location.search).toBe(`?protocol=${COPY_ID}`));
+    expect(await screen.findByText('FOLFOX', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Imported as the draft “FOLFOX”.')).toBeInTheDocument();
+    expect(screen.getByText('The cycle length was read from the timing.')).toBeInTheDocument();
+  });
+  it('shows a save refused as bad input at the field of the line it names', async () => {
+    seedProtocol();
+    const user = await open();
+    await user.click(within(lines()).getByRole('button', { name: 'Add line' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Premedication' }));
+    await user.click(within(toolbar()).getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/check the highlighted fields/);
+    const line = screen.getByRole('group', { name: 'Line: (not filled in)' });
+    expect(within(line).getByLabelText(/^Drug/)).toHaveAccessibleDescription(/required/);
+    expect(within(lines()).getAllByRole('row')[3]).toHaveClass('protocol-lines__row--problem');
   });
 });

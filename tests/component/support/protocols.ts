@@ -3,7 +3,8 @@
 // (14101), the change warning against the last published version (14021 with change_warning_list until
 // confirm_changes), publish refused with the problems the test sets (14100 with problem_list), sharing (the
 // owner refused with 14103), copy, delete (14106 once published), export and import; the list answers the rows
-// the test sets. The published rule packages for the laboratory gates come from /v1/rule/package/list.
+// the test sets; a medicine line without its name is refused as bad input (10001 with its field), as the
+// server's schema check does. The published rule packages for the laboratory gates come from /v1/rule/package/list.
 import { http, HttpResponse } from 'msw';
 import { statusMessage } from '../../../src/domain/status-messages';
 import { statusCatalogue, type StatusKey } from '../../../src/generated/errors';
@@ -103,6 +104,14 @@ function changes(from: Protocol, to: Protocol) {
   });
 }
 
+/** The generic input check of the real server (the contract's schema): a medicine line needs its name. */
+function badInput(request: Request, protocol: Partial<Protocol>) {
+  const missing = (protocol.drug_list ?? []).flatMap((l, i) => ((l.item_type === 'drug' || l.item_type === 'premedication') && !l.drug_name ? [i] : []));
+  if (!missing.length) return null;
+  const errors = missing.map((i) => ({ field: `protocol.drug_list.${i}.drug_name`, message: lang(request) === 'en' ? 'is required' : 'zorunludur', keyword: 'required', params: { missingProperty: 'drug_name' } }));
+  return HttpResponse.json({ status_code: statusCatalogue.invalid_input.status_code, status_message: statusMessage('invalid_input', lang(request), { details: 'drug_name' }), errors }, { status: 400 });
+}
+
 export const protocolHandlers = [
   http.post('*/v1/protocol/get', async ({ request }) => {
     await read('get', request);
@@ -118,11 +127,15 @@ export const protocolHandlers = [
   }),
   http.post('*/v1/protocol/new', async ({ request }) => {
     const body = (await read('new', request)) as { protocol: Partial<Protocol> };
+    const refused = badInput(request, body.protocol);
+    if (refused) return refused;
     const created = seedProtocol({ ...body.protocol, protocol_id: COPY_ID, name: body.protocol.name ?? 'Auto' } as Partial<Protocol>);
     return HttpResponse.json({ ...ok, protocol: created });
   }),
   http.post('*/v1/protocol/save', async ({ request }) => {
     const body = (await read('save', request)) as { version: number; protocol: Partial<Protocol>; confirm_changes?: boolean };
+    const refused = badInput(request, body.protocol);
+    if (refused) return refused;
     const m = newest();
     if (body.version !== m.version) return refuse('protocol_version_conflict', request, { current_version: m.version, version: body.version }, { current_version: m.version });
     const saved: Protocol = { ...m, ...body.protocol, version: m.status === 'published' ? m.version! + 1 : m.version, status: 'draft' } as Protocol;
