@@ -108,7 +108,7 @@ export function Lines({ lang, problemAt, lineProblem }: { lang: Lang; problemAt:
   );
 }
 
-const line = (l: Line, field: string) => (value: unknown): Command => ({ type: 'set', path: `drug_list.${l.item_id}.${field}`, value });
+const setLine = (l: Line, field: string) => (value: unknown): Command => ({ type: 'set', path: `drug_list.${l.item_id}.${field}`, value });
 
 /** The open line's fields, by its kind. */
 function LineFields({ line: l, index, lang, problemAt }: { line: Line; index: number; lang: Lang; problemAt: (path: string) => string | null }) {
@@ -122,21 +122,21 @@ function LineFields({ line: l, index, lang, problemAt }: { line: Line; index: nu
       <div className="protocol-props">
         {isMedicine(l) && (
           <>
-            <BoundText<Command> name={`${l.item_id}/drug_name`} label={t('protocol.line.drug')} required value={l.drug_name} maxLength={200} error={at('drug_name')} command={line(l, 'drug_name')} />
-            <BoundNumber<Command> name={`${l.item_id}/dosage`} label={t('protocol.line.dosage')} required value={l.dosage} error={at('dosage')} command={line(l, 'dosage')} />
-            <BoundSelect<Command> name={`${l.item_id}/unit`} label={t('protocol.line.unit')} required value={l.unit} options={enumOptions(doseUnit, lang)} placeholder={t('protocol.choose')} error={at('unit')} command={line(l, 'unit')} />
-            <BoundSelect<Command> name={`${l.item_id}/administration_type`} label={t('protocol.line.route')} required value={l.administration_type} options={enumOptions(administrationType, lang)} placeholder={t('protocol.choose')} error={at('administration_type')} command={line(l, 'administration_type')} />
-            <BoundSelect<Command> name={`${l.item_id}/frequency`} label={t('protocol.line.frequency')} required value={l.frequency} options={enumOptions(doseFrequency, lang)} placeholder={t('protocol.choose')} error={at('frequency')} command={line(l, 'frequency')} />
+            <BoundText<Command> name={`${l.item_id}/drug_name`} label={t('protocol.line.drug')} required value={l.drug_name} maxLength={200} error={at('drug_name')} command={setLine(l, 'drug_name')} />
+            <BoundNumber<Command> name={`${l.item_id}/dosage`} label={t('protocol.line.dosage')} required value={l.dosage} error={at('dosage')} command={setLine(l, 'dosage')} />
+            <BoundSelect<Command> name={`${l.item_id}/unit`} label={t('protocol.line.unit')} required value={l.unit} options={enumOptions(doseUnit, lang)} placeholder={t('protocol.choose')} error={at('unit')} command={setLine(l, 'unit')} />
+            <BoundSelect<Command> name={`${l.item_id}/administration_type`} label={t('protocol.line.route')} required value={l.administration_type} options={enumOptions(administrationType, lang)} placeholder={t('protocol.choose')} error={at('administration_type')} command={setLine(l, 'administration_type')} />
+            <BoundSelect<Command> name={`${l.item_id}/frequency`} label={t('protocol.line.frequency')} required value={l.frequency} options={enumOptions(doseFrequency, lang)} placeholder={t('protocol.choose')} error={at('frequency')} command={setLine(l, 'frequency')} />
             {(l.administration_type === 'iv_infusion' || l.frequency === 'continuous' || l.duration_minutes !== undefined) && (
-              <BoundNumber<Command> name={`${l.item_id}/duration_minutes`} integer label={t('protocol.line.duration')} value={l.duration_minutes} error={at('duration_minutes')} command={line(l, 'duration_minutes')} />
+              <BoundNumber<Command> name={`${l.item_id}/duration_minutes`} integer label={t('protocol.line.duration')} value={l.duration_minutes} error={at('duration_minutes')} command={setLine(l, 'duration_minutes')} />
             )}
-            <BoundNumber<Command> name={`${l.item_id}/max_dose`} label={t('protocol.line.maxDose')} hint={t('protocol.line.maxDoseHint')} value={l.max_dose} error={at('max_dose')} command={line(l, 'max_dose')} />
+            <BoundNumber<Command> name={`${l.item_id}/max_dose`} label={t('protocol.line.maxDose')} hint={t('protocol.line.maxDoseHint')} value={l.max_dose} error={at('max_dose')} command={setLine(l, 'max_dose')} />
           </>
         )}
-        {l.item_type === 'laboratory' && <BoundText<Command> name={`${l.item_id}/lab_test`} label={t('protocol.line.labTest')} required value={l.lab_test} maxLength={100} error={at('lab_test')} command={line(l, 'lab_test')} />}
-        <BoundSelect<Command> name={`${l.item_id}/starting_date_type`} label={t('protocol.line.start')} required value={l.starting_date_type} options={enumOptions(startingDateType, lang)} error={at('starting_date_type')} command={line(l, 'starting_date_type')} />
+        {l.item_type === 'laboratory' && <BoundText<Command> name={`${l.item_id}/lab_test`} label={t('protocol.line.labTest')} required value={l.lab_test} maxLength={100} error={at('lab_test')} command={setLine(l, 'lab_test')} />}
+        <BoundSelect<Command> name={`${l.item_id}/starting_date_type`} label={t('protocol.line.start')} required value={l.starting_date_type} options={enumOptions(startingDateType, lang)} error={at('starting_date_type')} command={setLine(l, 'starting_date_type')} />
       </div>
-      {(l.item_type === 'note' || l.item_type === 'message') && <BoundText<Command> name={`${l.item_id}/text`} multiline label={t('protocol.line.text')} required value={l.text} maxLength={2000} error={at('text')} command={line(l, 'text')} />}
+      {(l.item_type === 'note' || l.item_type === 'message') && <BoundText<Command> name={`${l.item_id}/text`} multiline label={t('protocol.line.text')} required value={l.text} maxLength={2000} error={at('text')} command={setLine(l, 'text')} />}
       <DayPicker l={l} error={at('day_list')} />
       {isMedicine(l) && <Rounding l={l} index={index} problemAt={problemAt} />}
       {isMedicine(l) && <LifetimeLimit l={l} error={at('lifetime_limit')} />}
@@ -207,9 +207,11 @@ function Rounding({ l, index, problemAt }: { l: Line; index: number; problemAt: 
   const api = useEditorApi();
   const readOnly = useEditor((s) => s.readOnly);
   const r = l.dose_rounding;
-  const kind: RoundingKind = !r ? 'none' : 'step' in r ? 'step' : 'bands';
+  const kind: RoundingKind = !r ? 'none' : 'bands' in r ? 'bands' : 'step';
   const path = `drug_list.${l.item_id}.dose_rounding`;
-  const choose = (k: RoundingKind) => api.getState().run({ type: 'set', path, value: k === 'none' ? undefined : k === 'step' ? { step: 5 } : { bands: [{ from: 0, to: 100, dose: 100 }] } });
+  // A new step or band starts empty (a band from 0): no dose the pharmacist did not write; the save refuses it
+  // at its field until filled.
+  const choose = (k: RoundingKind) => api.getState().run({ type: 'set', path, value: k === 'none' ? undefined : k === 'step' ? {} : { bands: [{ from: 0 }] } });
   const bands = r && 'bands' in r ? r.bands : [];
   return (
     <fieldset className="protocol-rounding">
@@ -221,7 +223,7 @@ function Rounding({ l, index, problemAt }: { l: Line; index: number; problemAt: 
           </label>
         ))}
       </div>
-      {r && 'step' in r && <BoundNumber<Command> name={`${l.item_id}/step`} label={t('protocol.rounding.stepLabel')} value={r.step} error={problemAt(`/drug_list/${index}/dose_rounding/step`)} command={(v) => ({ type: 'set', path: `${path}.step`, value: v })} />}
+      {kind === 'step' && <BoundNumber<Command> name={`${l.item_id}/step`} label={t('protocol.rounding.stepLabel')} value={(r as { step?: number }).step} error={problemAt(`/drug_list/${index}/dose_rounding/step`)} command={(v) => ({ type: 'set', path: `${path}.step`, value: v })} />}
       {r && 'bands' in r && (
         <ol className="protocol-bands">
           {bands.map((b, i) => (
@@ -239,7 +241,7 @@ function Rounding({ l, index, problemAt }: { l: Line; index: number; problemAt: 
           ))}
           {!readOnly && (
             <li>
-              <button type="button" className="button button--secondary button--small" onClick={() => api.getState().run({ type: 'set', path: `${path}.bands`, value: [...bands, { from: bands[bands.length - 1]?.to ?? 0, to: (bands[bands.length - 1]?.to ?? 0) + 100, dose: (bands[bands.length - 1]?.dose ?? 0) + 100 }] })}>
+              <button type="button" className="button button--secondary button--small" onClick={() => api.getState().run({ type: 'set', path: `${path}.bands`, value: [...bands, { from: bands[bands.length - 1]?.to ?? 0 }] })}>
                 {t('protocol.rounding.addBand')}
               </button>
             </li>

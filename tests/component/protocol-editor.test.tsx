@@ -216,4 +216,26 @@ describe('the protocol editor', () => {
     expect(within(line).getByLabelText(/^Drug/)).toHaveAccessibleDescription(/required/);
     expect(within(lines()).getAllByRole('row')[3]).toHaveClass('protocol-lines__row--problem');
   });
+  it('keeps dose bands and a lifetime limit as the pharmacist writes them, inventing no dose', async () => {
+    seedProtocol();
+    const user = await open();
+    await user.click(within(lines()).getByRole('button', { name: 'Carboplatin AUC 5' }));
+    const line = screen.getByRole('group', { name: 'Line: Carboplatin AUC 5' });
+    await user.click(within(line).getByLabelText('To dose bands'));
+    expect(within(line).getByLabelText('Band 1 dose (mg)')).toHaveValue('');
+    await user.type(within(line).getByLabelText('Band 1 to (mg)'), '500');
+    await user.type(within(line).getByLabelText('Band 1 dose (mg)'), '450');
+    await user.click(within(line).getByRole('button', { name: 'Add band' }));
+    expect(within(line).getByLabelText('Band 2 from (mg)')).toHaveValue('500');
+    await user.type(within(line).getByLabelText('Band 2 to (mg)'), '700');
+    await user.type(within(line).getByLabelText('Band 2 dose (mg)'), '600');
+    await user.type(within(line).getByLabelText(/^Lifetime limit \(mg\)/), '2000');
+    await user.selectOptions(within(line).getByLabelText('Lifetime limit counted'), 'mg in total');
+    await user.click(within(toolbar()).getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Saved as the draft of version 1.')).toBeInTheDocument();
+    expect(saveBody().protocol.drug_list[1]).toMatchObject({
+      dose_rounding: { bands: [{ from: 0, to: 500, dose: 450 }, { from: 500, to: 700, dose: 600 }] },
+      lifetime_limit: { amount: 2000, per: 'total' },
+    });
+  });
 });
