@@ -23,6 +23,7 @@ import { useActiveLabel, useLanguageOrder, usePages } from '../../src/app/router
 import type { PageProps } from '../../src/app/router/registry';
 import { useAppStore } from '../../src/app/store';
 import { fileNameOf, saveFile } from '../../src/app/ui/download';
+import { StoreBinding } from '../../src/app/ui/bound';
 import { SharingSection } from '../../src/app/ui/SharingSection';
 import { ConfirmDialog, MenuButton, Notice, SelectField, TextField, useUnsavedGuard } from '../../src/app/ui';
 import { Outline } from './Outline';
@@ -204,7 +205,9 @@ function ModelEditor({ modelId, caption }: { modelId: string; caption: string })
     );
   return (
     <DesignerContext.Provider value={m.store}>
-      <Designer m={m} heading={heading} />
+      <StoreBinding store={m.store}>
+        <Designer m={m} heading={heading} />
+      </StoreBinding>
     </DesignerContext.Provider>
   );
 }

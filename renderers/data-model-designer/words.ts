@@ -1,17 +1,11 @@
-// Small helpers the designer's panels share: an enumeration as select options in the reader's language, and
+// Small helpers the designer's panels share: the enumeration labels (shared, src/app/ui/labels.ts), and
 // the name of a selection or a problem's place in words.
-import type { EnumEntry } from '../../src/generated/enums/index';
 import type { DataModel } from '../../src/generated/types/entities';
 import { at, findParameter, nameOf, type DocPath } from '../../src/domain/data-model/document';
 import type { Lang } from '../../src/domain/language';
 import type { Selection } from './store';
 
-export const enumOptions = (entry: EnumEntry, lang: Lang) => entry.values.map((v, i) => ({ value: String(v), label: entry.labels[i][lang] }));
-
-export const enumLabel = (entry: EnumEntry, value: string | undefined, lang: Lang): string => {
-  const i = entry.values.indexOf(value as never);
-  return i < 0 ? (value ?? '') : entry.labels[i][lang];
-};
+export { enumLabel, enumOptions } from '../../src/app/ui/labels';
 
 /**
  * The outline item a document path belongs to (a problem's place): the parameter or group holding it, else

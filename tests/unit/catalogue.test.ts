@@ -104,7 +104,7 @@ describe('menuTree', () => {
 
   it('nests menu pages under their parents and leaves out non-menu, frame and unauthorised pages', () => {
     const tree = menuTree(buildCatalogue(on, [unit('home', 0)]), { loggedIn: true, authCodes: [] });
-    expect(tree.map((n) => n.page.route_name)).toEqual(['shop', 'user_project', 'rule_engine_packages', 'data_models', 'dose_calculator', 'user_settings', 'home']);
+    expect(tree.map((n) => n.page.route_name)).toEqual(['shop', 'user_project', 'rule_engine_packages', 'data_models', 'dose_calculator', 'protocols', 'user_settings', 'home']);
     const shop = tree[0];
     expect(shop.children.map((n) => n.page.route_name)).toEqual([
       'user_shoppingcart',

@@ -40,6 +40,8 @@ describe('static page catalogue', () => {
       'dose_calculator',
       // The clinical labels "patient search, new patient, patient follow-up, laboratory results" (issue 12; paths are ours).
       'patient_search', 'patient_new', 'patient_followup', 'laboratory_results',
+      // The protocol list and editor (issue 12: "protocol list/editor"; paths are ours).
+      'protocols', 'protocol_editor',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });
@@ -90,7 +92,7 @@ describe('static page catalogue', () => {
     expect(page('rule_engine_algorithm')).toMatchObject({ login: true, auth: '', show_in_menu: false, clinical_active: true, route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });
   });
 
-  it('marks the rule engine\'s, the data models\', the dose calculator\'s, the patients\' and the hospital settings\' pages, and only them, as clinical pages (clinical_function)', () => {
+  it('marks the rule engine\'s, the data models\', the dose calculator\'s, the patients\', the protocols\' and the hospital settings\' pages, and only them, as clinical pages (clinical_function)', () => {
     expect(STATIC_PAGES.filter((p) => p.clinical_active).map((p) => p.route_name)).toEqual([
       'rule_engine_packages',
       'rule_engine_algorithm',
@@ -104,6 +106,8 @@ describe('static page catalogue', () => {
       'patient_new',
       'patient_followup',
       'laboratory_results',
+      'protocols',
+      'protocol_editor',
       'hospital_settings',
     ]);
     expect(STATIC_PAGES.filter((p) => p.clinical_active && p.shop_active)).toEqual([]);

@@ -69,6 +69,9 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   PatientNew: () => import('../../pages/patient/PatientNew'),
   PatientFollowup: () => import('../../pages/patient/PatientFollowup'),
   LaboratoryResults: () => import('../../pages/patient/LaboratoryResults'),
+  // Treatment protocols (issue 12): the list and the editor (renderers/protocol-editor), one chunk each.
+  ProtocolList: () => import('../../../renderers/protocol-editor/ProtocolListPage'),
+  ProtocolEditor: () => import('../../../renderers/protocol-editor/ProtocolEditorPage'),
   // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),

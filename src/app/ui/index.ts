@@ -12,7 +12,7 @@ export { ColumnChooser, useChosenColumns, type ColumnChoice } from './ColumnChoo
 export { MenuButton, type MenuItem } from './MenuButton';
 export { formatDate } from './format';
 export { DateInput, DATE_HINT } from './DateInput';
-export { useAuthCodeLabel } from './labels';
+export { enumLabel, enumOptions, useAuthCodeLabel } from './labels';
 export { givingWay, useColumnFit, type FitColumn } from './useColumnFit';
 export { useLoad, useRepeatableEffect, useStableValue, type LoadState } from './hooks';
 export { useUnsavedGuard } from './useUnsavedGuard';
