@@ -1,5 +1,5 @@
-// The problems the server named (a refused publish's problem_list; later also the domain's own check, in the
-// same shape): each in the reader's language with the line it is about; a button opens that line.
+// A protocol's problems (the domain's section 5 check as the protocol is edited — the one the server runs on
+// publish): each in the reader's language with the line it is about; a button opens that line.
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../src/domain/language';
 import { lineSummary } from './lines';

@@ -13,7 +13,7 @@ import { protocolType } from '../../src/generated/enums/protocolType';
 import { protocolVisibility } from '../../src/generated/enums/protocolVisibility';
 import { protocolList } from '../../src/generated/client/protocol';
 import type { Lang } from '../../src/domain/language';
-import { automaticTitle } from './lines';
+import { automaticTitle } from '../../src/domain/protocol';
 import { useEditor, useEditorApi, type Command, type ProtocolDoc } from './store';
 
 const set = (path: string) => (value: unknown): Command => ({ type: 'set', path, value });
@@ -27,7 +27,7 @@ export function Properties({ lang, problemAt, isAdmin }: { lang: Lang; problemAt
   const readOnly = useEditor((s) => s.readOnly);
   const groupsId = useId();
   const groups = useGroups(readOnly);
-  const title = automaticTitle(doc.drug_list, lang);
+  const title = automaticTitle(doc, lang);
   // Global is offered to an administrator only (the server refuses it to others with 14104), or kept when set.
   const visibilities = enumOptions(protocolVisibility, lang).filter((o) => o.value !== 'global' || isAdmin || doc.visibility === 'global');
 

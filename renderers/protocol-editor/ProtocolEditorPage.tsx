@@ -22,7 +22,8 @@ import { protocolVisibility } from '../../src/generated/enums/protocolVisibility
 import { ChangeList } from './ChangeList';
 import { CopyDialog } from './CopyDialog';
 import { Lines } from './Lines';
-import { automaticTitle, newLine } from './lines';
+import { automaticTitle, checkProtocol } from '../../src/domain/protocol';
+import { newLine } from './lines';
 import { Problems } from './Problems';
 import { problemsByPath } from './problems';
 import { Properties } from './Properties';
@@ -112,7 +113,10 @@ function Editor({ p, heading, open, notes, setNotes }: { p: ProtocolState; headi
   const navigate = useNavigate();
   const protocol = p.protocol;
 
-  const byPath = useMemo(() => problemsByPath(p.problems, p.badInput, lang), [p.problems, p.badInput, lang]);
+  // The domain's section 5 check, as the server runs it on publish, live as the protocol is edited: listed
+  // always, and at their fields once a publish was refused (before that a fresh protocol would be all red).
+  const local = useMemo(() => (readOnly ? [] : checkProtocol(doc)), [doc, readOnly]);
+  const byPath = useMemo(() => problemsByPath(p.problems.length ? local : [], p.badInput, lang), [local, p.problems.length, p.badInput, lang]);
   const problemAt = useCallback((path: string) => byPath.get(path) ?? null, [byPath]);
   const lineProblem = useCallback((i: number) => [...byPath.keys()].some((path) => path === `/drug_list/${i}` || path.startsWith(`/drug_list/${i}/`)), [byPath]);
 
@@ -137,7 +141,7 @@ function Editor({ p, heading, open, notes, setNotes }: { p: ProtocolState; headi
     return () => document.removeEventListener('keydown', onKey);
   }, [api, p.save]);
 
-  const name = doc.name || automaticTitle(doc.drug_list, lang) || t('protocol.untitled');
+  const name = doc.name || automaticTitle(doc, lang) || t('protocol.untitled');
   const listPath = () => {
     const list = pageNamed(pages, 'protocols');
     return list ? pathOf(list, lang, order) : '/';
@@ -259,7 +263,7 @@ function Editor({ p, heading, open, notes, setNotes }: { p: ProtocolState; headi
       {p.notice && <Notice kind={p.notice.kind}>{p.notice.text}</Notice>}
       <NotesBox notes={notes} setNotes={setNotes} />
 
-      {p.problems.length > 0 && <Problems problems={p.problems} lang={lang} />}
+      {local.length > 0 && <Problems problems={local} lang={lang} />}
       <Properties lang={lang} problemAt={problemAt} isAdmin={isAdmin} />
       <Lines lang={lang} problemAt={problemAt} lineProblem={lineProblem} />
       <Timeline lang={lang} />

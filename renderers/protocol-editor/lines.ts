@@ -1,5 +1,5 @@
-// A protocol's lines in words and back: a dose as people write it ("175 mg/m²", "AUC 5"), the automatic title,
-// the days typed as "1,8,15" or "1-14", and a fresh line of a kind.
+// A protocol's lines in words and back: a dose as people write it ("175 mg/m²", "AUC 5"), the days typed as
+// "1,8,15" or "1-14", and a fresh line of a kind.
 import { enumLabel } from '../../src/app/ui/labels';
 import { doseUnit } from '../../src/generated/enums/doseUnit';
 import type { Lang } from '../../src/domain/language';
@@ -17,18 +17,6 @@ export function doseText(dosage: number | undefined, unit: string | undefined, l
 
 export const isMedicine = (l: Line) => l.item_type === 'drug' || l.item_type === 'premedication';
 
-/**
- * The automatic title (spec section 5: a protocol without a name takes it): the drugs and their doses in line
- * order, premedications left out ("Paclitaxel 175 mg/m² + Carboplatin AUC 5"). The editor's own until the
- * domain's title (src/domain/protocol/title.ts) replaces it.
- */
-export function automaticTitle(lines: readonly Line[], lang: Lang): string {
-  return lines
-    .filter((l) => l.item_type === 'drug' && l.drug_name?.trim())
-    .map((l) => [l.drug_name!.trim(), doseText(l.dosage, l.unit, lang)].filter(Boolean).join(' '))
-    .join(' + ')
-    .slice(0, 200);
-}
 
 /** Days as typed ("1,8,15", "1-14", "1-5, 8"), in order and once each; null when the text is not days of 1..max. */
 export function parseDays(text: string, max: number): number[] | null {

@@ -64,9 +64,9 @@ describe('the protocol editor', () => {
   it('copies the automatic title from the drugs and their doses', async () => {
     seedProtocol({ name: 'PC' });
     const user = await open();
-    expect(screen.getByText('Automatic title: Paclitaxel 175 mg/m² + Carboplatin AUC 5')).toBeInTheDocument();
+    expect(screen.getByText('Automatic title: Paclitaxel 175 mg/m² + Carboplatin AUC 5 q21d ×6')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Use automatic title' }));
-    expect(screen.getByLabelText(/^Protocol name/)).toHaveValue('Paclitaxel 175 mg/m² + Carboplatin AUC 5');
+    expect(screen.getByLabelText(/^Protocol name/)).toHaveValue('Paclitaxel 175 mg/m² + Carboplatin AUC 5 q21d ×6');
     expect(screen.getByText('unsaved changes')).toBeInTheDocument();
   });
 
@@ -89,16 +89,20 @@ describe('the protocol editor', () => {
     expect(within(versions).getByText('Dose of Paclitaxel: 175 → 220 (25.7%)')).toBeInTheDocument();
   });
 
-  it('shows the problems the server names when it refuses to publish, at their fields and in a list that opens the line', async () => {
-    seedProtocol();
+  it('lists the problems as the protocol is edited, shows them at their fields once a publish is refused, and follows the fixes', async () => {
+    const seeded = seedProtocol({ protocol_group: undefined });
+    const { frequency: _left, ...carboplatin } = seeded.drug_list[1];
+    seedProtocol({ protocol_group: undefined, drug_list: [seeded.drug_list[0], carboplatin] });
     protocols.publishProblems = [
       { path: '/protocol_group', key: 'protocol_group_required' },
       { path: '/drug_list/1/frequency', key: 'protocol_item_fields_required' },
     ];
     const user = await open();
+    // The domain's check, before anything is sent: listed, not yet red at the fields.
+    const problems = screen.getByRole('region', { name: '2 problems to fix before publishing' });
+    expect(screen.getByLabelText(/^Protocol group/)).not.toHaveAccessibleDescription(/Please choose the protocol group/);
     await user.click(within(toolbar()).getByRole('button', { name: 'Publish' }));
-    const problems = await screen.findByRole('region', { name: '2 problems to fix before publishing' });
-    expect(screen.getByLabelText(/^Protocol group/)).toHaveAccessibleDescription(/Please choose the protocol group/);
+    expect(await screen.findByLabelText(/^Protocol group/)).toHaveAccessibleDescription(/Please choose the protocol group/);
     await user.click(within(problems).getByRole('button', { name: /Carboplatin AUC 5/ }));
     const line = screen.getByRole('group', { name: 'Line: Carboplatin AUC 5' });
     expect(within(line).getByLabelText(/^Frequency/)).toHaveAccessibleDescription(/starting date, unit, frequency/);
@@ -109,6 +113,11 @@ describe('the protocol editor', () => {
     expect(await screen.findByRole('region', { name: 'Yayımlamadan önce düzeltilecek 2 sorun' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Protokol grubu/)).toHaveAccessibleDescription(/Lütfen protokol grubunu seçin/);
     expect(within(screen.getByRole('region', { name: 'Satırlar' })).getAllByRole('cell', { name: 'İlaç' })).toHaveLength(2);
+
+    // A fixed field drops its problem at once, without another publish.
+    await user.type(screen.getByLabelText(/^Protokol grubu/), 'Over kanseri');
+    expect(screen.getByLabelText(/^Protokol grubu/)).not.toHaveAccessibleDescription(/Lütfen protokol grubunu seçin/);
+    expect(screen.getByRole('region', { name: 'Yayımlamadan önce düzeltilecek 1 sorun' })).toBeInTheDocument();
   });
 
   it('lets the owner share the protocol, and says why the owner cannot be added', async () => {

@@ -1,9 +1,7 @@
 // The protocol editor's line helpers (renderers/protocol-editor/lines.ts): days typed as people write them and
-// written back the same way, doses with their units as on a regimen, and the automatic title.
-import { automaticTitle, daysText, doseText, parseDays } from '../../renderers/protocol-editor/lines';
-import type { Line } from '../../renderers/protocol-editor/store';
-
-const drug = (drug_name: string, dosage: number, unit: Line['unit'], item_type: Line['item_type'] = 'drug'): Line => ({ item_id: drug_name, item_type, drug_name, dosage, unit, starting_date_type: 'cycle_start', day_list: [1] });
+// written back the same way, and doses with their units as on a regimen (the automatic title is the domain's:
+// protocol-title.test.ts).
+import { daysText, doseText, parseDays } from '../../renderers/protocol-editor/lines';
 
 describe('protocol lines in words', () => {
   it('reads days as lists and ranges within the cycle, once each and in order', () => {
@@ -28,8 +26,4 @@ describe('protocol lines in words', () => {
     expect(doseText(1.5, 'mg_kg', 'tr')).toBe('1,5 mg/kg');
   });
 
-  it('titles a protocol by its drugs and doses in line order, without premedications', () => {
-    const lines = [drug('Dexamethasone', 20, 'mg', 'premedication'), drug('Paclitaxel', 175, 'mg_m2'), drug('Carboplatin', 5, 'auc')];
-    expect(automaticTitle(lines, 'en')).toBe('Paclitaxel 175 mg/m² + Carboplatin AUC 5');
-  });
 });
