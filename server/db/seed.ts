@@ -10,6 +10,7 @@ import { grantEveryAuthCode } from '../services/authorization-store.ts';
 import { seedShops } from './seed-shops.ts';
 import { seedRulePackages } from './seed-rule-packages.ts';
 import { seedDataModels } from './seed-data-models.ts';
+import { seedProtocols } from './seed-protocols.ts';
 import { seedUnits, type SeedUnit } from './seed-units.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'seed');
@@ -82,6 +83,8 @@ export async function seed(db: Db, options: { adminPassword?: string } = {}): Pr
     await seedRulePackages(tx);
     // The demo data model of clinical.localhost with a few records (issue 11), added when missing.
     await seedDataModels(tx);
+    // The example regimen library of clinical.localhost (issue 12), each added when missing.
+    await seedProtocols(tx);
   });
   if (adminHash && !options.adminPassword) result.generatedAdminPassword = adminPassword;
   return result;

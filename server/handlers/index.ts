@@ -20,6 +20,7 @@ import { hospitalSettingsHandlers } from './hospital-settings.ts';
 import { dataModelHandlers } from './data-model.ts';
 import { dataModelRecordHandlers } from './data-model-record.ts';
 import { doseCalculatorHandlers } from './dose-calculator.ts';
+import { protocolHandlers } from './protocol.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -46,4 +47,5 @@ export const handlers: HandlerSet = {
   ...dataModelHandlers,
   ...dataModelRecordHandlers,
   ...doseCalculatorHandlers,
+  ...protocolHandlers,
 };

@@ -1,5 +1,5 @@
-// Documents that users own, share and publish in numbered versions: decision-support packages (migration 0008)
-// and data models (migration 0020) are both kept this way, each in its own three tables named after the kind
+// Documents that users own, share and publish in numbered versions: decision-support packages (migration 0008),
+// data models (migration 0020) and treatment protocols (migration 0025) are kept this way, each in its own three tables named after the kind
 // (`<table>`, `<table>_version`, `<table>_share`, with the same columns). Who may read, edit and share a
 // document; its versions (the newest may be a draft; a published one never changes); saving, publishing after
 // the kind's own check, sharing and listing. Every write runs under a lock on the document's row, except the
@@ -14,13 +14,26 @@ import { containsPattern, isoOf, pageRows, Where } from './paging.ts';
 
 export interface DocumentKind {
   /** The kind's tables: `<table>`, `<table>_version` and `<table>_share`. */
-  table: 'decision_package' | 'data_model';
+  table: 'decision_package' | 'data_model' | 'protocol';
   /** Their id column. */
-  id: 'package_id' | 'data_model_id';
+  id: 'package_id' | 'data_model_id' | 'protocol_id';
   /** What an unknown or unreadable document is called in 10016. */
   entity: EntityName;
   /** The kind's table has retired_at: a retired document is kept and read, never changed (the kind's `retired` refusal). */
   retirable?: boolean;
+  /**
+   * The kind's table has `visibility` (protocols): a public document is read by every user of its tenant, and a
+   * global one by the users of every tenant — changed only by administrators of its own.
+   */
+  visibility?: boolean;
+  /** Columns of the kind's table kept in step with the newest version (for its list's filters), from the document. */
+  columns?: (document: never) => Record<string, unknown>;
+  /** SQL texts (of `p`) the list's search also looks in. */
+  searchSql?: string[];
+  /** SQL of more columns (of `p`) read with the document's row. */
+  rowSql?: string;
+  /** SQL of more columns (of `p` and the listed version `v`) the list answers. */
+  listSql?: string;
   errors: {
     /** 409: the version edited is not the newest (current_version, version). */
     conflict: Exclude<StatusKey, 'ok'>;
@@ -56,6 +69,8 @@ export interface DocumentRow {
   published_version: number | null;
   /** When it was retired (retirable kinds), else null. */
   retired_at: unknown;
+  /** Read by everyone on its tenant (kinds with visibility). */
+  is_public: boolean;
   created_at: unknown;
   updated_at: unknown;
   /** The caller's share of the document, if any. */
@@ -70,20 +85,20 @@ export interface Access {
 }
 
 /**
- * A global document's users who may not edit it see only its published versions: an administrator's draft of
- * the site's rules is work in progress, not something every clinician should open.
+ * A global (or public) document's users who may not edit it see only its published versions: an administrator's
+ * draft of the site's rules is work in progress, not something every clinician should open.
  */
-export const publishedOnly = (p: Pick<DocumentRow, 'is_global'>, access: Access) => p.is_global && !access.edit;
+export const publishedOnly = (p: Pick<DocumentRow, 'is_global' | 'is_public'>, access: Access) => (p.is_global || p.is_public) && !access.edit;
 
 /**
- * Read: the owner, users it is shared with, everyone on the tenant for a global document. Edit: the owner and
- * shares with can_edit; a global document only administrators. Share: the owner, never a global document.
- * (The edit right is also said in SQL, editRuleSql, for the one-statement save: change both together.)
+ * Read: the owner, users it is shared with, everyone on the tenant for a global or public document. Edit: the
+ * owner and shares with can_edit; a global document only administrators. Share: the owner, never a global
+ * document. (The edit right is also said in SQL, editRuleSql, for the one-statement save: change both together.)
  */
-export function accessOf(p: Pick<DocumentRow, 'owner_id' | 'is_global' | 'shared' | 'share_can_edit'>, me: DocumentCaller): Access {
+export function accessOf(p: Pick<DocumentRow, 'owner_id' | 'is_global' | 'is_public' | 'shared' | 'share_can_edit'>, me: DocumentCaller): Access {
   const owner = p.owner_id === me.userId;
   return {
-    read: owner || p.shared || p.is_global,
+    read: owner || p.shared || p.is_global || p.is_public,
     edit: p.is_global ? me.isAdmin : owner || (p.shared && p.share_can_edit),
     share: owner && !p.is_global,
   };
@@ -96,16 +111,20 @@ const editRuleSql = (k: DocumentKind) => `case when p.is_global then $8::boolean
 /** The document's retired_at in SQL: null for kinds that are never retired. */
 const retiredSql = (k: DocumentKind) => (k.retirable ? 'p.retired_at' : 'null::timestamptz');
 
+/** Whether the document is public, in SQL (kinds without visibility have none). */
+const publicSql = (k: DocumentKind, p = 'p.') => (k.visibility ? `${p}visibility = 'public'` : 'false');
+
 const documentSelect = (k: DocumentKind) => `select p.${k.id} as doc_id, p.tenant_id, p.owner_id, u.username as owner, p.is_global, p.name, p.description,
-       p.current_version, p.current_status, p.published_version, ${retiredSql(k)} as retired_at, p.created_at, p.updated_at,
-       s.user_id is not null as shared, coalesce(s.can_edit, false) as share_can_edit
+       p.current_version, p.current_status, p.published_version, ${retiredSql(k)} as retired_at, ${publicSql(k)} as is_public, p.created_at, p.updated_at,
+       s.user_id is not null as shared, coalesce(s.can_edit, false) as share_can_edit${k.rowSql ? `, ${k.rowSql}` : ''}
   from ${k.table} p
   join app_user u on u.user_id = p.owner_id
   left join ${k.table}_share s on s.${k.id} = p.${k.id} and s.user_id = $3`;
 
 /**
  * The document if the caller may read it; otherwise record_not_found, whether it is another tenant's, a
- * stranger's or unknown (nobody learns that a private document exists). `lock` holds the row for a write.
+ * stranger's or unknown (nobody learns that a private document exists). A global document of a kind with
+ * visibility is read on every tenant, and changed on none but its own. `lock` holds the row for a write.
  */
 export async function readableDocument(
   k: DocumentKind,
@@ -115,12 +134,13 @@ export async function readableDocument(
   me: DocumentCaller,
   lock = false,
 ): Promise<{ row: DocumentRow; access: Access }> {
-  const [row] = await db.query<DocumentRow & Record<string, unknown>>(`${documentSelect(k)} where p.${k.id} = $1 and p.tenant_id = $2${lock ? ' for update of p' : ''}`, [
+  const tenant = k.visibility ? '(p.tenant_id = $2 or p.is_global)' : 'p.tenant_id = $2';
+  const [row] = await db.query<DocumentRow & Record<string, unknown>>(`${documentSelect(k)} where p.${k.id} = $1 and ${tenant}${lock ? ' for update of p' : ''}`, [
     id,
     tenantId,
     me.userId,
   ]);
-  const access = row ? accessOf(row, me) : undefined;
+  const access = !row ? undefined : row.tenant_id === tenantId ? accessOf(row, me) : { read: row.is_global, edit: false, share: false };
   if (!row || !access!.read) throw notFound(k.entity);
   return { row, access: access! };
 }
@@ -193,11 +213,20 @@ export async function insertDocument<D>(
 ): Promise<string> {
   const id = ids.id ?? randomUUID();
   const status = options.publish ? 'published' : 'draft';
-  await tx.query(
-    `insert into ${k.table} (${k.id}, tenant_id, owner_id, is_global, name, description, current_version, current_status, published_version)
-     values ($1, $2, $3, $4, $5, $6, 1, $7, $8)`,
-    [id, ids.tenantId, ids.ownerId, input.is_global ?? false, JSON.stringify(input.name), input.description ? JSON.stringify(input.description) : null, status, options.publish ? 1 : null],
-  );
+  const columns: Record<string, unknown> = {
+    [k.id]: id,
+    tenant_id: ids.tenantId,
+    owner_id: ids.ownerId,
+    is_global: input.is_global ?? false,
+    name: JSON.stringify(input.name),
+    description: input.description ? JSON.stringify(input.description) : null,
+    current_version: 1,
+    current_status: status,
+    published_version: options.publish ? 1 : null,
+    ...kindColumns(k, input.document),
+  };
+  const names = Object.keys(columns);
+  await tx.query(`insert into ${k.table} (${names.join(', ')}) values (${names.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(columns));
   await tx.query(
     `insert into ${k.table}_version (${k.id}, version, status, document, saved_by, published_at, published_by)
      values ($1, 1, $2, $3, $4, ${options.publish ? 'now()' : 'null'}, $5)`,
@@ -205,6 +234,9 @@ export async function insertDocument<D>(
   );
   return id;
 }
+
+/** The kind's own columns of a document (none for most kinds). */
+const kindColumns = (k: DocumentKind, document: unknown): Record<string, unknown> => (k.columns ? k.columns(document as never) : {});
 
 export interface SaveDocument<D> {
   id: string;
@@ -233,15 +265,18 @@ const versionConflict = (k: DocumentKind, current: number, version: number) =>
 export async function saveDocument<D>(k: DocumentKind, db: Db, tenantId: string, me: DocumentCaller, input: SaveDocument<D>): Promise<SavedDocument<D>> {
   const saved = await writeVersion(k, db, tenantId, me, input, input.version, { draft: true, ifEditable: true });
   if (saved) return saved;
-  return db.transaction(async (tx) => {
-    const { row } = await editableDocument(k, tx, tenantId, input.id, me);
-    if (input.version !== row.current_version) throw versionConflict(k, row.current_version, input.version);
-    const draft = row.current_status === 'draft';
-    if (!draft && row.current_version >= 100_000) throw new ApiError('invalid_input', { details: 'version: a document has at most 100000 versions' });
-    const written = await writeVersion(k, tx, tenantId, me, input, draft ? row.current_version : row.current_version + 1, { draft, ifEditable: false });
-    if (!written) throw versionConflict(k, row.current_version, input.version);
-    return written;
-  });
+  return db.transaction((tx) => saveDocumentLocked(k, tx, tenantId, me, input));
+}
+
+/** saveDocument decided under the document's lock, in the caller's transaction (for kinds that write more with the save). */
+export async function saveDocumentLocked<D>(k: DocumentKind, tx: Queryable, tenantId: string, me: DocumentCaller, input: SaveDocument<D>): Promise<SavedDocument<D>> {
+  const { row } = await editableDocument(k, tx, tenantId, input.id, me);
+  if (input.version !== row.current_version) throw versionConflict(k, row.current_version, input.version);
+  const draft = row.current_status === 'draft';
+  if (!draft && row.current_version >= 100_000) throw new ApiError('invalid_input', { details: 'version: a document has at most 100000 versions' });
+  const written = await writeVersion(k, tx, tenantId, me, input, draft ? row.current_version : row.current_version + 1, { draft, ifEditable: false });
+  if (!written) throw versionConflict(k, row.current_version, input.version);
+  return written;
 }
 
 /**
@@ -259,6 +294,9 @@ async function writeVersion<D>(
   { draft, ifEditable }: { draft: boolean; ifEditable: boolean },
 ): Promise<SavedDocument<D> | undefined> {
   const guard = ifEditable ? ` and exists (select 1 from ${k.table} p where p.${k.id} = $1 and p.tenant_id = $7 and p.current_version = $2 and ${editRuleSql(k)})` : '';
+  const own = Object.entries(kindColumns(k, input.document));
+  const first = ifEditable ? 9 : 7;
+  const ownSet = own.map(([column], i) => `, ${column} = $${first + i}`).join('');
   const write = draft
     ? `update ${k.table}_version set document = $3, updated_at = now(), saved_by = $4
         where ${k.id} = $1 and version = $2 and status = 'draft'${guard} returning ${VERSION_COLUMNS}`
@@ -266,10 +304,10 @@ async function writeVersion<D>(
   const [saved] = await db.query<VersionRow & Omit<DocumentRow, 'shared' | 'share_can_edit' | 'created_at'> & { document_created_at: unknown } & Record<string, unknown>>(
     `with saved as (${write}),
      doc as (
-       update ${k.table} set current_version = $2, current_status = 'draft', name = coalesce($5, name), description = coalesce($6, description), updated_at = now()
+       update ${k.table} set current_version = $2, current_status = 'draft', name = coalesce($5, name), description = coalesce($6, description), updated_at = now()${ownSet}
         where ${k.id} = $1 and exists (select 1 from saved)
        returning ${k.id} as doc_id, tenant_id, owner_id, is_global, name, description, current_version, current_status, published_version,
-         ${k.retirable ? 'retired_at' : 'null::timestamptz as retired_at'}, created_at as document_created_at)
+         ${k.retirable ? 'retired_at' : 'null::timestamptz as retired_at'}, ${publicSql(k, '')} as is_public, created_at as document_created_at)
      select saved.*, doc.*, u.username as owner from saved, doc join app_user u on u.user_id = doc.owner_id`,
     [
       input.id,
@@ -279,6 +317,7 @@ async function writeVersion<D>(
       input.name ? JSON.stringify(input.name) : null,
       input.description ? JSON.stringify(input.description) : null,
       ...(ifEditable ? [tenantId, me.isAdmin] : []),
+      ...own.map(([, value]) => value),
     ],
   );
   if (!saved) return undefined;
@@ -409,7 +448,8 @@ export async function versionsAndShares(k: DocumentKind, db: Queryable, me: Docu
 }
 
 export interface ListInput {
-  scope?: 'all' | 'mine' | 'shared' | 'global';
+  /** hospital: the public documents of the caller's tenant (kinds with visibility). */
+  scope?: 'all' | 'mine' | 'shared' | 'hospital' | 'global';
   /** The document's state: retired (retirable kinds), or, not retired, its newest version's. */
   status?: 'draft' | 'published' | 'retired';
   search?: string;
@@ -418,40 +458,55 @@ export interface ListInput {
   page_size?: number;
 }
 
-/** Whose documents, with $1 the caller (a share row exists only for a user other than the owner). */
-const SCOPES: Record<NonNullable<ListInput['scope']>, string> = {
-  all: '(p.owner_id = $1 or s.user_id is not null or p.is_global)',
-  mine: 'p.owner_id = $1',
-  shared: 's.user_id is not null',
-  global: 'p.is_global',
+/** Whose documents, with $1 the caller and $2 their tenant (a share row exists only for a user other than the owner). */
+const SCOPES: Record<NonNullable<ListInput['scope']>, (k: DocumentKind) => string> = {
+  all: (k) => `(p.owner_id = $1 or s.user_id is not null or p.is_global or (${publicSql(k)} and p.tenant_id = $2))`,
+  mine: () => 'p.owner_id = $1',
+  shared: () => 's.user_id is not null',
+  hospital: (k) => `(${publicSql(k)} and p.tenant_id = $2)`,
+  global: () => 'p.is_global',
 };
 
-/** One page of the documents the caller may see, each at its newest version they may see, without documents. */
-export async function listDocuments(k: DocumentKind, db: Queryable, tenantId: string, me: DocumentCaller, input: ListInput, lang: Lang) {
-  // $1 is the caller (the share join); conditions number from $2.
-  // Global documents show their published version to those who may not edit them (publishedOnly).
-  const publishedOnlySql = me.isAdmin ? 'false' : 'p.is_global';
+/**
+ * publishedOnly in SQL for the list, with $1 the caller and $2 their tenant: a global document unless the caller
+ * administers its tenant; a public one unless the caller owns it or may edit it by a share.
+ */
+const publishedOnlySql = (k: DocumentKind, me: DocumentCaller) => {
+  const global = me.isAdmin ? 'p.tenant_id <> $2' : 'true';
+  return `(case when p.is_global then ${global} else ${publicSql(k)} and p.owner_id <> $1 and not coalesce(s.can_edit, false) end)`;
+};
+
+/**
+ * One page of the documents the caller may see, each at its newest version they may see, without documents.
+ * `filter` adds the kind's own conditions.
+ */
+export async function listDocuments(k: DocumentKind, db: Queryable, tenantId: string, me: DocumentCaller, input: ListInput, lang: Lang, filter?: (where: Where) => void) {
+  // $1 is the caller (the share join), $2 their tenant; further conditions number from $3.
+  // Global (and public) documents show their published version to those who may not edit them (publishedOnly).
+  const onlyPublished = publishedOnlySql(k, me);
   const where = new Where([me.userId])
-    .add('p.tenant_id = ?', tenantId)
-    .add(SCOPES[input.scope ?? 'all'])
-    .add(`(not ${publishedOnlySql} or p.published_version is not null)`);
+    .add(k.visibility ? '(p.tenant_id = ? or p.is_global)' : 'p.tenant_id = ?', tenantId)
+    .add(SCOPES[input.scope ?? 'all'](k))
+    .add(`(not ${onlyPublished} or p.published_version is not null)`);
   if (input.status === 'retired') where.add(`${retiredSql(k)} is not null`);
   else if (input.status) where.add(`v.status = ? and ${retiredSql(k)} is null`, input.status);
   if (input.search) {
     const p = containsPattern(input.search);
-    where.add("(p.name->>'en' ilike ? escape '\\' or p.name->>'tr' ilike ? escape '\\' or u.username ilike ? escape '\\')", p, p, p);
+    const more = (k.searchSql ?? []).map((sql) => ` or ${sql} ilike ? escape '\\'`).join('');
+    where.add(`(p.name->>'en' ilike ? escape '\\' or p.name->>'tr' ilike ? escape '\\' or u.username ilike ? escape '\\'${more})`, p, p, p, ...(k.searchSql ?? []).map(() => p));
   }
+  filter?.(where);
   const from = `from ${k.table} p join app_user u on u.user_id = p.owner_id
     left join ${k.table}_share s on s.${k.id} = p.${k.id} and s.user_id = $1`;
   const shown = `join ${k.table}_version v on v.${k.id} = p.${k.id}
-    and v.version = case when ${publishedOnlySql} then p.published_version else p.current_version end`;
+    and v.version = case when ${onlyPublished} then p.published_version else p.current_version end`;
   const other = lang === 'en' ? 'tr' : 'en';
   const sort = input.sort ?? '-updated_at';
   const desc = sort.startsWith('-') ? 'desc' : 'asc';
   const key = sort.replace(/^-/, '') === 'name' ? `lower(coalesce(p.name->>'${lang}', p.name->>'${other}')) ${desc}, p.updated_at desc` : `p.updated_at ${desc}`;
   return pageRows<DocumentRow & Omit<VersionRow, 'document'> & Record<string, unknown>>(db, {
     select: `select p.${k.id} as doc_id, p.tenant_id, p.owner_id, u.username as owner, p.is_global, p.name, p.description, p.current_version, p.current_status,
-            p.published_version, ${retiredSql(k)} as retired_at, p.created_at, p.updated_at, v.version, v.status, v.published_at ${from} ${shown}`,
+            p.published_version, ${retiredSql(k)} as retired_at, ${publicSql(k)} as is_public, p.created_at, p.updated_at, v.version, v.status, v.published_at${k.listSql ? `, ${k.listSql}` : ''} ${from} ${shown}`,
     where,
     order: `${key}, p.${k.id}`,
     paging: input,

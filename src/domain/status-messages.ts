@@ -28,7 +28,7 @@ export const statusKeyOf = (statusCode: string): StatusKey | undefined => KEYS_B
 export const messageParams = (key: StatusKey): string[] => [...statusCatalogue[key].message.en.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
 
 /** Parameters worded in a language when the message is made (a page's caption, a reason, a field list). */
-const WORDED = new Set(['details', 'reason', 'page', 'first']);
+const WORDED = new Set(['details', 'reason', 'page', 'first', 'field']);
 
 /**
  * The parameters a browser needs to word the message again in another language, or undefined when the

@@ -169,6 +169,14 @@ export const protocolShareOwner = { status_code: '14103', http: 400, message: {"
 export const protocolGlobalAdmin = { status_code: '14104', http: 403, message: {"en":"Only an administrator can make a protocol global or change a global protocol.","tr":"Bir protokolü yalnızca yönetici genel yapabilir veya genel bir protokolü değiştirebilir."} } as const;
 export const protocolFhirInvalid = { status_code: '14105', http: 400, message: {"en":"This file is not a FHIR R4 PlanDefinition that can be read as a protocol: {{details}}","tr":"Bu dosya protokol olarak okunabilecek bir FHIR R4 PlanDefinition değil: {{details}}"} } as const;
 export const protocolPublishedKept = { status_code: '14106', http: 409, message: {"en":"A protocol with a published version is kept: treatments may be tied to it. Only a protocol that was never published can be deleted.","tr":"Yayımlanmış bir sürümü olan protokol saklanır: tedaviler ona bağlı olabilir. Yalnızca hiç yayımlanmamış bir protokol silinebilir."} } as const;
+export const protocolCycleCountRequired = { status_code: '14107', http: 400, message: {"en":"Please write the number of cycles.","tr":"Lütfen kür sayısını yazın."} } as const;
+export const protocolCycleLengthRequired = { status_code: '14108', http: 400, message: {"en":"Please write the cycle length in days.","tr":"Lütfen kür süresini gün olarak yazın."} } as const;
+export const protocolDayOutsideCycle = { status_code: '14109', http: 400, message: {"en":"Day {{day}} is outside the cycle of {{cycle_length_days}} days.","tr":"{{day}}. gün {{cycle_length_days}} günlük kürün dışında."} } as const;
+export const protocolDoseBandsOverlap = { status_code: '14110', http: 400, message: {"en":"The dose bands {{band}} and {{other}} overlap; each value must fall in one band only.","tr":"{{band}} ve {{other}} doz aralıkları çakışıyor; her değer yalnızca bir aralığa düşmeli."} } as const;
+export const protocolDoseBandsGap = { status_code: '14111', http: 400, message: {"en":"No dose band covers the values from {{from}} to {{to}}.","tr":"{{from}} ile {{to}} arasındaki değerleri hiçbir doz aralığı kapsamıyor."} } as const;
+export const protocolLifetimeLimitUnit = { status_code: '14112', http: 400, message: {"en":"A lifetime limit is counted in mg: it can only be set on a dose given by weight (mg, g or mcg).","tr":"Ömür boyu sınır mg olarak sayılır: yalnızca ağırlıkla verilen bir dozda (mg, g veya mcg) tanımlanabilir."} } as const;
+export const protocolSharedUsersRequired = { status_code: '14113', http: 400, message: {"en":"Please choose at least one user to share the protocol with.","tr":"Lütfen protokolü paylaşmak için en az bir kullanıcı seçin."} } as const;
+export const protocolNotPublished = { status_code: '14114', http: 409, message: {"en":"A treatment is planned from a published protocol version; this one is a draft. Publish the protocol or choose a published version.","tr":"Tedavi, yayımlanmış bir protokol sürümünden planlanır; bu sürüm taslak. Protokolü yayımlayın veya yayımlanmış bir sürüm seçin."} } as const;
 
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
@@ -331,6 +339,14 @@ export const statusCatalogue = {
   protocol_global_admin: protocolGlobalAdmin,
   protocol_fhir_invalid: protocolFhirInvalid,
   protocol_published_kept: protocolPublishedKept,
+  protocol_cycle_count_required: protocolCycleCountRequired,
+  protocol_cycle_length_required: protocolCycleLengthRequired,
+  protocol_day_outside_cycle: protocolDayOutsideCycle,
+  protocol_dose_bands_overlap: protocolDoseBandsOverlap,
+  protocol_dose_bands_gap: protocolDoseBandsGap,
+  protocol_lifetime_limit_unit: protocolLifetimeLimitUnit,
+  protocol_shared_users_required: protocolSharedUsersRequired,
+  protocol_not_published: protocolNotPublished,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

@@ -18,7 +18,7 @@ create table protocol (
   name jsonb not null,
   description jsonb,
   protocol_group text not null default '',
-  protocol_type text not null default 'chemotherapy',
+  protocol_type text,
   drug_names text[] not null default '{}',
   current_version integer not null default 1 check (current_version between 1 and 100000),
   current_status text not null default 'draft' check (current_status in ('draft', 'published')),

@@ -1909,9 +1909,9 @@ export type Protocol = {
    * Required; when left empty the editor copies the automatic title (spec section 5).
    */
   name: string;
-  protocol_group: string;
+  protocol_group?: string;
   visibility: ProtocolVisibility;
-  protocol_type: ProtocolType;
+  protocol_type?: ProtocolType;
   cycle_count?: number;
   cycle_length_days?: number;
   owner?: string;

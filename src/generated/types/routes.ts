@@ -3993,8 +3993,8 @@ export interface ProtocolListResponse {
   protocol_list: {
     protocol_id: NonNullable<Protocol['protocol_id']>;
     name: NonNullable<Protocol['name']>;
-    protocol_group: NonNullable<Protocol['protocol_group']>;
-    protocol_type: NonNullable<Protocol['protocol_type']>;
+    protocol_group?: NonNullable<Protocol['protocol_group']>;
+    protocol_type?: NonNullable<Protocol['protocol_type']>;
     visibility: NonNullable<Protocol['visibility']>;
     owner: NonNullable<Protocol['owner']>;
     version: NonNullable<Protocol['version']>;
