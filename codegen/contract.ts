@@ -23,7 +23,7 @@ export interface RouteDefinition {
   auth_codes: string[];
   auth_decision?: string;
   ownership?: string;
-  /** A write call's audit record: the kind of record and the paths (request, then answer) of its id. */
+  /** A write call's audit record (or a read of personal data that is audited too): the kind of record and the paths (request, then answer) of its id. */
   audit?: { entity: string; record?: string[] };
   source: 'spec' | 'product';
   summary: Bilingual;
@@ -114,7 +114,6 @@ function auditProblems(contract: Contract, r: CatalogueRoute): string[] {
   const { audit } = r;
   if (!audit) return [];
   const problems: string[] = [];
-  if (r.effect !== 'write') problems.push('only a write call is audited');
   if (!contract.schemas.some((s) => s.file === `entities/${audit.entity}.json`)) problems.push(`audit entity ${audit.entity} is not an entity of the contract`);
   const paths = new Set(
     (['request', 'response'] as const).flatMap((part) => fieldPaths(contract, r[part], routeSchemaId(r.name, part), () => true)),

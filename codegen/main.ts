@@ -103,7 +103,7 @@ export interface RouteTableEntry {
   /** write = changes state: audited, and a refused call changes nothing. */
   effect: 'read' | 'write';
   auth_codes: string[];
-  /** A write call's audit record: the kind of record and the paths (request, then answer) of its id. */
+  /** A write call's audit record (or a read of personal data that is audited too): the kind of record and the paths (request, then answer) of its id. */
   audit?: { entity: string; record?: string[] };
   source: 'spec' | 'product';
   summary: { en: string; tr: string };

@@ -11,6 +11,7 @@ import { seedShops } from './seed-shops.ts';
 import { seedRulePackages } from './seed-rule-packages.ts';
 import { seedDataModels } from './seed-data-models.ts';
 import { seedProtocols } from './seed-protocols.ts';
+import { seedPatients } from './seed-patients.ts';
 import { seedUnits, type SeedUnit } from './seed-units.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'seed');
@@ -85,6 +86,8 @@ export async function seed(db: Db, options: { adminPassword?: string } = {}): Pr
     await seedDataModels(tx);
     // The example regimen library of clinical.localhost (issue 12), each added when missing.
     await seedProtocols(tx);
+    // The demo patients of clinical.localhost with measurements and laboratory results (issue 12), added when missing.
+    await seedPatients(tx);
   });
   if (adminHash && !options.adminPassword) result.generatedAdminPassword = adminPassword;
   return result;

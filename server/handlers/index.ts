@@ -21,6 +21,7 @@ import { dataModelHandlers } from './data-model.ts';
 import { dataModelRecordHandlers } from './data-model-record.ts';
 import { doseCalculatorHandlers } from './dose-calculator.ts';
 import { protocolHandlers } from './protocol.ts';
+import { patientHandlers } from './patient.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -48,4 +49,5 @@ export const handlers: HandlerSet = {
   ...dataModelRecordHandlers,
   ...doseCalculatorHandlers,
   ...protocolHandlers,
+  ...patientHandlers,
 };

@@ -1,8 +1,8 @@
 // The /v1 API: every route of the generated table, in one encapsulated Fastify context whose hooks do, in
 // order, what each call needs — tenancy (site and language: ./tenancy.ts), input checks (before any schema:
 // ./input-guard.ts; then the route's request schema), the caller (../auth/caller.ts), the handler, the answer
-// checked against its schema, and for a write call its audit record (./audit.ts), written before the answer
-// leaves.
+// checked against its schema, and for a write call (or a read that declares an audit) its audit record
+// (./audit.ts), written before the answer leaves.
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { routeTable, type RouteName, type RouteTableEntry } from '../../src/generated/route-table.ts';
@@ -123,7 +123,7 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
         url: route.path,
         preValidation: inputCheck(route, v, validators.commonQuery),
         preHandler: callerCheck(db, services.callers, route),
-        ...(route.effect === 'write' ? { onSend: callerChangingEntity(route.audit?.entity) ? [forgetSiteCallers(services.callers), auditHook(db, route)] : auditHook(db, route) } : {}),
+        ...(route.effect === 'write' || route.audit ? { onSend: callerChangingEntity(route.audit?.entity) ? [forgetSiteCallers(services.callers), auditHook(db, route)] : auditHook(db, route) } : {}),
         handler: async (request, reply) => {
           if (!handler) throw new ApiError('not_implemented', { route: route.path });
           const { tenant, lang } = request as Required<Pick<FastifyRequest, 'tenant' | 'lang'>>;

@@ -31,6 +31,8 @@ const RULES: Record<string, Rule> = {
   mail_approve_token: (e, v) => (missingOrEmpty(e, v) ? 'mail_approve_code_required' : 'approval_code_invalid'),
   mail_password_reset_token: (e, v) => (missingOrEmpty(e, v) ? 'mail_approve_code_required' : 'approval_code_invalid'),
   captcha_code: () => 'captcha_incorrect',
+  // A measurement's weight and height are dated (spec section 5: "Weight and length date is required.").
+  measurement_date: (e, v) => (missingOrEmpty(e, v) ? 'measurement_date_required' : undefined),
   access_key: (e) => (e.keyword === 'maxLength' && e.params.limit === 32 ? 'key_too_long' : undefined),
   externalapplication_key: (e) => (e.keyword === 'maxLength' && e.params.limit === 32 ? 'key_too_long' : undefined),
   // An Excel upload's name must end .xls or .xlsx (spec section 5: "only .xls or .xlsx").

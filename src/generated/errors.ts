@@ -177,6 +177,13 @@ export const protocolDoseBandsGap = { status_code: '14111', http: 400, message: 
 export const protocolLifetimeLimitUnit = { status_code: '14112', http: 400, message: {"en":"A lifetime limit is counted in mg: it can only be set on a dose given by weight (mg, g or mcg).","tr":"Ömür boyu sınır mg olarak sayılır: yalnızca ağırlıkla verilen bir dozda (mg, g veya mcg) tanımlanabilir."} } as const;
 export const protocolSharedUsersRequired = { status_code: '14113', http: 400, message: {"en":"Please choose at least one user to share the protocol with.","tr":"Lütfen protokolü paylaşmak için en az bir kullanıcı seçin."} } as const;
 export const protocolNotPublished = { status_code: '14114', http: 409, message: {"en":"A treatment is planned from a published protocol version; this one is a draft. Publish the protocol or choose a published version.","tr":"Tedavi, yayımlanmış bir protokol sürümünden planlanır; bu sürüm taslak. Protokolü yayımlayın veya yayımlanmış bir sürüm seçin."} } as const;
+export const patientVersionConflict = { status_code: '14120', http: 409, message: {"en":"This patient was changed meanwhile: version {{current_version}} is the latest, and you edited version {{version}}. Reload the patient and try again.","tr":"Bu hasta bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü düzenlediniz. Hastayı yeniden yükleyip tekrar deneyin."} } as const;
+export const patientNoTaken = { status_code: '14121', http: 409, message: {"en":"Another patient of this hospital has this file number.","tr":"Bu hastanede bu dosya numarası başka bir hastaya ait."} } as const;
+export const identityNumberTaken = { status_code: '14122', http: 409, message: {"en":"Another patient of this hospital has this national id number.","tr":"Bu hastanede bu T.C. kimlik numarası başka bir hastaya ait."} } as const;
+export const identityNumberInvalid = { status_code: '14123', http: 400, message: {"en":"This is not a valid T.C. identity number: its check digits do not match.","tr":"Bu geçerli bir T.C. kimlik numarası değil: kontrol basamakları uyuşmuyor."} } as const;
+export const measurementValueRequired = { status_code: '14124', http: 400, message: {"en":"Enter a weight, a height or a creatinine value.","tr":"Kilo, boy ya da kreatinin değeri girin."} } as const;
+export const dateInFuture = { status_code: '14125', http: 400, message: {"en":"The date cannot be later than today.","tr":"Tarih bugünden sonra olamaz."} } as const;
+export const referenceRangeInvalid = { status_code: '14126', http: 400, message: {"en":"The reference minimum is above the reference maximum.","tr":"Referans alt sınırı üst sınırından büyük."} } as const;
 
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
@@ -347,6 +354,13 @@ export const statusCatalogue = {
   protocol_lifetime_limit_unit: protocolLifetimeLimitUnit,
   protocol_shared_users_required: protocolSharedUsersRequired,
   protocol_not_published: protocolNotPublished,
+  patient_version_conflict: patientVersionConflict,
+  patient_no_taken: patientNoTaken,
+  identity_number_taken: identityNumberTaken,
+  identity_number_invalid: identityNumberInvalid,
+  measurement_value_required: measurementValueRequired,
+  date_in_future: dateInFuture,
+  reference_range_invalid: referenceRangeInvalid,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

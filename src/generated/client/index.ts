@@ -14,6 +14,7 @@ export * from './external_application.ts';
 export * from './frontend.ts';
 export * from './frontend_key.ts';
 export * from './misc.ts';
+export * from './patient.ts';
 export * from './process.ts';
 export * from './protocol.ts';
 export * from './rule.ts';

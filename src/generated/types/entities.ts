@@ -1796,6 +1796,10 @@ export interface Patient {
   patient_id: string;
   patient_no?: string;
   identity_number?: string;
+  /**
+   * The national id with its middle six digits hidden (123******01), answered to everyone who may read the patient.
+   */
+  identity_number_masked?: string;
   firstname: string;
   lastname: string;
   gender: Gender;
@@ -1803,6 +1807,10 @@ export interface Patient {
   diagnosis?: string;
   icd10_code?: string;
   created_at?: string;
+  /**
+   * Rises by one with each save; a save names the version it started from and a stale one is refused.
+   */
+  version?: number;
 }
 
 /**
