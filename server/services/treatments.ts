@@ -308,10 +308,11 @@ const CLOSED_TREATMENT = ['finished', 'terminated'];
 const OPEN_DAY = ['not_approved', 'approved'];
 
 /** The 14021 message's {{field}}: what changed, worded as the protocol's change warning words it. */
-function changedField(change: TreatmentChange, lang: Lang): string {
+function changedField(change: TreatmentChange, t: Treatment, lang: Lang): string {
   if (change.field === 'delay_days') return say(TEXT.delay_of, lang, { cycle: change.cycle_number ?? '' });
   const field = change.field === 'dose' ? 'dosage' : change.field;
-  return changeFieldText({ ...change, field }, lang);
+  const drug_name = t.cycle_list?.flatMap((c) => c.drug_day_list).find((d) => d.item_id === change.item_id)?.drug_name;
+  return changeFieldText({ ...change, field, ...(drug_name ? { drug_name } : {}) }, lang);
 }
 
 /**
@@ -331,7 +332,7 @@ export function changeTreatmentPlan(db: Transactional, tenantId: string, me: Sig
     if (input.delay_days !== undefined) delayCycle(t, cycle, input.delay_days, lang);
     const changes = treatmentChanges(before, compared(t), protocol);
     if (changes.length && !input.confirm_changes)
-      throw new ApiError('change_needs_confirmation', { field: changedField(changes[0], lang), percent: protocol.change_warning_percent ?? 20 }, { change_warning_list: changes });
+      throw new ApiError('change_needs_confirmation', { field: changedField(changes[0], t, lang), percent: protocol.change_warning_percent ?? 20 }, { change_warning_list: changes });
     if (changes.length) t.change_confirmation_list = [...(t.change_confirmation_list ?? []), { by: me.username, at, ...(input.note ? { note: input.note } : {}), change_list: changes }];
     return { next: t, answer: { change_warning_list: changes } };
   });
