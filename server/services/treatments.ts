@@ -169,6 +169,14 @@ export async function changeTreatment<R>(
   }
 }
 
+const CLOSED_TREATMENT = ['finished', 'terminated'];
+
+/** A finished or terminated treatment takes no more changes or steps of its cycles and drug days (14145). */
+function refuseClosed(t: Treatment, lang: Lang): void {
+  if (CLOSED_TREATMENT.includes(t.treatment_status))
+    throw new ApiError('treatment_not_changeable', { reason: say(TEXT.treatment_done, lang, { status: enumEntryLabel(treatmentStatus, t.treatment_status, lang) }) });
+}
+
 function cycleOf(t: Treatment, cycleNumber: number): TreatmentCycle {
   const cycle = t.cycle_list?.find((c) => c.cycle_number === cycleNumber);
   if (!cycle) throw new ApiError('treatment_day_unknown');
@@ -206,6 +214,7 @@ export function stepTreatment(
       const record = stepped(treatmentStates, { status: t.treatment_status, history: t.status_history ?? [] } as never, input.step, me, lang, input.note);
       return { next: { ...t, treatment_status: record.status, status_history: record.history as never }, answer: {} };
     }
+    refuseClosed(t, lang);
     const cycle = cycleOf(t, input.cycle_number);
     const record = stepped(treatmentStates, { status: cycle.cycle_status, history: cycle.status_history ?? [] } as never, input.step, me, lang, input.note);
     if (input.step === 'approve') {
@@ -271,6 +280,7 @@ function gateRefusal(run: GateRun, lang: Lang): ApiError {
 /** One drug day's step through the domain's drug-day machine, recorded with who, when and note. */
 export function stepDrugDay(db: Transactional, tenantId: string, me: SignedIn, input: TreatmentDrugStepRequest, lang: Lang) {
   return changeTreatment(db, tenantId, input.treatment_id, undefined, async (_tx, t) => {
+    refuseClosed(t, lang);
     const day = dayOf(t, input);
     const record = stepped(drugStates, { status: day.drug_status, history: day.status_history ?? [] } as never, input.step, me, lang, input.note);
     day.drug_status = record.status;
@@ -304,7 +314,6 @@ function compared(t: Treatment): ComparedTreatment {
   };
 }
 
-const CLOSED_TREATMENT = ['finished', 'terminated'];
 const OPEN_DAY = ['not_approved', 'approved'];
 
 /** The 14021 message's {{field}}: what changed, worded as the protocol's change warning words it. */
@@ -323,7 +332,7 @@ function changedField(change: TreatmentChange, t: Treatment, lang: Lang): string
  */
 export function changeTreatmentPlan(db: Transactional, tenantId: string, me: SignedIn, input: TreatmentChangeRequest, lang: Lang) {
   return changeTreatment(db, tenantId, input.treatment_id, input.version, async (tx, t) => {
-    if (CLOSED_TREATMENT.includes(t.treatment_status)) throw new ApiError('treatment_not_changeable', { reason: say(TEXT.treatment_done, lang, { status: enumEntryLabel(treatmentStatus, t.treatment_status, lang) }) });
+    refuseClosed(t, lang);
     const before = compared(t);
     const { protocol } = await readProtocolForTreatment(tx, tenantId, me, t.protocol_id, t.protocol_version);
     const cycle = cycleOf(t, input.cycle_number);

@@ -203,7 +203,7 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     expect((await treatmentDayList({ date: addDays(TODAY, 1), page_size: 100 })).drug_day_list.some((d) => d.treatment_id === tr.treatment_id)).toBe(false);
   });
 
-  it('steps the treatment by role and version, and answers a stale version with 14144', async () => {
+  it('steps the treatment by role and version, answers a stale version with 14144, and closes a terminated one', async () => {
     const tr = await saved(await patient('Surum'));
     nurse.use();
     expect(await treatmentStep({ treatment_id: tr.treatment_id, version: 1, step: 'approve' })).toMatchObject({ status_code: '14142' });
@@ -213,6 +213,15 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     expect(await treatmentStep({ treatment_id: tr.treatment_id, version: 1, step: 'start' })).toMatchObject({ status_code: '14144', status_params: { current_version: 2, version: 1 } });
     nurse.use();
     expect((await treatmentStep({ treatment_id: tr.treatment_id, version: 2, step: 'start' })).treatment.treatment_status).toBe('started');
+
+    // A terminated treatment takes no more steps of its drug days or cycles.
+    doctor.use();
+    expect((await treatmentStep({ treatment_id: tr.treatment_id, version: 3, step: 'terminate', note: 'progression' })).treatment.treatment_status).toBe('terminated');
+    const closed = await treatmentDrugStep({ treatment_id: tr.treatment_id, cycle_number: 1, item_id: CARBOPLATIN, day: 1, step: 'approve' });
+    expect(closed).toMatchObject({ status_code: '14145' });
+    expect(closed.status_message).toBe('This can no longer be changed: the treatment is “Terminated”');
+    expect(await treatmentStep({ treatment_id: tr.treatment_id, version: 4, cycle_number: 1, step: 'approve' })).toMatchObject({ status_code: '14145' });
+    expect((await treatmentDayList({ date: TODAY, page_size: 100 })).drug_day_list.some((d) => d.treatment_id === tr.treatment_id)).toBe(false);
   });
 
   it('refuses a dose raised 25 % until it is confirmed, then records the confirmation and the new derivation', async () => {
