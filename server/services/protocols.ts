@@ -194,7 +194,8 @@ export async function publishProtocol(tx: Queryable, tenantId: string, me: Docum
 /** Deletes a protocol that was never published: its owner's (a global one: an administrator of its site). */
 export async function deleteProtocol(tx: Queryable, tenantId: string, me: DocumentCaller, id: string): Promise<void> {
   const { row, access } = await readableDocument(PROTOCOLS, tx, tenantId, id, me, true);
-  if (row.is_global ? !access.edit : row.owner_id !== me.userId) throw new ApiError(row.is_global ? 'protocol_global_admin' : 'forbidden', row.is_global ? {} : { auth_codes: 'owner' });
+  if (row.is_global && !access.edit) throw new ApiError('protocol_global_admin');
+  if (!row.is_global && row.owner_id !== me.userId) throw new ApiError('forbidden', { auth_codes: 'owner' });
   if (row.published_version) throw new ApiError('protocol_published_kept');
   await tx.query('delete from protocol where protocol_id = $1', [id]);
 }

@@ -1,6 +1,7 @@
 // Documents that users own, share and publish in numbered versions: decision-support packages (migration 0008),
-// data models (migration 0020) and treatment protocols (migration 0025) are kept this way, each in its own three tables named after the kind
-// (`<table>`, `<table>_version`, `<table>_share`, with the same columns). Who may read, edit and share a
+// data models (migration 0020) and treatment protocols (migration 0025) are kept this way, each in its own three
+// tables named after the kind (`<table>`, `<table>_version`, `<table>_share`, with the same columns; protocols add
+// a visibility and columns for their list). Who may read, edit and share a
 // document; its versions (the newest may be a draft; a published one never changes); saving, publishing after
 // the kind's own check, sharing and listing. Every write runs under a lock on the document's row, except the
 // common save over a draft, which is one guarded statement.
