@@ -7,6 +7,7 @@ import type { BmiClass, BsaFormula, Gender, LabResult, Patient, PatientMeasureme
 import type { LocalizedText } from '../../src/generated/types/entities.ts';
 import { bmi, bmiClass, bsa } from '../../src/domain/dosing/index.ts';
 import { maskIdentityNumber } from '../../src/domain/identity-number.ts';
+import { foldForSearch } from '../../src/domain/search-text.ts';
 import { containsPattern, isoOf, orderBy, pageRows, Where } from './paging.ts';
 
 /** A patient's fields as a form sends them. */
@@ -65,6 +66,9 @@ export async function takenKeys(db: Queryable, tenantId: string, fields: Patient
   return { patient_no: rows.some((r) => r.same_no), identity_number: rows.some((r) => r.same_id) };
 }
 
+/** What the search looks in: both name orders (a search for "Ayşe Kurgu" or "Kurgu Ayşe") and the file number. */
+const searchText = (f: PatientFields) => foldForSearch([`${f.firstname} ${f.lastname}`, `${f.lastname} ${f.firstname}`, f.patient_no ?? ''].join('\n'));
+
 const fieldValues = (f: PatientFields) => [
   f.patient_no ?? null,
   f.identity_number ?? null,
@@ -74,13 +78,14 @@ const fieldValues = (f: PatientFields) => [
   f.date_of_birth,
   f.diagnosis ?? null,
   f.icd10_code ?? null,
+  searchText(f),
 ];
 
 /** A new patient (`id` given only by the seed, which finds its rows again by it). */
 export async function insertPatient(db: Queryable, tenantId: string, fields: PatientFields, userId: string, id: string = randomUUID()): Promise<PatientRow> {
   const [row] = await db.query<PatientRow & Record<string, unknown>>(
-    `insert into patient (patient_id, tenant_id, patient_no, identity_number, firstname, lastname, gender, date_of_birth, diagnosis, icd10_code, created_by, updated_by)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) returning ${PATIENT_COLUMNS}`,
+    `insert into patient (patient_id, tenant_id, patient_no, identity_number, firstname, lastname, gender, date_of_birth, diagnosis, icd10_code, search_text, created_by, updated_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) returning ${PATIENT_COLUMNS}`,
     [id, tenantId, ...fieldValues(fields), userId],
   );
   return row;
@@ -90,7 +95,7 @@ export async function insertPatient(db: Queryable, tenantId: string, fields: Pat
 export async function updatePatient(db: Queryable, tenantId: string, patientId: string, version: number, fields: PatientFields, userId: string): Promise<PatientRow | undefined> {
   const [row] = await db.query<PatientRow & Record<string, unknown>>(
     `update patient set patient_no = $4, identity_number = $5, firstname = $6, lastname = $7, gender = $8, date_of_birth = $9, diagnosis = $10,
-            icd10_code = $11, updated_by = $12, updated_at = now(), row_version = row_version + 1
+            icd10_code = $11, search_text = $12, updated_by = $13, updated_at = now(), row_version = row_version + 1
       where tenant_id = $1 and patient_id = $2 and row_version = $3 returning ${PATIENT_COLUMNS}`,
     [tenantId, patientId, version, ...fieldValues(fields), userId],
   );
@@ -116,11 +121,7 @@ const PATIENT_SORTS = {
 /** One page of the site's patients matching the search: part of the name or file number, the exact national id, the birth date. */
 export async function searchPatients(db: Queryable, tenantId: string, q: PatientSearch) {
   const where = new Where().add('tenant_id = ?', tenantId);
-  if (q.search)
-    where.add(
-      "(lower(firstname || ' ' || lastname) like lower(?) escape '\\' or lower(lastname || ' ' || firstname) like lower(?) escape '\\' or lower(patient_no) like lower(?) escape '\\')",
-      ...Array(3).fill(containsPattern(q.search)),
-    );
+  if (q.search) where.add("search_text like ? escape '\\'", containsPattern(foldForSearch(q.search)));
   if (q.identity_number) where.add('identity_number = ?', q.identity_number);
   if (q.date_of_birth) where.add('date_of_birth = ?::date', q.date_of_birth);
   const sort = q.sort ?? 'name';

@@ -134,6 +134,11 @@ describe.each(databaseKinds())('patients on %s', (kind) => {
     expect((await patientSearch({ search: 'Sayfalı Ece7' })).patient_list.map((p) => p.firstname)).toEqual(['Ece7']);
     const born = await patientSearch({ search: 'sayfal', date_of_birth: '1955-07-07' });
     expect(born.patient_list.map((p) => p.firstname)).toEqual(['Ece7']);
+    // Typed with or without Turkish letters, in any case.
+    const sule = await registered({ firstname: 'Şule', lastname: 'Işıkoğlu' });
+    nurse.use();
+    for (const typed of ['sule isik', 'ŞULE IŞIKOĞLU', 'işıkoğlu şu'])
+      expect((await patientSearch({ search: typed })).patient_list.map((p) => p.patient_id), typed).toEqual([sule.patient_id]);
     expect(await auditCount(t.db, 'patient_search', '10000')).toBeGreaterThan(0);
   });
 

@@ -38,6 +38,8 @@ describe('static page catalogue', () => {
       'hospital_settings',
       // The dose calculator (issue 12; its paths are ours).
       'dose_calculator',
+      // The clinical labels "patient search, new patient, patient follow-up, laboratory results" (issue 12; paths are ours).
+      'patient_search', 'patient_new', 'patient_followup', 'laboratory_results',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });
@@ -88,7 +90,7 @@ describe('static page catalogue', () => {
     expect(page('rule_engine_algorithm')).toMatchObject({ login: true, auth: '', show_in_menu: false, clinical_active: true, route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });
   });
 
-  it('marks the rule engine\'s, the data models\', the dose calculator\'s and the hospital settings\' pages, and only them, as clinical pages (clinical_function)', () => {
+  it('marks the rule engine\'s, the data models\', the dose calculator\'s, the patients\' and the hospital settings\' pages, and only them, as clinical pages (clinical_function)', () => {
     expect(STATIC_PAGES.filter((p) => p.clinical_active).map((p) => p.route_name)).toEqual([
       'rule_engine_packages',
       'rule_engine_algorithm',
@@ -98,6 +100,10 @@ describe('static page catalogue', () => {
       'data_model_records',
       'data_model_record',
       'dose_calculator',
+      'patient_search',
+      'patient_new',
+      'patient_followup',
+      'laboratory_results',
       'hospital_settings',
     ]);
     expect(STATIC_PAGES.filter((p) => p.clinical_active && p.shop_active)).toEqual([]);

@@ -13,6 +13,8 @@ create table patient (
   date_of_birth date not null,
   diagnosis text,
   icd10_code text,
+  -- The names both ways round and the file number, folded (src/domain/search-text.ts): the search's "contains".
+  search_text text not null,
   created_by uuid not null references app_user (user_id),
   created_at timestamptz not null default now(),
   updated_by uuid not null references app_user (user_id),

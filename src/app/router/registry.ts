@@ -64,6 +64,11 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   ClinicalDashboard: () => import('../../pages/clinical/ClinicalDashboard'),
   // The dose calculator (issue 12): every body-size and renal figure and a dose, computed in the browser.
   DoseCalculator: () => import('../../pages/clinical/DoseCalculator'),
+  // Patients (issue 12): search, registration, the follow-up (measurements, laboratory) and results by test.
+  PatientSearch: () => import('../../pages/patient/PatientSearch'),
+  PatientNew: () => import('../../pages/patient/PatientNew'),
+  PatientFollowup: () => import('../../pages/patient/PatientFollowup'),
+  LaboratoryResults: () => import('../../pages/patient/LaboratoryResults'),
   // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),

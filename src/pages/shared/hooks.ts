@@ -2,8 +2,8 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LanguageLabel } from '../../generated/types/entities';
-import { pageAtPath, pageNamed, pathOf } from '../../app/router/catalogue';
-import { useActiveLabel, useLanguageOrder, usePages } from '../../app/router/hooks';
+import { holdsAuth, pageAtPath, pageNamed, pathOf } from '../../app/router/catalogue';
+import { useAccess, useActiveLabel, useLanguageOrder, usePages } from '../../app/router/hooks';
 import { activateLanguage } from '../../app/preferences';
 import { useAppStore } from '../../app/store';
 
@@ -14,6 +14,14 @@ export function usePagePath(routeName: string): string | null {
   const order = useLanguageOrder();
   const page = pageNamed(pages, routeName);
   return page ? pathOf(page, lang, order) : null;
+}
+
+/** The path of a catalogue page the viewer may open (holds one of its auth codes), else null: a link they could not follow is not offered. */
+export function useAllowedPagePath(routeName: string): string | null {
+  const access = useAccess();
+  const page = pageNamed(usePages(), routeName);
+  const path = usePagePath(routeName);
+  return page && holdsAuth(page, access) ? path : null;
 }
 
 /** The signed-in user's username (or '' when signed out). */
