@@ -11,6 +11,7 @@ import type { DecisionEvaluation, Protocol, Treatment, TreatmentCycle } from '..
 import type { TreatmentChangeRequest, TreatmentDrugStepRequest, TreatmentPlanRequest, TreatmentPlanResponse, TreatmentStepRequest } from '../../src/generated/types/routes.ts';
 import { clinicalRolesOf } from '../../src/domain/clinical-roles.ts';
 import { quantity } from '../../src/domain/dosing/derivation.ts';
+import { fill } from '../../src/domain/dosing/texts.ts';
 import { type Bilingual, enumEntryLabel, type Lang } from '../../src/domain/language.ts';
 import { drugStatus } from '../../src/generated/enums/drugStatus.ts';
 import { treatmentStatus } from '../../src/generated/enums/treatmentStatus.ts';
@@ -57,7 +58,8 @@ const TEXT = {
   cycle_done: { en: 'the cycle is “{status}”', tr: 'kür “{status}” durumunda' },
 } satisfies Record<string, Bilingual>;
 
-const say = (text: Bilingual, lang: Lang, params: Record<string, string | number> = {}) => text[lang].replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+/** A text of TEXT in the caller's language, filled as the domain fills its own (numbers and statuses in that language). */
+const say = (text: Bilingual, lang: Lang, params: Parameters<typeof fill>[1] = {}) => fill(text, params)[lang];
 
 /** The plan of a published protocol version for a patient from a start date, not saved, with its warnings. */
 export async function planFor(db: Queryable, tenantId: string, me: SignedIn, input: TreatmentPlanRequest): Promise<{ treatment: PlannedTreatment; warning_list: PlanWarning[] }> {

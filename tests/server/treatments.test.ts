@@ -121,7 +121,19 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     const listed = await treatmentList({ patient_id: id });
     expect(listed).toMatchObject({ total: 1, treatment_list: [{ treatment_id: tr.treatment_id, patient_name: 'Ali Kayit', protocol_name: EXAMPLE.name, treatment_status: 'not_approved' }] });
 
+    // A plan with an error is never saved, acknowledged or not: carboplatin by AUC needs a creatinine.
+    doctor.use({ lang: 0 });
+    const made = await patientNew({ patient: { firstname: 'Ayse', lastname: 'Kreatininsiz', gender: 'female', date_of_birth: '1970-03-03' } });
+    const id2 = made.patient.patient_id;
+    await patientMeasurementAdd({ patient_id: id2, measurement_date: TODAY, weight: 60, height: 165, units: { weight: 'kg', height: 'cm', creatinine: 'mg/dL' } });
+    const beforeError = await snapshot(t.db);
+    const invalid = await treatmentNew({ patient_id: id2, protocol_id: EXAMPLE.protocol_id, start_date: TODAY, acknowledge_warnings: true });
+    expect(invalid).toMatchObject({ status_code: '14141', http_status: 400, warning_list: [{ code: 'creatinine_missing', severity: 'error', item_id: CARBOPLATIN }] });
+    expect(invalid.status_message).toContain('Carboplatin böbrek işlevine göre');
+    expect(await snapshot(t.db)).toEqual(beforeError);
+
     // Only a doctor prescribes; a user without a clinical role reads nothing.
+    nurse.use();
     expect(await treatmentNew({ patient_id: id, protocol_id: EXAMPLE.protocol_id, start_date: TODAY, acknowledge_warnings: true })).toMatchObject({ status_code: '10009' });
     plain.use();
     expect(await treatmentGet({ treatment_id: tr.treatment_id })).toMatchObject({ status_code: '10009' });
