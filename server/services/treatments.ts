@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
 import type { SignedIn } from '../auth/caller.ts';
-import type { DecisionEvaluation, Protocol, Treatment, TreatmentCycle } from '../../src/generated/types/entities.ts';
+import type { Protocol, Treatment, TreatmentCycle } from '../../src/generated/types/entities.ts';
 import type { TreatmentChangeRequest, TreatmentDrugStepRequest, TreatmentPlanRequest, TreatmentPlanResponse, TreatmentStepRequest } from '../../src/generated/types/routes.ts';
 import { clinicalRolesOf } from '../../src/domain/clinical-roles.ts';
 import { quantity } from '../../src/domain/dosing/derivation.ts';
@@ -19,7 +19,6 @@ import { changeFieldText } from '../../src/domain/protocol/index.ts';
 import {
   addDays,
   type Actor,
-  calendarDay,
   type ComparedTreatment,
   DEFAULT_TIME_ZONE,
   drugStates,
@@ -39,8 +38,9 @@ import { ApiError, notFound } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
 import { patientRow } from './patient-store.ts';
 import { readProtocolForTreatment } from './protocols.ts';
-import { packageWithDocument, type RuleGraphCache, runPackage } from './rule-packages.ts';
-import { givenDoses, insertTreatment, latestLabResults, measurementFor, treatmentById, updateTreatment } from './treatment-store.ts';
+import type { RuleGraphCache } from './rule-packages.ts';
+import { gateRefusal, runGate } from './treatment-lab-gates.ts';
+import { givenDoses, insertTreatment, measurementFor, treatmentById, updateTreatment } from './treatment-store.ts';
 
 type DrugDay = TreatmentCycle['drug_day_list'][number];
 export type PlannedTreatment = TreatmentPlanResponse['treatment'];
@@ -51,7 +51,6 @@ const actorOf = (me: SignedIn): Actor => ({ username: me.username, roles: clinic
 const now = () => new Date();
 
 const TEXT = {
-  no_decision: { en: 'the check reached no decision ({issues})', tr: 'kontrol bir karara varamadı ({issues})' },
   delay_of: { en: 'delay of cycle {cycle}', tr: '{cycle}. kürün ertelemesi' },
   day_done: { en: 'the drug day is “{status}”', tr: 'ilaç günü “{status}” durumunda' },
   treatment_done: { en: 'the treatment is “{status}”', tr: 'tedavi “{status}” durumunda' },
@@ -222,7 +221,7 @@ export function stepTreatment(
     if (input.step === 'approve') {
       const { protocol } = await readProtocolForTreatment(tx, tenantId, me, t.protocol_id, t.protocol_version);
       const runs = [];
-      for (const gate of protocol.lab_gate_list ?? []) runs.push(await runGate(tx, tenantId, me, t, cycle, gate, lang, services));
+      for (const gate of protocol.lab_gate_list ?? []) runs.push(await runGate(tx, tenantId, me, t, cycle, gate, lang, services.ruleGraphs));
       cycle.lab_gate_run_list = [...(cycle.lab_gate_run_list ?? []), ...runs];
       const failed = runs.find((r) => !r.passed);
       if (failed) return { next: t, answer: {}, refusal: gateRefusal(failed, lang) };
@@ -231,52 +230,6 @@ export function stepTreatment(
     cycle.status_history = record.history as never;
     return { next: t, answer: {} };
   });
-}
-
-type LabGate = NonNullable<Protocol['lab_gate_list']>[number];
-type GateRun = NonNullable<TreatmentCycle['lab_gate_run_list']>[number];
-
-/**
- * Runs one gate, a published rule package, on the patient's latest results: each number field of its input
- * named as a test code takes that test's latest value; lab_date is the oldest of those results' days and
- * cycle_date the cycle's date. It passes when it reached decisions and all of them are informational.
- */
-async function runGate(tx: Queryable, tenantId: string, me: SignedIn, t: Treatment, cycle: TreatmentCycle, gate: LabGate, lang: Lang, services: StepServices): Promise<GateRun> {
-  const head = (await packageWithDocument(tx, tenantId, me, gate.package_id)).decision_package;
-  const published = head.published_version;
-  const pkg = published && published !== head.version ? (await packageWithDocument(tx, tenantId, me, gate.package_id, published)).decision_package : head;
-  const fields = (pkg.document?.nodes ?? []).flatMap((n) => (n.type === 'input' ? n.fields : []));
-  const results = await latestLabResults(
-    tx,
-    tenantId,
-    t.patient_id,
-    fields.filter((f) => f.type === 'number').map((f) => f.name),
-  );
-  const day = (iso: string) => calendarDay(new Date(iso), DEFAULT_TIME_ZONE);
-  const named = new Set(fields.map((f) => f.name));
-  const record: Record<string, unknown> = Object.fromEntries(results.map((r) => [r.test_code, r.value]));
-  if (named.has('lab_date') && results.length) record.lab_date = results.map((r) => day(r.result_date)).sort()[0];
-  if (named.has('cycle_date')) record.cycle_date = cycle.planned_date;
-  const run = await runPackage(tx, services.ruleGraphs, tenantId, me, { package_id: gate.package_id, record, trace: true, today: calendarDay(now(), DEFAULT_TIME_ZONE) }, lang);
-  const result = run.result_list[0] as DecisionEvaluation;
-  const passed = result.decisions.length > 0 && result.decisions.every((d) => d.severity === 'info') && !result.issues.some((i) => i.severity === 'error');
-  return {
-    package_id: gate.package_id,
-    package_version: run.version,
-    label: gate.label ?? pkg.name,
-    passed,
-    record,
-    result,
-    by: me.username,
-    at: now().toISOString(),
-  };
-}
-
-function gateRefusal(run: GateRun, lang: Lang): ApiError {
-  const held = run.result.decisions.filter((d) => d.severity !== 'info').map((d) => d.text[lang]);
-  const outcome = held.length ? held.join(' ') : say(TEXT.no_decision, lang, { issues: run.result.issues.map((i) => i.message[lang]).join(' ') });
-  const label = run.label?.[lang] || run.label?.en || run.label?.tr || '';
-  return new ApiError('treatment_lab_gate_failed', { gate: label, outcome }, { lab_gate_run: run });
 }
 
 /** One drug day's step through the domain's drug-day machine, recorded with who, when and note. */
