@@ -100,6 +100,10 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     expect(old).toMatchObject({ severity: 'warning', field: 'creatinine' });
     expect(old!.message.en).toContain('40 days ago');
     expect(old!.message.tr).toContain('40 gün önce');
+
+    // A reduced line: paclitaxel at 80 % of 175 mg/m² × 2 m².
+    const reduced = await treatmentPlan({ patient_id: id, protocol_id: EXAMPLE.protocol_id, start_date: TODAY, dose_percent_list: [{ item_id: PACLITAXEL, dose_percent: 80 }] });
+    expect(dayIn(reduced.treatment as Treatment, 3, PACLITAXEL)).toMatchObject({ dose_percent: 80, calculated_dose: 280 });
   });
 
   it('refuses to save until every warning is acknowledged, then keeps the protocol version, the measurement and each dose with its derivation', async () => {
@@ -234,6 +238,10 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     expect(closed.status_message).toBe('This can no longer be changed: the treatment is “Terminated”');
     expect(await treatmentStep({ treatment_id: tr.treatment_id, version: 4, cycle_number: 1, step: 'approve' })).toMatchObject({ status_code: '14145' });
     expect((await treatmentDayList({ date: TODAY, page_size: 100 })).drug_day_list.some((d) => d.treatment_id === tr.treatment_id)).toBe(false);
+    const ids = async (filter: Parameters<typeof treatmentList>[0]) => (await treatmentList({ ...filter, page_size: 100 })).treatment_list.map((x) => x.treatment_id);
+    expect(await ids({ treatment_status: 'terminated', date_from: TODAY, date_to: TODAY })).toContain(tr.treatment_id);
+    expect(await ids({ treatment_status: 'started' })).not.toContain(tr.treatment_id);
+    expect(await ids({ date_from: addDays(TODAY, 1) })).not.toContain(tr.treatment_id);
   });
 
   it('refuses a dose raised 25 % until it is confirmed, then records the confirmation and the new derivation', async () => {
