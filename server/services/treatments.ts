@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
 import type { SignedIn } from '../auth/caller.ts';
-import type { Protocol, Treatment, TreatmentCycle } from '../../src/generated/types/entities.ts';
+import type { Protocol, StatusStep, Treatment, TreatmentCycle } from '../../src/generated/types/entities.ts';
 import type { TreatmentChangeRequest, TreatmentDrugStepRequest, TreatmentPlanRequest, TreatmentPlanResponse, TreatmentStepRequest } from '../../src/generated/types/routes.ts';
 import { clinicalRolesOf } from '../../src/domain/clinical-roles.ts';
 import { quantity } from '../../src/domain/dosing/derivation.ts';
@@ -28,6 +28,7 @@ import {
   planWarnings,
   plannedTreatment,
   type StateMachine,
+  type StepTaken,
   type Tracked,
   type TreatmentChange,
   treatmentChanges,
@@ -148,7 +149,7 @@ interface Decided<R> {
  * Reads the treatment, decides with `work` and writes it over the version read, in one transaction; when another
  * change came first, reads again and decides again (a version the caller named is then stale: 14144).
  */
-export async function changeTreatment<R>(
+async function changeTreatment<R>(
   db: Transactional,
   tenantId: string,
   id: string,
@@ -190,6 +191,9 @@ function dayOf(t: Treatment, at: { cycle_number: number; item_id: string; day: n
   return day;
 }
 
+/** A stored status and its history as the state machine reads them: the history's steps were written by that machine. */
+const tracked = <S extends string, K extends string>(status: S, history: readonly StatusStep[] = []): Tracked<S, K> => ({ status, history: history as readonly StepTaken<S, K>[] });
+
 /** A step through one of the domain's state machines, or its refusal in the caller's language (14142). */
 function stepped<S extends string, K extends string>(machine: StateMachine<S, K>, record: Tracked<S, K>, step: K, me: SignedIn, lang: Lang, note?: string): Tracked<S, K> {
   const result = machine.nextState(record, step, actorOf(me), now().toISOString(), note);
@@ -212,12 +216,12 @@ export function stepTreatment(
 ) {
   return changeTreatment(db, tenantId, input.treatment_id, input.version, async (tx, t) => {
     if (input.cycle_number === undefined) {
-      const record = stepped(treatmentStates, { status: t.treatment_status, history: t.status_history ?? [] } as never, input.step, me, lang, input.note);
-      return { next: { ...t, treatment_status: record.status, status_history: record.history as never }, answer: {} };
+      const record = stepped(treatmentStates, tracked(t.treatment_status, t.status_history), input.step, me, lang, input.note);
+      return { next: { ...t, treatment_status: record.status, status_history: [...record.history] }, answer: {} };
     }
     refuseClosed(t, lang);
     const cycle = cycleOf(t, input.cycle_number);
-    const record = stepped(treatmentStates, { status: cycle.cycle_status, history: cycle.status_history ?? [] } as never, input.step, me, lang, input.note);
+    const record = stepped(treatmentStates, tracked(cycle.cycle_status, cycle.status_history), input.step, me, lang, input.note);
     if (input.step === 'approve') {
       const { protocol } = await readProtocolForTreatment(tx, tenantId, me, t.protocol_id, t.protocol_version);
       const runs = [];
@@ -227,7 +231,7 @@ export function stepTreatment(
       if (failed) return { next: t, answer: {}, refusal: gateRefusal(failed, lang) };
     }
     cycle.cycle_status = record.status;
-    cycle.status_history = record.history as never;
+    cycle.status_history = [...record.history];
     return { next: t, answer: {} };
   });
 }
@@ -237,9 +241,9 @@ export function stepDrugDay(db: Transactional, tenantId: string, me: SignedIn, i
   return changeTreatment(db, tenantId, input.treatment_id, undefined, async (_tx, t) => {
     refuseClosed(t, lang);
     const day = dayOf(t, input);
-    const record = stepped(drugStates, { status: day.drug_status, history: day.status_history ?? [] } as never, input.step, me, lang, input.note);
+    const record = stepped(drugStates, tracked(day.drug_status, day.status_history), input.step, me, lang, input.note);
     day.drug_status = record.status;
-    day.status_history = record.history as never;
+    day.status_history = [...record.history];
     return { next: t, answer: {} };
   });
 }
