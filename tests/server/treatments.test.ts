@@ -1,8 +1,8 @@
 // Patients' treatments (issue 12, schemas/routes/treatment.json) against PGlite and PostgreSQL: a plan from the
 // example carboplatin + paclitaxel protocol (Calvert with the GFR cap in the derivation, a 40-day-old creatinine
 // warned), saving refused until its warnings are acknowledged, the treatment, cycle and drug-day steps through the
-// domain's state machines with every refusal (wrong role, wrong state, own double check, missing check), two
-// nurses pressing "given" at once recorded once, a dose raised 25 % refused until confirmed, a cycle's lab gate
+// domain's state machines with every refusal (wrong role, wrong state, own double check, missing check), four
+// presses of "given" at once recorded once, a dose raised 25 % refused until confirmed, a cycle's lab gate
 // failing and passing with its runs kept, the day list, a dose given in an earlier treatment counted towards a
 // lifetime limit, and another site's user reading nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
