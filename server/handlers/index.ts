@@ -22,6 +22,7 @@ import { dataModelRecordHandlers } from './data-model-record.ts';
 import { doseCalculatorHandlers } from './dose-calculator.ts';
 import { protocolHandlers } from './protocol.ts';
 import { patientHandlers } from './patient.ts';
+import { treatmentHandlers } from './treatment.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -50,4 +51,5 @@ export const handlers: HandlerSet = {
   ...doseCalculatorHandlers,
   ...protocolHandlers,
   ...patientHandlers,
+  ...treatmentHandlers,
 };

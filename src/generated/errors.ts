@@ -184,6 +184,13 @@ export const identityNumberInvalid = { status_code: '14123', http: 400, message:
 export const measurementValueRequired = { status_code: '14124', http: 400, message: {"en":"Enter a weight, a height or a creatinine value.","tr":"Kilo, boy ya da kreatinin değeri girin."} } as const;
 export const dateInFuture = { status_code: '14125', http: 400, message: {"en":"The date cannot be later than today.","tr":"Tarih bugünden sonra olamaz."} } as const;
 export const referenceRangeInvalid = { status_code: '14126', http: 400, message: {"en":"The reference minimum is above the reference maximum.","tr":"Referans alt sınırı üst sınırından büyük."} } as const;
+export const treatmentWarningsUnacknowledged = { status_code: '14140', http: 409, message: {"en":"Please read and acknowledge the plan's warnings before saving it: {{warnings}}","tr":"Planı kaydetmeden önce uyarılarını okuyup onaylayın: {{warnings}}"} } as const;
+export const treatmentPlanInvalid = { status_code: '14141', http: 400, message: {"en":"The plan cannot be saved until these are fixed: {{problems}}","tr":"Şunlar düzeltilmeden plan kaydedilemez: {{problems}}"} } as const;
+export const treatmentStepRefused = { status_code: '14142', http: 409, message: {"en":"This step cannot be taken: {{reason}}","tr":"Bu adım atılamaz: {{reason}}"} } as const;
+export const treatmentLabGateFailed = { status_code: '14143', http: 409, message: {"en":"The laboratory check “{{gate}}” does not allow the cycle: {{outcome}}","tr":"“{{gate}}” laboratuvar kontrolü küre izin vermiyor: {{outcome}}"} } as const;
+export const treatmentVersionConflict = { status_code: '14144', http: 409, message: {"en":"This treatment was changed meanwhile: version {{current_version}} is the latest, and you saw version {{version}}. Reload the treatment and try again.","tr":"Bu tedavi bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü gördünüz. Tedaviyi yeniden yükleyip tekrar deneyin."} } as const;
+export const treatmentNotChangeable = { status_code: '14145', http: 409, message: {"en":"This can no longer be changed: {{reason}}","tr":"Bu artık değiştirilemez: {{reason}}"} } as const;
+export const treatmentDayUnknown = { status_code: '14146', http: 404, message: {"en":"This treatment has no such cycle or drug day.","tr":"Bu tedavide böyle bir kür veya ilaç günü yok."} } as const;
 
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
@@ -361,6 +368,13 @@ export const statusCatalogue = {
   measurement_value_required: measurementValueRequired,
   date_in_future: dateInFuture,
   reference_range_invalid: referenceRangeInvalid,
+  treatment_warnings_unacknowledged: treatmentWarningsUnacknowledged,
+  treatment_plan_invalid: treatmentPlanInvalid,
+  treatment_step_refused: treatmentStepRefused,
+  treatment_lab_gate_failed: treatmentLabGateFailed,
+  treatment_version_conflict: treatmentVersionConflict,
+  treatment_not_changeable: treatmentNotChangeable,
+  treatment_day_unknown: treatmentDayUnknown,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

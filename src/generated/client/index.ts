@@ -21,4 +21,5 @@ export * from './rule.ts';
 export * from './shop.ts';
 export * from './support.ts';
 export * from './system.ts';
+export * from './treatment.ts';
 export * from './user_settings.ts';

@@ -2186,6 +2186,47 @@ export interface Token {
 }
 
 /**
+ * A warning of a treatment plan (src/domain/treatment/warnings.ts): error = no dose or no valid plan until it is fixed; warning = must be acknowledged before the plan is saved; info = for the record.
+ */
+export interface PlanWarning {
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  field: string;
+  message: Bilingual;
+  cycle_number?: number;
+  item_id?: string;
+  day?: number;
+}
+
+/**
+ * A change beyond the protocol's percent (src/domain/treatment/changes.ts), worded for its confirmation.
+ */
+export interface TreatmentChange {
+  field: 'dose' | 'duration_minutes' | 'delay_days' | 'cycle_length_days' | 'cycle_count';
+  cycle_number?: number;
+  item_id?: string;
+  day?: number;
+  before: number;
+  after: number;
+  percent: number;
+  message: Bilingual;
+}
+
+/**
+ * One run of a protocol's laboratory gate (a published rule package) at a cycle's approval, kept whether it passed or not: the record it was given (the patient's latest results by test code), its result with the trace, who and when.
+ */
+export interface LabGateRun {
+  package_id: string;
+  package_version: number;
+  label?: LocalizedText;
+  passed: boolean;
+  record: {};
+  result: DecisionEvaluation;
+  by: NonNullable<StatusStep['by']>;
+  at: NonNullable<StatusStep['at']>;
+}
+
+/**
  * A patient's treatment following a protocol (spec section 3, treatment concepts), with its cycles and the measurement doses were calculated from.
  */
 export interface Treatment {
@@ -2215,6 +2256,24 @@ export interface Treatment {
   status_history?: StatusStep[];
   doctor_username?: string;
   note?: string;
+  /**
+   * Every change beyond the protocol's change_warning_percent that was confirmed: who, when and what (spec section 5).
+   *
+   * @maxItems 1000
+   */
+  change_confirmation_list?: {
+    by: NonNullable<StatusStep['by']>;
+    at: NonNullable<StatusStep['at']>;
+    note?: string;
+    /**
+     * @maxItems 100
+     */
+    change_list: TreatmentChange[];
+  }[];
+  /**
+   * The row version: grows at every change of the treatment; a change names the version it started from (optimistic concurrency).
+   */
+  version?: number;
 }
 
 /**
@@ -2262,6 +2321,12 @@ export interface TreatmentCycle {
    * @maxItems 100
    */
   status_history?: StatusStep[];
+  /**
+   * Every run of the protocol's laboratory gates at this cycle's approval, passed or failed.
+   *
+   * @maxItems 200
+   */
+  lab_gate_run_list?: LabGateRun[];
   /**
    * @maxItems 100
    */
