@@ -91,14 +91,18 @@ export async function listTreatments(db: Queryable, tenantId: string, f: Treatme
 }
 
 export async function listDrugDays(db: Queryable, tenantId: string, f: TreatmentDayListRequest) {
-  const where = new Where().add("d.tenant_id = ? and d.planned_date = ?::date and t.treatment_status <> 'terminated'", tenantId, f.date);
+  const where = new Where().add('d.tenant_id = ?', tenantId);
+  if (f.date) where.add('d.planned_date = ?::date', f.date);
+  // A day's list leaves terminated treatments out; a patient's record keeps what was given under them.
+  if (f.patient_id) where.add('t.patient_id = ?', f.patient_id);
+  else where.add("t.treatment_status <> 'terminated'");
   if (f.drug_status_list?.length) where.add('d.drug_status = any(?::text[])', f.drug_status_list);
   const { rows, ...page } = await pageRows<Record<string, unknown>>(db, {
     select: `select d.treatment_id, t.patient_id, ${patientName} as patient_name, p.patient_no, t.document->>'protocol_name' as protocol_name,
                     d.cycle_number, d.item_id, d.drug_name, d.day, to_char(d.planned_date, 'YYYY-MM-DD') as planned_date, d.calculated_dose, d.unit, d.drug_status
                from treatment_drug_day d join treatment t on t.treatment_id = d.treatment_id join patient p on p.patient_id = t.patient_id`,
     where,
-    order: 'p.lastname, p.firstname, d.treatment_id, d.cycle_number, d.day, d.drug_name, d.item_id',
+    order: `${f.patient_id ? 'd.planned_date desc, ' : ''}p.lastname, p.firstname, d.treatment_id, d.cycle_number, d.day, d.drug_name, d.item_id`,
     paging: f,
   });
   return { drug_day_list: rows.map(withoutNulls), ...page };

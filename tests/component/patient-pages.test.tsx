@@ -3,7 +3,8 @@
 // follow-up; registering shows the spec's required-field messages and a wrong T.C. check digit at their fields
 // before sending, and the server's "file number taken" at its field; the follow-up shows the latest weight,
 // height and creatinine with their dates and BSA, BMI and class, marks abnormal results in words, and asks for
-// the weight and height date before sending; the laboratory results page groups a patient's results by test.
+// the weight and height date before sending; the laboratory results page groups a patient's results by test;
+// the medications page lists the drug days of every treatment, newest first, filtered by state on the server.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -257,6 +258,48 @@ describe('patient pages', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Haemoglobin' })).not.toBeInTheDocument());
     expect(calls.labs.at(-1)).toMatchObject({ patient_id: ID, test_code: 'alb' });
+  });
+
+  it("shows a patient's medications newest first, each dose with its unit and state in words, and filters the states on the server", async () => {
+    servePatients();
+    const asked: Record<string, unknown>[] = [];
+    const day = (date: string, drug_name: string, calculated_dose: number, unit: 'auc' | 'mg_m2', drug_status: string, cycle_number: number) => ({
+      treatment_id: '7a1c2a9e-4b7d-4c1e-9a53-2f8e7d6c5b4a',
+      patient_id: ID,
+      patient_name: 'Ayşe Kurgusal',
+      protocol_name: 'Carboplatin AUC 5 + Paclitaxel 175 mg/m² q21d ×6',
+      cycle_number,
+      item_id: drug_name === 'Carboplatin' ? 'c1b2c3d4-0000-4000-8000-000000000001' : 'c1b2c3d4-0000-4000-8000-000000000002',
+      drug_name,
+      day: 1,
+      planned_date: date,
+      calculated_dose,
+      unit,
+      drug_status,
+    });
+    const days = [day('2026-12-14', 'Carboplatin', 750, 'auc', 'approved', 2), day('2026-11-23', 'Carboplatin', 750, 'auc', 'given_fully', 1), day('2026-11-23', 'Paclitaxel', 350, 'mg_m2', 'not_given_patient_refused', 1)];
+    server.use(
+      http.post('*/v1/treatment/day/list', async ({ request }) => {
+        const body = (await request.json()) as { patient_id: string; drug_status_list?: string[] };
+        asked.push(body);
+        const rows = days.filter((d) => !body.drug_status_list || body.drug_status_list.includes(d.drug_status));
+        return HttpResponse.json({ ...ok, drug_day_list: rows, total: rows.length, page: 1, page_size: 25 });
+      }),
+    );
+    const user = userEvent.setup();
+    await startApp(`/patient-medications?patient=${ID}`);
+    logIn(['nurse']);
+    const table = await screen.findByRole('table', { name: 'Medications' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'DateDrugDoseStatusProtocol',
+      expect.stringMatching(/^14 Dec 2026Carboplatin750 mgApproved.*cycle 2, day 1$/),
+      expect.stringMatching(/^23 Nov 2026Carboplatin750 mgGiven fully/),
+      expect.stringMatching(/^23 Nov 2026Paclitaxel350 mgCould not be given: patient refused/),
+    ]);
+    expect(asked[0]).toEqual({ patient_id: ID, page: 1, page_size: 25 });
+    await user.selectOptions(screen.getByLabelText('Show'), 'Given');
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Medications' })).getAllByRole('row')).toHaveLength(2));
+    expect(asked.at(-1)).toMatchObject({ patient_id: ID, drug_status_list: ['given_fully', 'given_partly'] });
   });
 
   it('says which patient is missing instead of an empty page', async () => {

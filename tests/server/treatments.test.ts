@@ -340,6 +340,27 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     expect(derivation).toContain(`Dose given on ${addDays(TODAY, -21)}`);
   });
 
+  it('lists a patient’s drug days of every treatment, newest first, a terminated treatment’s included, and asks for a date or a patient', async () => {
+    const id = await patient('Kayit');
+    const tr = await saved(id);
+    doctor.use();
+    const approved = await treatmentDrugStep({ treatment_id: tr.treatment_id, cycle_number: 1, item_id: CARBOPLATIN, day: 1, step: 'approve' });
+    expect(approved.status_code, approved.status_message).toBe('10000');
+    const stopped = await treatmentStep({ treatment_id: tr.treatment_id, version: approved.treatment.version!, step: 'terminate', note: 'Progression' });
+    expect(stopped.status_code, stopped.status_message).toBe('10000');
+    nurse.use();
+    const record = await treatmentDayList({ patient_id: id, page_size: 100 });
+    expect(record.status_code, record.status_message).toBe('10000');
+    const days = record.drug_day_list;
+    expect(days.length).toBe(tr.cycle_list!.reduce((n, c) => n + c.drug_day_list.length, 0));
+    expect(days.every((d) => d.patient_id === id)).toBe(true);
+    expect(days.map((d) => d.planned_date)).toEqual([...days.map((d) => d.planned_date)].sort().reverse());
+    expect(days.find((d) => d.cycle_number === 1 && d.item_id === CARBOPLATIN)!.drug_status).toBe('approved');
+    // The day's list of the same date leaves the terminated treatment out.
+    expect((await treatmentDayList({ date: TODAY })).drug_day_list.filter((d) => d.patient_id === id)).toEqual([]);
+    expect(await treatmentDayList({} as never)).toMatchObject({ status_code: expect.not.stringMatching(/000$/) });
+  });
+
   it('answers another site’s user 10016 and lists nothing of this site to them', async () => {
     const tr = await saved(await patient('Baska'));
     outsider.use();

@@ -38,8 +38,8 @@ describe('static page catalogue', () => {
       'hospital_settings',
       // The dose calculator (issue 12; its paths are ours).
       'dose_calculator',
-      // The clinical labels "patient search, new patient, patient follow-up, laboratory results" (issue 12; paths are ours).
-      'patient_search', 'patient_new', 'patient_followup', 'laboratory_results',
+      // The clinical labels "patient search, new patient, patient follow-up, laboratory results, patient medications" (issue 12; paths are ours).
+      'patient_search', 'patient_new', 'patient_followup', 'laboratory_results', 'patient_medications',
       // The protocol list and editor (issue 12: "protocol list/editor"; paths are ours).
       'protocols', 'protocol_editor',
     ];
@@ -106,6 +106,7 @@ describe('static page catalogue', () => {
       'patient_new',
       'patient_followup',
       'laboratory_results',
+      'patient_medications',
       'protocols',
       'protocol_editor',
       'hospital_settings',

@@ -69,6 +69,7 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   PatientNew: () => import('../../pages/patient/PatientNew'),
   PatientFollowup: () => import('../../pages/patient/PatientFollowup'),
   LaboratoryResults: () => import('../../pages/patient/LaboratoryResults'),
+  PatientMedications: () => import('../../pages/patient/PatientMedications'),
   // Treatment protocols (issue 12): the list and the editor (renderers/protocol-editor), one chunk each.
   ProtocolList: () => import('../../../renderers/protocol-editor/ProtocolListPage'),
   ProtocolEditor: () => import('../../../renderers/protocol-editor/ProtocolEditorPage'),

@@ -7,4 +7,4 @@ export { DEFAULT_CHANGE_WARNING_PERCENT, percentChange } from '../percent-change
 export { type DatedValue, measuresOf, type PlanInput, type PlanMeasures, type PlannedCycle, type PlannedDay, planTreatment, type PriorDose, type TreatmentPlan } from './plan';
 export { type Actor, type StateMachine, type StepRule, type StepTaken, stateMachine, type Tracked, type Verdict } from './state-machine';
 export { DEFAULT_TIME_ZONE, type PlanWarning, planWarnings, type Severity, STALE_AFTER_DAYS, type WarningInput } from './warnings';
-export { plannedTreatment } from './wire';
+export { plannedTreatment, storedDoseUnit } from './wire';

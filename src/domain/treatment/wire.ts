@@ -17,6 +17,12 @@ function storedDose(day: PlannedDay): number | undefined {
   return mg.ok ? mg.value : value;
 }
 
+/** The unit a stored calculated dose is in, by the protocol line's dose unit: mg for mass and AUC doses, IU, mL. */
+export function storedDoseUnit(unit: DrugDay['unit']): 'mg' | 'IU' | 'mL' {
+  if (unit === 'iu' || unit === 'iu_m2') return 'IU';
+  return unit === 'ml' ? 'mL' : 'mg';
+}
+
 function drugDay(day: PlannedDay): DrugDay {
   const dose = storedDose(day);
   return {

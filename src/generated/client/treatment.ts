@@ -30,6 +30,6 @@ export const treatmentDrugStep = (input: TreatmentDrugStepRequest, options?: Cal
 export const treatmentChange = (input: TreatmentChangeRequest, options?: CallOptions): Promise<Envelope<TreatmentChangeResponse>> =>
   call<TreatmentChangeRequest, TreatmentChangeResponse>({ name: 'treatment_change', method: 'POST', path: '/v1/treatment/change' }, input, options);
 
-/** Drug days due on a date — POST /v1/treatment/day/list, caller: token. Auth: doctor, nurse, pharmacist, admin. */
+/** Drug days due on a date, or of a patient — POST /v1/treatment/day/list, caller: token. Auth: doctor, nurse, pharmacist, admin. */
 export const treatmentDayList = (input: TreatmentDayListRequest, options?: CallOptions): Promise<Envelope<TreatmentDayListResponse>> =>
   call<TreatmentDayListRequest, TreatmentDayListResponse>({ name: 'treatment_day_list', method: 'POST', path: '/v1/treatment/day/list' }, input, options);

@@ -5126,17 +5126,25 @@ export interface TreatmentChangeResponse {
 }
 
 /**
- * POST /v1/treatment/day/list — Drug days due on a date
+ * POST /v1/treatment/day/list — Drug days due on a date, or of a patient
  */
-export interface TreatmentDayListRequest {
-  date: string;
+export type TreatmentDayListRequest = (
+  | {
+      date: unknown;
+    }
+  | {
+      patient_id: unknown;
+    }
+) & {
+  date?: string;
   /**
    * @maxItems 14
    */
   drug_status_list?: DrugStatus[];
   page?: ListPage;
   page_size?: ListPageSize;
-}
+  patient_id?: NonNullable<Treatment['patient_id']>;
+};
 
 export interface TreatmentDayListResponse {
   drug_day_list: {

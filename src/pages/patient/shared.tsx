@@ -21,8 +21,8 @@ const LOCALE = { tr: 'tr-TR', en: 'en-GB' } as const;
 /** A measured value in the reader's language, to at most `digits` decimals. */
 export const formatNumber = (value: number, lang: Lang, digits = 2): string => new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: digits }).format(value);
 
-/** The path of a patient's page (follow-up, laboratory results), or null when this site has no such page. */
-export function usePatientPagePath(routeName: 'patient_followup' | 'laboratory_results'): ((patientId: string) => string) | null {
+/** The path of a patient's page (follow-up, laboratory results, medications), or null when this site has no such page. */
+export function usePatientPagePath(routeName: 'patient_followup' | 'laboratory_results' | 'patient_medications'): ((patientId: string) => string) | null {
   const path = usePagePath(routeName);
   return path ? (patientId: string) => `${path}?${new URLSearchParams({ patient: patientId })}` : null;
 }
