@@ -340,7 +340,7 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     expect(derivation).toContain(`Dose given on ${addDays(TODAY, -21)}`);
   });
 
-  it('lists a patient’s drug days of every treatment, newest first, a terminated treatment’s included, and asks for a date or a patient', async () => {
+  it('lists a patient’s drug days of every treatment, newest first, a terminated treatment’s included, audits the read, and asks for a date or a patient', async () => {
     const id = await patient('Kayit');
     const tr = await saved(id);
     doctor.use();
@@ -356,6 +356,9 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     expect(days.every((d) => d.patient_id === id)).toBe(true);
     expect(days.map((d) => d.planned_date)).toEqual([...days.map((d) => d.planned_date)].sort().reverse());
     expect(days.find((d) => d.cycle_number === 1 && d.item_id === CARBOPLATIN)!.drug_status).toBe('approved');
+    // Reading a patient's record is in the audit trail, with the patient it read.
+    const audited = await t.db.query<{ username: string }>("select username from audit_record where route_name = 'treatment_day_list' and record_id = $1", [id]);
+    expect(audited).toEqual([{ username: 'hem.bir' }]);
     // The day's list of the same date leaves the terminated treatment out.
     expect((await treatmentDayList({ date: TODAY })).drug_day_list.filter((d) => d.patient_id === id)).toEqual([]);
     expect(await treatmentDayList({} as never)).toMatchObject({ status_code: expect.not.stringMatching(/000$/) });
