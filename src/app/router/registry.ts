@@ -69,6 +69,9 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   PatientNew: () => import('../../pages/patient/PatientNew'),
   PatientFollowup: () => import('../../pages/patient/PatientFollowup'),
   LaboratoryResults: () => import('../../pages/patient/LaboratoryResults'),
+  // Treatments (issue 12): planning a new one, a treatment with its steps, the lists of treatments and drug days.
+  NewTreatment: () => import('../../pages/treatment/NewTreatment'),
+  TreatmentDetails: () => import('../../pages/treatment/TreatmentDetails'),
   // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),

@@ -2,7 +2,7 @@
 // warnings to confirm, and the drug-day and treatment state machines; pure functions for the server and the screens.
 export { type ComparedDay, type ComparedTreatment, comparedPlan, DEFAULT_CHANGE_WARNING_PERCENT, type TreatmentChange, treatmentChanges } from './changes';
 export { addDays, ageOn, calendarDay, daysBetween } from './dates';
-export { canStep, DRUG_STEPS, type DrugStep, drugStates, nextState, stepsFor, TREATMENT_STEPS, type TreatmentStep, treatmentStates } from './drug-states';
+export { canStep, DRUG_STEP_LABELS, DRUG_STEPS, type DrugStep, drugStates, nextState, stepsFor, TREATMENT_STEP_LABELS, TREATMENT_STEPS, type TreatmentStep, treatmentStates } from './drug-states';
 export { percentChange } from './percent-change';
 export { type DatedValue, measuresOf, type PlanInput, type PlanMeasures, type PlannedCycle, type PlannedDay, planTreatment, type PriorDose, type TreatmentPlan } from './plan';
 export { type Actor, type StateMachine, type StepRule, type StepTaken, stateMachine, type Tracked, type Verdict } from './state-machine';
