@@ -8,6 +8,7 @@ import type { RequestContext } from '../http/context.ts';
 import type { StatusKey } from '../../src/generated/errors.ts';
 import { isValidIdentityNumber } from '../../src/domain/identity-number.ts';
 import { convert } from '../../src/domain/units.ts';
+import { patientMeasurementRules } from '../../src/generated/field-rules.ts';
 import { today } from '../services/authorization-store.ts';
 import { hospitalSettings } from '../services/hospital-settings-store.ts';
 import {
@@ -66,14 +67,13 @@ async function savingKeys<T>(ctx: RequestContext, fields: PatientFields, exceptI
 }
 
 const STORED = { weight: 'kg', height: 'cm', creatinine: 'mg/dL' } as const;
-/** The entity's bounds of the stored values (schemas/entities/patient_measurement.json). */
-const BOUNDS = { weight: [0.3, 500], height: [20, 250], creatinine: [0.01, 50] } as const;
 
 /** A value entered in `from` in its stored unit, refused at its field outside the entity's bounds. */
 function stored(ctx: RequestContext, name: keyof typeof STORED, value: number, from: string): number {
   const converted = convert(value, from, STORED[name], name === 'creatinine' ? 'creatinine' : undefined);
   if (!converted.ok) throw atField('invalid_input', name, ctx.lang, { details: converted.message[ctx.lang] });
-  const [min, max] = BOUNDS[name];
+  // The entity's bounds are of the stored value (schemas/entities/patient_measurement.json).
+  const { minimum: min, maximum: max } = patientMeasurementRules[name];
   if (converted.value < min) throw atField('min_value', name, ctx.lang, { min: `${min} ${STORED[name]}` });
   if (converted.value > max) throw atField('max_value', name, ctx.lang, { max: `${max} ${STORED[name]}` });
   return converted.value;

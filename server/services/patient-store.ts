@@ -8,6 +8,7 @@ import type { LocalizedText } from '../../src/generated/types/entities.ts';
 import { bmi, bmiClass, bsa } from '../../src/domain/dosing/index.ts';
 import { maskIdentityNumber } from '../../src/domain/identity-number.ts';
 import { foldForSearch } from '../../src/domain/search-text.ts';
+import { patientMeasurementRules } from '../../src/generated/field-rules.ts';
 import { containsPattern, isoOf, orderBy, pageRows, Where } from './paging.ts';
 
 /** A patient's fields as a form sends them. */
@@ -161,10 +162,9 @@ export function measurementAnswer(r: MeasurementRow): PatientMeasurement {
 
 export type MeasurementFields = Omit<PatientMeasurement, 'measurement_id' | 'patient_id' | 'bmi_class' | 'gfr' | 'gfr_formula'>;
 
-/** The entity's bounds of the computed values (schemas/entities/patient_measurement.json). */
-const COMPUTED_BOUNDS = { bsa: [0.05, 5], bmi: [5, 150] } as const;
-const inRange = (name: keyof typeof COMPUTED_BOUNDS, value: number) =>
-  value >= COMPUTED_BOUNDS[name][0] && value <= COMPUTED_BOUNDS[name][1] ? { [name]: value } : {};
+/** A computed value within the entity's bounds (schemas/entities/patient_measurement.json), else nothing. */
+const inRange = (name: 'bsa' | 'bmi', value: number) =>
+  value >= patientMeasurementRules[name].minimum && value <= patientMeasurementRules[name].maximum ? { [name]: value } : {};
 
 /**
  * A measurement with its BSA (by `formula`, Mosteller by default) and BMI when it has both weight and height,

@@ -1,9 +1,10 @@
 // Patients' treatments (issue 12, schemas/routes/treatment.json) against PGlite and PostgreSQL: a plan from the
 // example carboplatin + paclitaxel protocol (Calvert with the GFR cap in the derivation, a 40-day-old creatinine
 // warned), saving refused until its warnings are acknowledged, the treatment, cycle and drug-day steps through the
-// domain's state machines with every refusal (wrong role, wrong state, own double check, missing check), two
-// nurses pressing "given" at once recorded once, a dose raised 25 % refused until confirmed, a cycle's lab gate
-// failing and passing with its runs kept, the day list, and another site's user reading nothing.
+// domain's state machines with every refusal (wrong role, wrong state, own double check, missing check), four
+// presses of "given" at once recorded once, a dose raised 25 % refused until confirmed, a cycle's lab gate
+// failing and passing with its runs kept, the day list, a dose given in an earlier treatment counted towards a
+// lifetime limit, and another site's user reading nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   patientLabAdd,
@@ -311,6 +312,32 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     expect(passed.status_code, passed.status_message).toBe('10000');
     expect(passed.treatment.cycle_list![0]).toMatchObject({ cycle_status: 'approved', lab_gate_run_list: [{ passed: false }, { passed: true, record: { anc: 2.1 } }] });
     expect(passed.treatment.cycle_list![0].lab_gate_run_list![1].result.decisions).toMatchObject([{ code: 'cycle_go' }]);
+  });
+
+  it('counts a dose given in an earlier treatment towards the lifetime limit of a new plan', async () => {
+    const AC = exampleProtocol('ac-doxorubicin-cyclophosphamide');
+    const DOXORUBICIN = AC.drug_list.find((l) => l.drug_name === 'Doxorubicin')!.item_id;
+    const id = await patient('Omur');
+    doctor.use();
+    const first = await treatmentNew({ patient_id: id, protocol_id: AC.protocol_id, start_date: addDays(TODAY, -21), acknowledge_warnings: true });
+    expect(first.status_code, first.status_message).toBe('10000');
+    const at = { treatment_id: first.treatment.treatment_id, cycle_number: 1, item_id: DOXORUBICIN, day: 1 };
+    const steps: [Actor, TreatmentDrugStepRequest['step']][] = [
+      [doctor, 'approve'],
+      [pharmacist, 'select_brands'],
+      [pharmacist, 'prepare_robotic'],
+      [pharmacist2, 'check_preparation'],
+      [nurse, 'match'],
+      [nurse2, 'check_administration'],
+      [nurse, 'give_fully'],
+    ];
+    for (const [who, step] of steps) {
+      who.use();
+      expect((await treatmentDrugStep({ ...at, step })).status_code, step).toBe('10000');
+    }
+    const plan = await treatmentPlan({ patient_id: id, protocol_id: AC.protocol_id, start_date: TODAY });
+    const derivation = JSON.stringify(dayIn(plan.treatment as Treatment, 1, DOXORUBICIN).dose_derivation);
+    expect(derivation).toContain(`Dose given on ${addDays(TODAY, -21)}`);
   });
 
   it('answers another site’s user 10016 and lists nothing of this site to them', async () => {

@@ -14,8 +14,8 @@ import type { Gender, Patient } from '../../generated/types/entities';
 import type { PatientNewRequest } from '../../generated/types/routes';
 import { genderLabel, isDay } from './shared';
 
-type Draft = Record<'firstname' | 'lastname' | 'gender' | 'date_of_birth' | 'patient_no' | 'identity_number' | 'diagnosis' | 'icd10_code', string>;
 const FIELDS = ['firstname', 'lastname', 'gender', 'date_of_birth', 'patient_no', 'identity_number', 'diagnosis', 'icd10_code'] as const;
+type Draft = Record<(typeof FIELDS)[number], string>;
 
 /** The form's fields of a patient (a new one: all empty). */
 const draftOf = (p?: Patient): Draft => Object.fromEntries(FIELDS.map((k) => [k, p?.[k] ?? ''])) as Draft;
