@@ -330,7 +330,9 @@ function DrugDayCard({
       setReason('');
     }
   };
-  const editable = treatment.treatment_status !== 'finished' && treatment.treatment_status !== 'terminated' && actor.roles.includes('doctor') && !day.drug_status.startsWith('given');
+  // The server changes a dose only of a day not yet approved or approved, of an open treatment, for a doctor (docs/decisions.md).
+  const editable =
+    treatment.treatment_status !== 'finished' && treatment.treatment_status !== 'terminated' && actor.roles.includes('doctor') && (day.drug_status === 'not_approved' || day.drug_status === 'approved');
   return (
     <li className="treatment-day" aria-label={title}>
       <h3>{title}</h3>
