@@ -40,6 +40,9 @@ describe('static page catalogue', () => {
       'dose_calculator',
       // The clinical labels "patient search, new patient, patient follow-up, laboratory results" (issue 12; paths are ours).
       'patient_search', 'patient_new', 'patient_followup', 'laboratory_results',
+      // The clinical labels "treatment list, new treatment, chemotherapy list" and a treatment's page, the pharmacy
+      // a filter of the chemotherapy list (issue 12; paths are ours: docs/decisions.md).
+      'treatment_list', 'new_treatment', 'treatment', 'chemotherapy_list',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });
@@ -90,7 +93,7 @@ describe('static page catalogue', () => {
     expect(page('rule_engine_algorithm')).toMatchObject({ login: true, auth: '', show_in_menu: false, clinical_active: true, route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });
   });
 
-  it('marks the rule engine\'s, the data models\', the dose calculator\'s, the patients\' and the hospital settings\' pages, and only them, as clinical pages (clinical_function)', () => {
+  it('marks the rule engine\'s, the data models\', the dose calculator\'s, the patients\', the treatments\' and the hospital settings\' pages, and only them, as clinical pages (clinical_function)', () => {
     expect(STATIC_PAGES.filter((p) => p.clinical_active).map((p) => p.route_name)).toEqual([
       'rule_engine_packages',
       'rule_engine_algorithm',
@@ -104,6 +107,10 @@ describe('static page catalogue', () => {
       'patient_new',
       'patient_followup',
       'laboratory_results',
+      'treatment_list',
+      'new_treatment',
+      'treatment',
+      'chemotherapy_list',
       'hospital_settings',
     ]);
     expect(STATIC_PAGES.filter((p) => p.clinical_active && p.shop_active)).toEqual([]);

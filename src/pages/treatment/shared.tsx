@@ -86,7 +86,7 @@ export function DayFacts({ day, lang }: { day: DrugDay; lang: Lang }) {
       </div>
       <div>
         <dt>{t('treatment.percent')}</dt>
-        <dd>{`${day.dose_percent ?? 100} %`}</dd>
+        <dd>{t('treatment.percentValue', { value: day.dose_percent ?? 100 })}</dd>
       </div>
       <div>
         <dt>{t('treatment.dose')}</dt>
