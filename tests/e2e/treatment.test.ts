@@ -176,6 +176,26 @@ describe.runIf(chromiumAvailable())('treatment planning in a browser', () => {
     await phone.getByRole('region', { name: '1. kür', exact: true }).waitFor();
     await shot(phone, 'treatment-phone-tr');
     expect(await problemsOf(phone, 'treatment (phone, tr)')).toEqual([]);
+
+    // The other treatment pages at phone width in Turkish: the plan, the site's treatments, today's drug days.
+    await phone.goto(`${site()}/yeni-tedavi?patient=${patientId}`);
+    await phone.getByLabel('Protokol').selectOption(EXAMPLE.protocol_id);
+    await phone.getByRole('button', { name: 'Planla' }).click();
+    await expect.poll(() => shownText(phone.getByRole('alert').filter({ hasText: 'Uyarılar' }))).toContain('40 gün önce');
+    await shot(phone, 'new-treatment-phone-tr');
+    expect(await problemsOf(phone, 'new treatment (phone, tr)')).toEqual([]);
+    await phone.goto(`${site()}/tedaviler`);
+    await expect.poll(() => shownText(phone.getByRole('list', { name: 'Tedaviler' }))).toContain('Carboplatin AUC 5');
+    await shot(phone, 'treatment-list-phone-tr');
+    expect(await problemsOf(phone, 'treatment list (phone, tr)')).toEqual([]);
+    await phone.goto(`${site()}/kemoterapi-listesi`);
+    await expect.poll(() => shownText(phone.getByRole('list', { name: 'İlaç günleri' }))).toContain('Tamamı verildi');
+    await shot(phone, 'chemotherapy-list-phone-tr');
+    expect(await problemsOf(phone, 'chemotherapy list (phone, tr)')).toEqual([]);
+    await phone.setViewportSize({ width: 1280, height: 800 });
+    await phone.goto(`${site()}/tedavi${new URL(site() + treatmentPath).search}`);
+    await phone.getByRole('region', { name: '1. kür', exact: true }).waitFor();
+    await shot(phone, 'treatment-tr');
     expect(phoneErrors).toEqual([]);
   }, 600_000);
 });
