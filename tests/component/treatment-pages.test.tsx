@@ -74,7 +74,28 @@ function serveTreatments(treatment: Treatment) {
         return HttpResponse.json({ status_code: '14140', status_message: "Please read and acknowledge the plan's warnings before saving it.", warning_list: WARNINGS }, { status: 409 });
       return HttpResponse.json({ ...ok, treatment, warning_list: WARNINGS });
     }),
-    http.post('*/v1/treatment/get', () => HttpResponse.json({ ...ok, treatment })),
+    http.post('*/v1/treatment/get', async ({ request }) => {
+      await seen('get', request);
+      return HttpResponse.json({ ...ok, treatment });
+    }),
+    http.post('*/v1/treatment/step', async ({ request }) => {
+      await seen('step', request);
+      // The gate refuses the cycle; its run is kept with the cycle all the same.
+      treatment.cycle_list![0].lab_gate_run_list = [
+        { package_id: 'c1b2c3d4-0000-4000-8000-000000000009', package_version: 1, label: { en: 'Blood counts', tr: 'Kan sayımı' }, passed: false, record: {}, result: { decisions: [], outputs: {}, issues: [] }, by: 'ayse', at: `${TODAY}T08:00:00.000Z` },
+      ];
+      return HttpResponse.json({ status_code: '14143', status_message: 'The laboratory check “Blood counts” does not allow the cycle: neutrophils 0.9' }, { status: 409 });
+    }),
+    http.post('*/v1/treatment/day/list', async ({ request }) => {
+      await seen('days', request);
+      return HttpResponse.json({
+        ...ok,
+        drug_day_list: [{ treatment_id: TREATMENT_ID, patient_id: PATIENT.patient_id, patient_name: 'Ali Tedavi', protocol_name: PROTOCOL.name, cycle_number: 1, item_id: CARBOPLATIN, drug_name: 'Carboplatin', day: 1, planned_date: TODAY, calculated_dose: 750, unit: 'auc', drug_status: 'approved' }],
+        total: 1,
+        page: 1,
+        page_size: 10,
+      });
+    }),
     http.post('*/v1/treatment/change', async ({ request }) => {
       const body = await seen('change', request);
       if (!body.confirm_changes)
@@ -171,5 +192,31 @@ describe('treatment pages', () => {
     await waitFor(() => expect(calls.change).toHaveLength(2));
     expect(calls.change[0]).not.toHaveProperty('confirm_changes');
     expect(calls.change[1]).toMatchObject({ confirm_changes: true, dose_percent: 125, cycle_number: 2, item_id: CARBOPLATIN, day: 1, version: 3 });
+  });
+
+  it('shows a cycle approval the laboratory check refused, with the check’s run kept on the cycle', async () => {
+    const t = savedTreatment('ecz.bir');
+    const calls = serveTreatments(t);
+    const user = userEvent.setup();
+    await startApp(`/treatment?treatment=${TREATMENT_ID}`);
+    logIn(['doctor']);
+    const cycle1 = await screen.findByRole('region', { name: 'Cycle 1' });
+    await user.click(within(within(cycle1).getByRole('group', { name: 'Steps of cycle 1' })).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('The laboratory check “Blood counts” does not allow the cycle: neutrophils 0.9')).toBeInTheDocument();
+    expect(calls.step[0]).toMatchObject({ step: 'approve', cycle_number: 1, version: 3 });
+    expect(await within(cycle1).findByText(/^Blood counts: not passed/)).toBeInTheDocument();
+  });
+
+  it('lists the drug days due on a date, and the pharmacy view asks for what the pharmacy works on', async () => {
+    const calls = serveTreatments(savedTreatment('ecz.bir'));
+    const user = userEvent.setup();
+    await startApp('/chemotherapy-list');
+    logIn(['pharmacist']);
+    const table = await screen.findByRole('table', { name: 'Drug days' });
+    expect(within(table).getByRole('row', { name: /Ali Tedavi Carboplatin 750 mg Approved/ })).toBeInTheDocument();
+    expect(calls.days[0]).toMatchObject({ date: TODAY });
+    expect(calls.days[0]).not.toHaveProperty('drug_status_list');
+    await user.click(screen.getByLabelText(/^Pharmacy view/));
+    await waitFor(() => expect(calls.days.at(-1)).toMatchObject({ drug_status_list: ['approved', 'brands_selected', 'prepared_robotic', 'prepared_manual'] }));
   });
 });

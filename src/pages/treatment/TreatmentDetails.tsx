@@ -62,6 +62,9 @@ function Details({ treatment, onChanged }: { treatment: Treatment; onChanged: (t
       return true;
     } catch (err) {
       setFailure(err);
+      // A refusal may still have changed the record (a lab gate's run is kept with the cycle) or found it
+      // changed by another user (14144): what is shown is read again.
+      void treatmentGet({ treatment_id: treatment.treatment_id }).then((a) => onChanged(a.treatment), () => undefined);
       return false;
     }
   };
