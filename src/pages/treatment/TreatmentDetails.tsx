@@ -12,13 +12,13 @@ import type { PageProps } from '../../app/router/registry';
 import { ConfirmDialog, formatDate, Notice, SelectField, TextField, useErrorText, useLoad } from '../../app/ui';
 import { clinicalRolesOf } from '../../domain/clinical-roles';
 import type { Lang } from '../../domain/language';
-import { type Actor, DRUG_STEP_LABELS, DRUG_STEPS, type DrugStep, drugStates, TREATMENT_STEP_LABELS, type TreatmentStep, treatmentStates } from '../../domain/treatment';
+import { type Actor, DRUG_STEP_LABELS, DRUG_STEPS, type DrugStep, drugStates, TREATMENT_STEP_LABELS, type TreatmentStep, trackedOf, treatmentStates } from '../../domain/treatment';
 import { patientGet, treatmentChange, treatmentDrugStep, treatmentGet, treatmentStep } from '../../generated/client';
 import type { DrugStatus, StatusStep, Treatment, TreatmentChange, TreatmentCycle, TreatmentStatus } from '../../generated/types/entities';
 import { formatNumber, patientName, usePatientPagePath } from '../patient/shared';
 import '../patient/patient.css';
 import { useUsername } from '../shared/hooks';
-import { type DrugDay, DayFacts, dayTitle, drugStatusLabel, trackedOf, treatmentStatusLabel } from './shared';
+import { type DrugDay, DayFacts, dayTitle, drugStatusLabel, treatmentStatusLabel } from './shared';
 
 export default function TreatmentDetails({ page }: PageProps) {
   const { t } = useTranslation();

@@ -3,11 +3,10 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../app/ui';
 import { enumEntryLabel, type Lang } from '../../domain/language';
-import type { StepTaken, Tracked } from '../../domain/treatment';
 import { doseUnit } from '../../generated/enums/doseUnit';
 import { drugStatus } from '../../generated/enums/drugStatus';
 import { treatmentStatus } from '../../generated/enums/treatmentStatus';
-import type { DrugStatus, PlanWarning, StatusStep, TreatmentCycle, TreatmentStatus } from '../../generated/types/entities';
+import type { DrugStatus, PlanWarning, TreatmentCycle, TreatmentStatus } from '../../generated/types/entities';
 import { Amount, DerivationDetails, num } from '../clinical/DoseDerivation';
 import { usePagePath } from '../shared/hooks';
 import './strings';
@@ -17,12 +16,6 @@ export type DrugDay = TreatmentCycle['drug_day_list'][number];
 
 export const treatmentStatusLabel = (s: TreatmentStatus, lang: Lang): string => enumEntryLabel(treatmentStatus, s, lang);
 export const drugStatusLabel = (s: DrugStatus, lang: Lang): string => enumEntryLabel(drugStatus, s, lang);
-
-/** A stored status and its history as the domain's state machine reads them (the wire's steps are its steps). */
-export const trackedOf = <S extends string, K extends string>(status: S, history: readonly StatusStep[] = []): Tracked<S, K> => ({
-  status,
-  history: history as readonly StepTaken<S, K>[],
-});
 
 /** The path of a treatment page with its address parameters, or null when this site has no such page. */
 export function useTreatmentPagePath(routeName: 'treatment' | 'new_treatment' | 'treatment_list'): ((params: Record<string, string>) => string) | null {
