@@ -83,6 +83,7 @@ function servePatients(patients: Patient[] = [AYSE]) {
       const body = await seen('measure', request);
       return HttpResponse.json({ ...ok, patient_measurement: { measurement_id: 'c1b2c3d4-0000-4000-8000-000000000001', patient_id: ID, measurement_date: body.measurement_date } });
     }),
+    http.post('*/v1/treatment/list', () => HttpResponse.json({ ...ok, treatment_list: [], total: 0, page: 1, page_size: 10 })),
     http.post('*/v1/patient/lab/list', async ({ request }) => {
       const body = await seen('labs', request);
       const rows = LABS.filter((r) => !body.test_code || r.test_code === body.test_code);

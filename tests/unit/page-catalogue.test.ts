@@ -42,6 +42,9 @@ describe('static page catalogue', () => {
       'patient_search', 'patient_new', 'patient_followup', 'laboratory_results', 'patient_medications',
       // The protocol list and editor (issue 12: "protocol list/editor"; paths are ours).
       'protocols', 'protocol_editor',
+      // The clinical labels "treatment list, new treatment, chemotherapy list" and a treatment's page, the pharmacy
+      // a filter of the chemotherapy list (issue 12; paths are ours: docs/decisions.md).
+      'treatment_list', 'new_treatment', 'treatment', 'chemotherapy_list',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });
@@ -92,7 +95,7 @@ describe('static page catalogue', () => {
     expect(page('rule_engine_algorithm')).toMatchObject({ login: true, auth: '', show_in_menu: false, clinical_active: true, route_view: 'RuleCanvas', screen: { id: 'decision_package', view: 'record' } });
   });
 
-  it('marks the rule engine\'s, the data models\', the dose calculator\'s, the patients\', the protocols\' and the hospital settings\' pages, and only them, as clinical pages (clinical_function)', () => {
+  it('marks the rule engine\'s, the data models\', the dose calculator\'s, the patients\', the protocols\', the treatments\' and the hospital settings\' pages, and only them, as clinical pages (clinical_function)', () => {
     expect(STATIC_PAGES.filter((p) => p.clinical_active).map((p) => p.route_name)).toEqual([
       'rule_engine_packages',
       'rule_engine_algorithm',
@@ -109,6 +112,10 @@ describe('static page catalogue', () => {
       'patient_medications',
       'protocols',
       'protocol_editor',
+      'treatment_list',
+      'new_treatment',
+      'treatment',
+      'chemotherapy_list',
       'hospital_settings',
     ]);
     expect(STATIC_PAGES.filter((p) => p.clinical_active && p.shop_active)).toEqual([]);

@@ -73,6 +73,11 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   // Treatment protocols (issue 12): the list and the editor (renderers/protocol-editor), one chunk each.
   ProtocolList: () => import('../../../renderers/protocol-editor/ProtocolListPage'),
   ProtocolEditor: () => import('../../../renderers/protocol-editor/ProtocolEditorPage'),
+  // Treatments (issue 12): planning a new one, a treatment with its steps, the lists of treatments and drug days.
+  NewTreatment: () => import('../../pages/treatment/NewTreatment'),
+  TreatmentDetails: () => import('../../pages/treatment/TreatmentDetails'),
+  TreatmentList: () => import('../../pages/treatment/TreatmentList'),
+  ChemotherapyList: () => import('../../pages/treatment/ChemotherapyList'),
   // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),

@@ -55,7 +55,7 @@ export const DRUG_STEPS: Readonly<Record<DrugStep, StepRule<DrugStatus, DrugStep
   cancel_for_the_day: { from: OPEN, to: 'cancelled_for_the_day', roles: ['doctor'] },
 };
 
-const DRUG_STEP_LABELS: Readonly<Record<DrugStep, Bilingual>> = {
+export const DRUG_STEP_LABELS: Readonly<Record<DrugStep, Bilingual>> = {
   approve: { en: 'Approve', tr: 'Onayla' },
   select_brands: { en: 'Select brands', tr: 'Marka seç' },
   prepare_robotic: { en: 'Prepared by robot', tr: 'Robotla hazırlandı' },
@@ -86,7 +86,7 @@ export const TREATMENT_STEPS: Readonly<Record<TreatmentStep, StepRule<TreatmentS
   terminate: { from: ['not_approved', 'approved', 'started'], to: 'terminated', roles: ['doctor'] },
 };
 
-const TREATMENT_STEP_LABELS: Readonly<Record<TreatmentStep, Bilingual>> = {
+export const TREATMENT_STEP_LABELS: Readonly<Record<TreatmentStep, Bilingual>> = {
   approve: { en: 'Approve', tr: 'Onayla' },
   start: { en: 'Start', tr: 'Başlat' },
   finish: { en: 'Finish', tr: 'Bitir' },

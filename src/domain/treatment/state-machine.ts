@@ -3,7 +3,7 @@
 // may take it, and the check it needs first. Every step taken is recorded with who, when and a note; the
 // history is what the double check reads: the user who took a step cannot check it, and the step after it waits
 // for the check.
-import type { ClinicalRole } from '../../generated/types/entities';
+import type { ClinicalRole, StatusStep } from '../../generated/types/entities';
 import { clinicalRole } from '../../generated/enums/clinicalRole';
 import type { EnumEntry } from '../../generated/enums';
 import { enumEntryLabel, type Bilingual } from '../language';
@@ -39,6 +39,12 @@ export interface Tracked<S extends string, K extends string> {
   status: S;
   history: readonly StepTaken<S, K>[];
 }
+
+/** A stored status and its recorded history (the contract's status_step list) as the machine's record. */
+export const trackedOf = <S extends string, K extends string>(status: S, history: readonly StatusStep[] = []): Tracked<S, K> => ({
+  status,
+  history: history as readonly StepTaken<S, K>[],
+});
 
 export type Verdict = { ok: true } | { ok: false; reason: Bilingual };
 

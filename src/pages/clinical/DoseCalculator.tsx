@@ -12,7 +12,8 @@ import { enumEntryLabel, type Lang } from '../../domain/language';
 import { unitSymbol } from '../../domain/units';
 import { bmiClass as bmiClassEnum } from '../../generated/enums/bmiClass';
 import { bsaFormula as bsaFormulaEnum } from '../../generated/enums/bsaFormula';
-import type { DosingCalculated, DosingEntry, DosingQuantity } from '../../generated/types/entities';
+import type { DosingCalculated } from '../../generated/types/entities';
+import { Amount, DerivationDetails } from './DoseDerivation';
 import './dosing-strings';
 import './dose-calculator.css';
 
@@ -75,10 +76,6 @@ function requestOf(f: Form): DoseCalculatorInput {
         }),
   };
 }
-
-const FORMATS = { en: 'en-GB', tr: 'tr-TR' } as const;
-/** A number for reading: `digits` decimals at most, no grouping (1.234 would read as a decimal in the other language). */
-const num = (value: number, lang: Lang, digits = 2) => new Intl.NumberFormat(FORMATS[lang], { maximumFractionDigits: digits, useGrouping: false }).format(value);
 
 export default function DoseCalculator({ page }: PageProps) {
   const { t } = useTranslation();
@@ -254,33 +251,6 @@ function Results({ answer, chosenBsa, lang }: { answer: DoseCalculatorAnswer; ch
   );
 }
 
-/** A quantity for reading: the unit's symbol, and years in the page's language. */
-function Amount({ q, lang, digits }: { q: DosingQuantity; lang: Lang; digits?: number }) {
-  const { t } = useTranslation();
-  // Beside its label "Target AUC" the AUC's symbol needs no "AUC" of its own; a factor has no unit.
-  const unit = q.unit === 'a' ? t('doseCalculator.years') : q.unit === '1' ? '' : q.unit === 'mg.min/mL' ? 'mg/mL·min' : unitSymbol(q.unit);
-  return (
-    <>
-      {num(q.value, lang, digits)}
-      {unit && <span className="dose-calc__unit">{` ${unit}`}</span>}
-    </>
-  );
-}
-
-function Entries({ entries, lang }: { entries: DosingEntry[]; lang: Lang }) {
-  return (
-    <dl className="dose-calc__entries">
-      {entries.map((e, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a derivation's entries are fixed in order and may share labels.
-        <div key={i}>
-          <dt>{e.label[lang]}</dt>
-          <dd>{e.quantity ? <Amount q={e.quantity} lang={lang} digits={4} /> : e.text?.[lang]}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /** One figure: its method, value with unit, what changed it (caps, weight rule) in sight, and how in a disclosure. */
 function Figure({ result, lang, title, note, prominent }: { result: DosingCalculated; lang: Lang; title?: string; note?: string; prominent?: boolean }) {
   const { t } = useTranslation();
@@ -307,48 +277,7 @@ function Figure({ result, lang, title, note, prominent }: { result: DosingCalcul
           ))}
         </ul>
       )}
-      <details className="dose-calc__how">
-        <summary aria-label={t('doseCalculator.howOf', { name })}>{t('doseCalculator.how')}</summary>
-        <h5>{t('doseCalculator.formula')}</h5>
-        <p className="dose-calc__formula">{d.formula[lang]}</p>
-        <h5>{t('doseCalculator.inputs')}</h5>
-        <Entries entries={d.inputs} lang={lang} />
-        {d.steps.length > 0 && (
-          <>
-            <h5>{t('doseCalculator.steps')}</h5>
-            <Entries entries={d.steps} lang={lang} />
-          </>
-        )}
-        <h5>{t('doseCalculator.applied')}</h5>
-        {d.adjustments.length ? (
-          <ul>
-            {d.adjustments.map((a) => (
-              <li key={a.kind}>{a.note[lang]}</li>
-            ))}
-          </ul>
-        ) : (
-          <p>{t('doseCalculator.noneApplied')}</p>
-        )}
-        {d.based_on.length > 0 && (
-          <>
-            <h5>{t('doseCalculator.basedOn')}</h5>
-            <ul>
-              {d.based_on.map((b, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the calculations used, fixed in order.
-                <li key={i}>
-                  {b.derivation.method[lang]}: <Amount q={b.value} lang={lang} digits={4} />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-        {d.source && (
-          <>
-            <h5>{t('doseCalculator.source')}</h5>
-            <p className="dose-calc__source">{d.source}</p>
-          </>
-        )}
-      </details>
+      <DerivationDetails derivation={d} lang={lang} summary={t('doseCalculator.how')} summaryLabel={t('doseCalculator.howOf', { name })} />
     </article>
   );
 }

@@ -15,6 +15,8 @@ import { bmiClass as bmiClassEnum } from '../../generated/enums/bmiClass';
 import type { LabResult, Patient, PatientMeasurement } from '../../generated/types/entities';
 import { PagedTable, type TableColumn } from '../shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
+import { measuresOf, planWarnings } from '../../domain/treatment';
+import { PatientTreatments } from '../treatment/PatientTreatments';
 import { LabEntry } from './LabEntry';
 import { MeasurementEntry } from './MeasurementEntry';
 import { PatientForm } from './PatientForm';
@@ -51,7 +53,7 @@ function Followup({ patient, onSaved }: { patient: Patient; onSaved: (p: Patient
       <LatestMeasurements key={measured} patientId={patient.patient_id} />
       {authCodes.some((c) => MEASURES.includes(c)) && <MeasurementEntry patientId={patient.patient_id} today={today} onSaved={() => setMeasured((n) => n + 1)} />}
       <MeasurementHistory patientId={patient.patient_id} version={measured} />
-      {/* The patient's treatments (treatment planning, issue 12) take their place here, after the measurements they are dosed by. */}
+      <PatientTreatments patientId={patient.patient_id} />
       <LabResults patientId={patient.patient_id} version={labbed} />
       {authCodes.some((c) => ENTERS_LABS.includes(c)) && <LabEntry patientId={patient.patient_id} today={today} onSaved={() => setLabbed((n) => n + 1)} />}
     </>
@@ -127,6 +129,16 @@ function latestOf(list: PatientMeasurement[]) {
   return { body, creatinine };
 }
 
+/**
+ * Spec section 5's warnings of the measurements a dose would be calculated from: the last weight and height and
+ * the last creatinine older than 30 days, worded with their dates by the plan's own warnings (a plan starting today).
+ */
+function staleWarnings(latest: ReturnType<typeof latestOf>) {
+  const measures = { ...(latest.body ? measuresOf(latest.body) : {}), ...(latest.creatinine ? { creatinine: measuresOf(latest.creatinine).creatinine } : {}) };
+  const plan = { protocol_id: '', start_date: todayOf(), cycle_count: 0, cycles: [], problems: [] };
+  return planWarnings({ plan, measures, now: new Date() }).filter((w) => w.field !== 'start_date');
+}
+
 /** BSA (Mosteller), BMI and its class from a weight and height, by the dosing module the dose calculator uses. */
 function bodySize(m: PatientMeasurement, lang: Lang) {
   const measures = { weight: { value: m.weight!, unit: 'kg' as const }, height: { value: m.height!, unit: 'cm' as const } };
@@ -150,12 +162,21 @@ function LatestMeasurements({ patientId }: { patientId: string }) {
   const { data, error } = useLoad(load);
   const latest = data ? latestOf(data) : null;
   const size = latest?.body ? bodySize(latest.body, lang) : null;
+  const stale = latest ? staleWarnings(latest) : null;
   return (
     <section className="section" aria-labelledby="latest-title">
       <h2 id="latest-title">{t('patient.latest.title')}</h2>
       {error ? <Notice>{errorText(error)}</Notice> : null}
       {!data && !error && <p role="status">{t('app.loading')}</p>}
       {latest && !latest.body && !latest.creatinine && <p>{t('patient.latest.none')}</p>}
+      {stale && stale.length > 0 && (
+        // Shown as the page opens, not announced as news: a warning box, not an alert.
+        <ul className="notice notice--error patient-stale">
+          {stale.map((w) => (
+            <li key={w.code}>{w.message[lang]}</li>
+          ))}
+        </ul>
+      )}
       {latest && (latest.body || latest.creatinine) && (
         <dl className="patient-facts">
           {latest.body && size && (
