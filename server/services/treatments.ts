@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
 import type { SignedIn } from '../auth/caller.ts';
-import type { Protocol, StatusStep, Treatment, TreatmentCycle } from '../../src/generated/types/entities.ts';
+import type { Protocol, Treatment, TreatmentCycle } from '../../src/generated/types/entities.ts';
 import type { TreatmentChangeRequest, TreatmentDrugStepRequest, TreatmentPlanRequest, TreatmentPlanResponse, TreatmentStepRequest } from '../../src/generated/types/routes.ts';
 import { clinicalRolesOf } from '../../src/domain/clinical-roles.ts';
 import { quantity } from '../../src/domain/dosing/derivation.ts';
@@ -28,8 +28,8 @@ import {
   planWarnings,
   plannedTreatment,
   type StateMachine,
-  type StepTaken,
   type Tracked,
+  trackedOf,
   type TreatmentChange,
   treatmentChanges,
   treatmentStates,
@@ -56,6 +56,7 @@ const TEXT = {
   day_done: { en: 'the drug day is “{status}”', tr: 'ilaç günü “{status}” durumunda' },
   treatment_done: { en: 'the treatment is “{status}”', tr: 'tedavi “{status}” durumunda' },
   cycle_done: { en: 'the cycle is “{status}”', tr: 'kür “{status}” durumunda' },
+  not_approved_yet: { en: 'the treatment is not approved yet: a doctor approves the treatment first', tr: 'tedavi henüz onaylanmadı: önce bir doktor tedaviyi onaylar' },
 } satisfies Record<string, Bilingual>;
 
 /** A text of TEXT in the caller's language, filled as the domain fills its own (numbers and statuses in that language). */
@@ -179,6 +180,11 @@ function refuseClosed(t: Treatment, lang: Lang): void {
     throw new ApiError('treatment_not_changeable', { reason: say(TEXT.treatment_done, lang, { status: enumEntryLabel(treatmentStatus, t.treatment_status, lang) }) });
 }
 
+/** A cycle or a drug day is stepped only in a treatment a doctor approved: the plan as a whole comes first (14142). */
+function refuseUnapproved(t: Treatment, lang: Lang): void {
+  if (t.treatment_status === 'not_approved') throw new ApiError('treatment_step_refused', { reason: say(TEXT.not_approved_yet, lang) });
+}
+
 function cycleOf(t: Treatment, cycleNumber: number): TreatmentCycle {
   const cycle = t.cycle_list?.find((c) => c.cycle_number === cycleNumber);
   if (!cycle) throw new ApiError('treatment_day_unknown');
@@ -190,9 +196,6 @@ function dayOf(t: Treatment, at: { cycle_number: number; item_id: string; day: n
   if (!day) throw new ApiError('treatment_day_unknown');
   return day;
 }
-
-/** A stored status and its history as the state machine reads them: the history's steps were written by that machine. */
-const tracked = <S extends string, K extends string>(status: S, history: readonly StatusStep[] = []): Tracked<S, K> => ({ status, history: history as readonly StepTaken<S, K>[] });
 
 /** A step through one of the domain's state machines, or its refusal in the caller's language (14142). */
 function stepped<S extends string, K extends string>(machine: StateMachine<S, K>, record: Tracked<S, K>, step: K, me: SignedIn, lang: Lang, note?: string): Tracked<S, K> {
@@ -216,12 +219,13 @@ export function stepTreatment(
 ) {
   return changeTreatment(db, tenantId, input.treatment_id, input.version, async (tx, t) => {
     if (input.cycle_number === undefined) {
-      const record = stepped(treatmentStates, tracked(t.treatment_status, t.status_history), input.step, me, lang, input.note);
+      const record = stepped(treatmentStates, trackedOf(t.treatment_status, t.status_history), input.step, me, lang, input.note);
       return { next: { ...t, treatment_status: record.status, status_history: [...record.history] }, answer: {} };
     }
     refuseClosed(t, lang);
+    refuseUnapproved(t, lang);
     const cycle = cycleOf(t, input.cycle_number);
-    const record = stepped(treatmentStates, tracked(cycle.cycle_status, cycle.status_history), input.step, me, lang, input.note);
+    const record = stepped(treatmentStates, trackedOf(cycle.cycle_status, cycle.status_history), input.step, me, lang, input.note);
     if (input.step === 'approve') {
       const { protocol } = await readProtocolForTreatment(tx, tenantId, me, t.protocol_id, t.protocol_version);
       const runs = [];
@@ -240,8 +244,9 @@ export function stepTreatment(
 export function stepDrugDay(db: Transactional, tenantId: string, me: SignedIn, input: TreatmentDrugStepRequest, lang: Lang) {
   return changeTreatment(db, tenantId, input.treatment_id, undefined, async (_tx, t) => {
     refuseClosed(t, lang);
+    refuseUnapproved(t, lang);
     const day = dayOf(t, input);
-    const record = stepped(drugStates, tracked(day.drug_status, day.status_history), input.step, me, lang, input.note);
+    const record = stepped(drugStates, trackedOf(day.drug_status, day.status_history), input.step, me, lang, input.note);
     day.drug_status = record.status;
     day.status_history = [...record.history];
     return { next: t, answer: {} };

@@ -81,6 +81,14 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     return res.treatment;
   }
 
+  /** The treatment approved by the doctor: its cycles and drug days are stepped only then. */
+  async function approve(tr: Treatment): Promise<Treatment> {
+    doctor.use();
+    const res = await treatmentStep({ treatment_id: tr.treatment_id, version: tr.version!, step: 'approve' });
+    expect(res.status_code, res.status_message).toBe('10000');
+    return res.treatment;
+  }
+
   const dayIn = (tr: Treatment, cycle: number, item: string) => tr.cycle_list!.find((c) => c.cycle_number === cycle)!.drug_day_list.find((d) => d.item_id === item)!;
 
   it('plans carboplatin AUC 5 by Calvert with the GFR capped at 125 mL/min, warns of a 40-day-old creatinine, and stores nothing', async () => {
@@ -163,6 +171,10 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
       expect(res.status_code, res.status_message).toBe('10000');
       expect(dayIn(res.treatment, 1, CARBOPLATIN).drug_status).toBe(status);
     };
+
+    // Nothing of a treatment is stepped before the doctor approves the plan as a whole.
+    await refusedWith(doctor, 'approve', 'the treatment is not approved yet');
+    await approve(tr);
 
     await refusedWith(nurse, 'approve', 'is for: Doctor');
     await refusedWith(nurse, 'approve', 'şu roller içindir: Doktor', 0);
@@ -282,7 +294,7 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     expect(gated.status_code, gated.status_message).toBe('10000');
     expect((await protocolPublish({ protocol_id: gated.protocol.protocol_id, version: 1 })).status_code).toBe('10000');
     const patientId = await patient('Tahlil');
-    const tr = await saved(patientId, gated.protocol.protocol_id);
+    const tr = await approve(await saved(patientId, gated.protocol.protocol_id));
     const labs = (anc: number) =>
       patientLabAdd({
         patient_id: patientId,
@@ -295,7 +307,8 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
       });
     expect((await labs(1.0)).status_code).toBe('10000');
 
-    const held = await treatmentStep({ treatment_id: tr.treatment_id, version: 1, cycle_number: 1, step: 'approve' });
+    doctor.use();
+    const held = await treatmentStep({ treatment_id: tr.treatment_id, version: tr.version!, cycle_number: 1, step: 'approve' });
     expect(held).toMatchObject({ status_code: '14143', http_status: 409 });
     expect(held.status_message).toContain('Hold the cycle: ANC < 1.5.');
     const kept = (await treatmentGet({ treatment_id: tr.treatment_id })).treatment;
@@ -321,6 +334,7 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     doctor.use();
     const first = await treatmentNew({ patient_id: id, protocol_id: AC.protocol_id, start_date: addDays(TODAY, -21), acknowledge_warnings: true });
     expect(first.status_code, first.status_message).toBe('10000');
+    await approve(first.treatment);
     const at = { treatment_id: first.treatment.treatment_id, cycle_number: 1, item_id: DOXORUBICIN, day: 1 };
     const steps: [Actor, TreatmentDrugStepRequest['step']][] = [
       [doctor, 'approve'],
@@ -342,7 +356,7 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
 
   it('lists a patient’s drug days of every treatment, newest first, a terminated treatment’s included, audits the read, and asks for a date or a patient', async () => {
     const id = await patient('Kayit');
-    const tr = await saved(id);
+    const tr = await approve(await saved(id));
     doctor.use();
     const approved = await treatmentDrugStep({ treatment_id: tr.treatment_id, cycle_number: 1, item_id: CARBOPLATIN, day: 1, step: 'approve' });
     expect(approved.status_code, approved.status_message).toBe('10000');
