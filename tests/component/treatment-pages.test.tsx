@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { addDays, calendarDay, measuresOf, plannedTreatment, planTreatment, planWarnings } from '../../src/domain/treatment';
+import { addDays, calendarDay, dayText, measuresOf, plannedTreatment, planTreatment, planWarnings } from '../../src/domain/treatment';
 import type { Patient, Treatment } from '../../src/generated/types/entities';
 import { exampleProtocol } from '../unit/protocol-fixtures';
 import { logIn, startApp } from './support/app-fixtures';
@@ -125,14 +125,14 @@ describe('treatment pages', () => {
     await user.click(screen.getByRole('button', { name: 'Plan' }));
 
     const warnings = await screen.findByRole('alert', { name: 'Warnings' });
-    expect(warnings).toHaveTextContent(`The last creatinine is from ${addDays(TODAY, -40)}, 40 days ago`);
+    expect(warnings).toHaveTextContent(`The last creatinine is from ${dayText(addDays(TODAY, -40)).en}, 40 days ago`);
     expect(warnings).toHaveTextContent('GFR capped at 125');
     const cycle1 = screen.getByRole('region', { name: /^Cycle 1 / });
     const carboplatin = within(cycle1).getAllByRole('listitem').find((li) => li.textContent?.startsWith('Carboplatin'))!;
     expect(carboplatin).toHaveTextContent('750 mg');
     expect(within(carboplatin).getByText('How was this calculated?')).toBeInTheDocument();
     expect(carboplatin).toHaveTextContent('Calvert');
-    expect(carboplatin).toHaveTextContent(addDays(TODAY, -40));
+    expect(carboplatin).toHaveTextContent(dayText(addDays(TODAY, -40)).en);
 
     // A paclitaxel line at 80 % goes with the next plan.
     const paclitaxel = PROTOCOL.drug_list.find((l) => l.drug_name === 'Paclitaxel')!.item_id;

@@ -23,7 +23,7 @@ import {
 } from '../../src/generated/client/index.ts';
 import type { Protocol, Treatment } from '../../src/generated/types/entities.ts';
 import type { TreatmentDrugStepRequest } from '../../src/generated/types/routes.ts';
-import { addDays, calendarDay } from '../../src/domain/treatment/index.ts';
+import { addDays, calendarDay, dayText } from '../../src/domain/treatment/index.ts';
 import { seededPackageId } from '../../server/db/seed-rule-packages.ts';
 import { exampleProtocol } from '../unit/protocol-fixtures.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
@@ -103,7 +103,7 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     // Cockcroft-Gault (140 − 50) × 80 / (72 × 0.6) = 166.7 mL/min, capped at 125: 5 × (125 + 25) = 750 mg.
     expect(carboplatin.calculated_dose).toBe(750);
     expect(carboplatin.dose_derivation!.derivation.adjustments.map((a) => a.kind)).toContain('gfr_cap');
-    expect(carboplatin.dose_derivation!.derivation.inputs).toContainEqual(expect.objectContaining({ text: expect.objectContaining({ en: addDays(TODAY, -40) }) }));
+    expect(carboplatin.dose_derivation!.derivation.inputs).toContainEqual(expect.objectContaining({ text: dayText(addDays(TODAY, -40)) }));
     expect(dayIn(res.treatment as Treatment, 1, PACLITAXEL).calculated_dose).toBe(350);
     const old = res.warning_list.find((w) => w.code === 'creatinine_old');
     expect(old).toMatchObject({ severity: 'warning', field: 'creatinine' });

@@ -54,7 +54,7 @@ describe('plannedTreatment', () => {
     // √(160 × 64 / 3600) = 1.6866 m²; × 3 g/m² = 5.06 g
     expect(first.calculated_dose).toBeCloseTo(5059.6, 1);
     expect(first.dose_derivation!.value.unit).toBe('g');
-    expect(first.dose_derivation!.derivation.inputs[0]).toEqual({ label: { en: 'Weight measured on', tr: 'Kilonun ölçüldüğü tarih' }, text: { en: '2026-11-20', tr: '2026-11-20' } });
+    expect(first.dose_derivation!.derivation.inputs[0]).toEqual({ label: { en: 'Weight measured on', tr: 'Kilonun ölçüldüğü tarih' }, text: { en: '20 Nov 2026', tr: '20 Kas 2026' } });
   });
 
   it('stores a drug day’s recorded steps as its status history', () => {

@@ -2,6 +2,8 @@
 // the date alone, so no daylight-saving change makes a day 23 or 25 hours), and "today" is the day in the
 // hospital's time zone, not the server's (docs/decisions.md, "30 days").
 
+import type { Bilingual } from '../language';
+
 const DAY_MS = 86_400_000;
 
 const epochDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
@@ -25,4 +27,11 @@ export function ageOn(birthDate: string, date: string): number {
   const [by, bm, bd] = birthDate.split('-').map(Number);
   const [y, m, d] = date.split('-').map(Number);
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** A calendar day as each language writes it in the pages: "17 Oct 2026", "17 Eki 2026". */
+export function dayText(date: string): Bilingual {
+  const at = new Date(`${date}T00:00:00Z`);
+  const f = (locale: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(at);
+  return { en: f('en-GB'), tr: f('tr-TR') };
 }

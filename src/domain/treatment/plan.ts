@@ -23,9 +23,9 @@ import {
 } from '../dosing';
 import { notice } from '../dosing/checks';
 import { derived, entry, quantity } from '../dosing/derivation';
-import { LABELS as DOSING_LABELS, fill, say, same } from '../dosing/texts';
+import { LABELS as DOSING_LABELS, fill, say } from '../dosing/texts';
 import { convert, unitSymbol } from '../units';
-import { addDays, ageOn } from './dates';
+import { addDays, ageOn, dayText } from './dates';
 import { LABELS, tell } from './texts';
 
 export interface DatedValue {
@@ -155,7 +155,7 @@ function figures(input: PlanInput, age: number | undefined): Figures {
 /** The dated facts a dose rests on, as inputs of its derivation: the measurements' dates and the age's. */
 function datedInputs(input: PlanInput, basis: DoseOrder['basis'], perM2Limit: boolean, age: number | undefined): Entry[] {
   const { measures, protocol, patient, start_date } = input;
-  const text = (label: typeof LABELS.weight_date, date: string | undefined): Entry[] => (date ? [{ label, text: same(date) }] : []);
+  const text = (label: typeof LABELS.weight_date, date: string | undefined): Entry[] => (date ? [{ label, text: dayText(date) }] : []);
   const bySurface = basis === 'per_m2' || perM2Limit;
   const renal = basis === 'auc';
   return [
@@ -163,7 +163,7 @@ function datedInputs(input: PlanInput, basis: DoseOrder['basis'], perM2Limit: bo
     ...(bySurface || (renal && (protocol.renal_weight ?? 'actual') !== 'actual') ? text(LABELS.height_date, measures.height?.date) : []),
     ...(renal ? text(LABELS.creatinine_date, measures.creatinine?.date) : []),
     ...(renal ? text(LABELS.birth_date, patient.date_of_birth) : []),
-    ...(renal && age !== undefined ? [entry(fill(LABELS.age_on, { date: start_date }), age, 'a')] : []),
+    ...(renal && age !== undefined ? [entry(fill(LABELS.age_on, { date: dayText(start_date) }), age, 'a')] : []),
   ];
 }
 

@@ -45,6 +45,7 @@ const MESSAGES = {
     tr: '{drug} böbrek işlevine göre (EAA) dozlanıyor, ama hastanın kreatinin değeri yok.',
   },
   capped: { en: 'Cycle {cycle}, day {day}, {drug}: {note}', tr: '{cycle}. kür, {day}. gün, {drug}: {note}' },
+  capped_cycles: { en: 'Cycles {cycles}, day {day}, {drug}: {note}', tr: '{cycles}. kürler, {day}. gün, {drug}: {note}' },
   refused: { en: 'Cycle {cycle}, day {day}, {drug}: {note}', tr: '{cycle}. kür, {day}. gün, {drug}: {note}' },
   no_dose: { en: '{drug} has no dose: {note}', tr: '{drug} için doz hesaplanamadı: {note}' },
   change_dose: {

@@ -4,7 +4,7 @@
 import type { Notice } from '../dosing';
 import { LABELS as DOSING_LABELS } from '../dosing/texts';
 import type { Bilingual } from '../language';
-import { calendarDay, daysBetween } from './dates';
+import { calendarDay, dayText, daysBetween } from './dates';
 import type { PlanMeasures, PlannedDay, TreatmentPlan } from './plan';
 import { tell } from './texts';
 
@@ -55,10 +55,10 @@ function dateWarnings({ plan, measures, now, timeZone = DEFAULT_TIME_ZONE }: War
     if (!m) continue;
     if (!m.date) warnings.push({ code: 'date_required', severity: 'error', field, message: tell('date_required', { what: DOSING_LABELS[field] }) });
     else if (age(m.date) > STALE_AFTER_DAYS)
-      warnings.push({ code: `${field}_old`, severity: 'warning', field, message: tell(`${field}_old`, { date: m.date, days: age(m.date) }) });
+      warnings.push({ code: `${field}_old`, severity: 'warning', field, message: tell(`${field}_old`, { date: dayText(m.date), days: age(m.date) }) });
   }
   if (age(plan.start_date) > STALE_AFTER_DAYS)
-    warnings.push({ code: 'start_in_past', severity: 'warning', field: 'start_date', message: tell('start_in_past', { date: plan.start_date, days: age(plan.start_date) }) });
+    warnings.push({ code: 'start_in_past', severity: 'warning', field: 'start_date', message: tell('start_in_past', { date: dayText(plan.start_date), days: age(plan.start_date) }) });
   return warnings;
 }
 
@@ -83,14 +83,39 @@ function refusalWarnings({ plan, measures }: WarningInput): PlanWarning[] {
     .map(({ d, p }) => ({ code: 'no_dose', severity: 'error', field: p.field ?? 'dose', message: tell('no_dose', { drug: d.drug_name ?? '', note: p.message }), item_id: d.item_id }));
 }
 
-/** Every cap that changed a dose (single dose, GFR) and every lifetime limit a dose would pass, on its day. */
+/** Cycle numbers as read: runs as "1–6", the rest listed ("1–3, 5"). */
+function cyclesText(cycles: readonly number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < cycles.length; ) {
+    let j = i;
+    while (j + 1 < cycles.length && cycles[j + 1] === cycles[j] + 1) j++;
+    out.push(j > i ? `${cycles[i]}–${cycles[j]}` : String(cycles[i]));
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
+/**
+ * Every cap that changed a dose (single dose, GFR), said once for the cycles where it changed the same day's dose
+ * alike ("Cycles 1–6, day 1, Carboplatin: GFR capped at 125 mL/min …": the same measurement caps every cycle), and
+ * every lifetime limit a dose would pass, on its day (each day's total differs).
+ */
 function limitWarnings({ plan }: WarningInput): PlanWarning[] {
-  return plan.cycles
-    .flatMap((c) => c.days)
-    .flatMap((d) => [
-      ...(d.dose?.derivation.adjustments ?? []).filter((a) => a.kind === 'dose_cap' || a.kind === 'gfr_cap').map((a) => dayWarning(d, a.kind, 'warning', a.note)),
-      ...d.problems.filter((p) => p.code === 'lifetime_limit').map((p) => dayWarning(d, 'lifetime_limit', 'error', p.message)),
-    ]);
+  const days = plan.cycles.flatMap((c) => c.days);
+  const caps = new Map<string, { d: PlannedDay; kind: string; note: Bilingual; cycles: number[] }>();
+  for (const d of days)
+    for (const a of d.dose?.derivation.adjustments ?? [])
+      if (a.kind === 'dose_cap' || a.kind === 'gfr_cap') {
+        const key = `${d.item_id}|${d.day}|${a.kind}|${a.note.en}`;
+        const seen = caps.get(key);
+        if (seen) seen.cycles.push(d.cycle_number);
+        else caps.set(key, { d, kind: a.kind, note: a.note, cycles: [d.cycle_number] });
+      }
+  const capped = [...caps.values()].map(({ d, kind, note, cycles }) =>
+    cycles.length === 1 ? dayWarning(d, kind, 'warning', note) : { ...dayWarning(d, kind, 'warning', note), message: tell('capped_cycles', { cycles: cyclesText(cycles), day: d.day, drug: d.drug_name ?? '', note }) },
+  );
+  const limits = days.flatMap((d) => d.problems.filter((p) => p.code === 'lifetime_limit').map((p) => dayWarning(d, 'lifetime_limit', 'error', p.message)));
+  return [...capped, ...limits];
 }
 
 /** All the plan's warnings: measurements and dates first, then doses that could not be calculated, then caps and limits in date order. */
