@@ -102,7 +102,7 @@ export async function listDrugDays(db: Queryable, tenantId: string, f: Treatment
                     d.cycle_number, d.item_id, d.drug_name, d.day, to_char(d.planned_date, 'YYYY-MM-DD') as planned_date, d.calculated_dose, d.unit, d.drug_status
                from treatment_drug_day d join treatment t on t.treatment_id = d.treatment_id join patient p on p.patient_id = t.patient_id`,
     where,
-    order: `${f.patient_id ? 'd.planned_date desc, ' : ''}p.lastname, p.firstname, d.treatment_id, d.cycle_number, d.day, d.drug_name, d.item_id`,
+    order: `${f.patient_id ? 'd.planned_date, ' : ''}p.lastname, p.firstname, d.treatment_id, d.cycle_number, d.day, d.drug_name, d.item_id`,
     paging: f,
   });
   return { drug_day_list: rows.map(withoutNulls), ...page };

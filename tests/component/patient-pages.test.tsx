@@ -4,7 +4,7 @@
 // before sending, and the server's "file number taken" at its field; the follow-up shows the latest weight,
 // height and creatinine with their dates and BSA, BMI and class, marks abnormal results in words, and asks for
 // the weight and height date before sending; the laboratory results page groups a patient's results by test;
-// the medications page lists the drug days of every treatment, newest first, filtered by state on the server.
+// the medications page lists the drug days of every treatment in date order, filtered by state on the server.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -261,7 +261,7 @@ describe('patient pages', () => {
     expect(calls.labs.at(-1)).toMatchObject({ patient_id: ID, test_code: 'alb' });
   });
 
-  it("shows a patient's medications newest first, each dose with its unit and state in words, and filters the states on the server", async () => {
+  it("shows a patient's medications in date order, each dose with its unit and state in words, and filters the states on the server", async () => {
     servePatients();
     const asked: Record<string, unknown>[] = [];
     const day = (date: string, drug_name: string, calculated_dose: number, unit: 'auc' | 'mg_m2', drug_status: string, cycle_number: number) => ({
@@ -278,7 +278,7 @@ describe('patient pages', () => {
       unit,
       drug_status,
     });
-    const days = [day('2026-12-14', 'Carboplatin', 750, 'auc', 'approved', 2), day('2026-11-23', 'Carboplatin', 750, 'auc', 'given_fully', 1), day('2026-11-23', 'Paclitaxel', 350, 'mg_m2', 'not_given_patient_refused', 1)];
+    const days = [day('2026-11-23', 'Carboplatin', 750, 'auc', 'given_fully', 1), day('2026-11-23', 'Paclitaxel', 350, 'mg_m2', 'not_given_patient_refused', 1), day('2026-12-14', 'Carboplatin', 750, 'auc', 'approved', 2)];
     server.use(
       http.post('*/v1/treatment/day/list', async ({ request }) => {
         const body = (await request.json()) as { patient_id: string; drug_status_list?: string[] };
@@ -293,9 +293,9 @@ describe('patient pages', () => {
     const table = await screen.findByRole('table', { name: 'Medications' });
     expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
       'DateDrugDoseStatusProtocol',
-      expect.stringMatching(/^14 Dec 2026Carboplatin750 mgApproved.*cycle 2, day 1$/),
       expect.stringMatching(/^23 Nov 2026Carboplatin750 mgGiven fully/),
       expect.stringMatching(/^23 Nov 2026Paclitaxel350 mgCould not be given: patient refused/),
+      expect.stringMatching(/^14 Dec 2026Carboplatin750 mgApproved.*cycle 2, day 1$/),
     ]);
     expect(asked[0]).toEqual({ patient_id: ID, page: 1, page_size: 25 });
     await user.selectOptions(screen.getByLabelText('Show'), 'Given');

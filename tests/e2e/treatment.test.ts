@@ -72,7 +72,7 @@ describe.runIf(chromiumAvailable())('treatment planning in a browser', () => {
     await page.context().close();
   }
 
-  it('plans, explains, confirms and gives a carboplatin dose with its double checks; the page fits a phone in Turkish', async () => {
+  it('plans, explains, confirms and gives a carboplatin dose with its double checks, which the patient’s medication record then shows; the pages fit a phone in Turkish', async () => {
     mkdirSync(SHOTS, { recursive: true });
     for (const [name, code] of [
       ['dr.e2e', 'doctor'],
@@ -192,7 +192,20 @@ describe.runIf(chromiumAvailable())('treatment planning in a browser', () => {
     await expect.poll(() => shownText(phone.getByRole('list', { name: 'İlaç günleri' }))).toContain('Tamamı verildi');
     await shot(phone, 'chemotherapy-list-phone-tr');
     expect(await problemsOf(phone, 'chemotherapy list (phone, tr)')).toEqual([]);
+    // The patient's medication record from the follow-up, at phone width in Turkish: the given dose is on it.
+    await phone.goto(`${site()}/hasta-takip?patient=${patientId}`);
+    await phone.getByRole('link', { name: 'İlaçlar' }).click();
+    await phone.waitForURL('**/hasta-ilaclari?*');
+    await expect.poll(() => shownText(phone.getByRole('main'))).toContain('Tamamı verildi');
+    expect(await shownText(phone.getByRole('main'))).toContain('750 mg');
+    await shot(phone, 'medications-phone-tr');
+    expect(await problemsOf(phone, 'patient medications (phone, tr)')).toEqual([]);
     await phone.setViewportSize({ width: 1280, height: 800 });
+    await phone.getByLabel('Dil').selectOption('en');
+    await expect.poll(() => shownText(phone.getByRole('table', { name: 'Medications' }))).toContain('Given fully');
+    await shot(phone, 'medications-en');
+    expect(await problemsOf(phone, 'patient medications (desktop, en)')).toEqual([]);
+    await phone.getByLabel('Language').selectOption('tr');
     await phone.goto(`${site()}/tedavi${new URL(site() + treatmentPath).search}`);
     await phone.getByRole('region', { name: '1. kür', exact: true }).waitFor();
     await shot(phone, 'treatment-tr');

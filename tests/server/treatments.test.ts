@@ -354,7 +354,7 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     expect(derivation).toContain(`Dose given on ${addDays(TODAY, -21)}`);
   });
 
-  it('lists a patient’s drug days of every treatment, newest first, a terminated treatment’s included, audits the read, and asks for a date or a patient', async () => {
+  it('lists a patient’s drug days of every treatment in date order, a terminated treatment’s included, audits the read, and asks for a date or a patient', async () => {
     const id = await patient('Kayit');
     const tr = await approve(await saved(id));
     doctor.use();
@@ -368,7 +368,7 @@ describe.each(databaseKinds())('treatments on %s', (kind) => {
     const days = record.drug_day_list;
     expect(days.length).toBe(tr.cycle_list!.reduce((n, c) => n + c.drug_day_list.length, 0));
     expect(days.every((d) => d.patient_id === id)).toBe(true);
-    expect(days.map((d) => d.planned_date)).toEqual([...days.map((d) => d.planned_date)].sort().reverse());
+    expect(days.map((d) => d.planned_date)).toEqual([...days.map((d) => d.planned_date)].sort());
     expect(days.find((d) => d.cycle_number === 1 && d.item_id === CARBOPLATIN)!.drug_status).toBe('approved');
     // Reading a patient's record is in the audit trail, with the patient it read.
     const audited = await t.db.query<{ username: string }>("select username from audit_record where route_name = 'treatment_day_list' and record_id = $1", [id]);

@@ -1,6 +1,6 @@
 // patient_medications (?patient=<id>): the patient's medication record — every drug day of every treatment
-// (terminated ones included: what was given stays on the record), newest date first, with the dose, the state in
-// words and the protocol and cycle it belongs to; filtered by state on the server (treatment/day/list by patient).
+// (terminated ones included: what was given stays on the record) in date order, as the cycles run, with the dose,
+// the state in words and the protocol and cycle it belongs to; filtered by state on the server (treatment/day/list by patient).
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
