@@ -85,13 +85,26 @@ function refuseGlobal(visibility: Protocol['visibility'], me: DocumentCaller): v
 /** Both languages hold the protocol's one name (the generic list searches and sorts by it). */
 const bothLanguages = (name: string) => ({ en: name, tr: name });
 
-async function answerOf(db: Queryable, row: ProtocolRow, v: VersionRow<ProtocolDocument> & { document: ProtocolDocument }): Promise<Protocol> {
+/**
+ * Who a protocol's people are to this caller: a global protocol of another site names none of that site's users
+ * (the owner, who saved or confirmed): the site's domain stands in for them — where the regimen comes from.
+ */
+async function peopleShown(db: Queryable, tenantId: string, rows: readonly Pick<DocumentRow, 'tenant_id'>[]): Promise<(row: Pick<DocumentRow, 'tenant_id'>, username: string) => string> {
+  const foreign = [...new Set(rows.map((r) => r.tenant_id).filter((t) => t !== tenantId))];
+  if (!foreign.length) return (_row, username) => username;
+  const sites = await db.query<{ tenant_id: string; domain: string }>('select tenant_id, domain from tenant where tenant_id = any($1::uuid[])', [foreign]);
+  const domainOf = new Map(sites.map((t) => [t.tenant_id, t.domain]));
+  return (row, username) => (row.tenant_id === tenantId ? username : (domainOf.get(row.tenant_id) ?? 'sema'));
+}
+
+async function answerOf(db: Queryable, tenantId: string, row: ProtocolRow, v: VersionRow<ProtocolDocument> & { document: ProtocolDocument }): Promise<Protocol> {
   const shares = row.visibility === 'shared' ? await shareListOf(PROTOCOLS, db, row.doc_id) : undefined;
+  const shown = await peopleShown(db, tenantId, [row]);
   return {
     protocol_id: row.doc_id,
     ...v.document,
     visibility: row.visibility,
-    owner: row.owner,
+    owner: shown(row, row.owner),
     ...(shares ? { shared_user_list: shares.map((s) => s.username) } : {}),
     status: v.status,
     version: v.version,
@@ -105,7 +118,7 @@ async function answerOf(db: Queryable, row: ProtocolRow, v: VersionRow<ProtocolD
 /** The protocol at a version the caller may see (its newest they may see unless named). */
 export async function protocolAt(db: Queryable, tenantId: string, me: DocumentCaller, id: string, version?: number): Promise<Protocol> {
   const { row, version: v } = await documentAtVersion<ProtocolDocument>(PROTOCOLS, db, tenantId, me, id, version);
-  return answerOf(db, row as ProtocolRow, v);
+  return answerOf(db, tenantId, row as ProtocolRow, v);
 }
 
 /** Makes the protocol's shares the named users (view only for a new one; others' rights kept). The owner's own. */
@@ -240,10 +253,13 @@ async function confirmationsOf(db: Queryable, id: string, versions: ReadonlySet<
 export async function getProtocol(db: Queryable, tenantId: string, me: DocumentCaller, input: { protocol_id: string; version?: number }): Promise<ProtocolGetResponse> {
   const { row, access, version: v } = await documentAtVersion<ProtocolDocument>(PROTOCOLS, db, tenantId, me, input.protocol_id, input.version);
   const rest = await versionsAndShares(PROTOCOLS, db, me, row, access);
+  const shown = await peopleShown(db, tenantId, [row]);
+  const confirmations = await confirmationsOf(db, row.doc_id, new Set(rest.version_list.map((x) => x.version)));
   return {
-    protocol: await answerOf(db, row as ProtocolRow, v),
+    protocol: await answerOf(db, tenantId, row as ProtocolRow, v),
     ...rest,
-    change_confirmation_list: await confirmationsOf(db, row.doc_id, new Set(rest.version_list.map((x) => x.version))),
+    version_list: rest.version_list.map((x) => (x.saved_by_username ? { ...x, saved_by_username: shown(row, x.saved_by_username) } : x)),
+    change_confirmation_list: confirmations.map((c) => ({ ...c, confirmed_by: shown(row, c.confirmed_by) })),
   };
 }
 
@@ -255,6 +271,7 @@ export async function listProtocols(db: Queryable, tenantId: string, me: Documen
     if (input.protocol_group) where.add('lower(p.protocol_group) = lower(?)', input.protocol_group);
     if (input.protocol_type) where.add('p.protocol_type = ?', input.protocol_type);
   });
+  const shown = await peopleShown(db, tenantId, rows);
   return {
     protocol_list: (rows as unknown as (ListedRow & { cycle_count: number | null; cycle_length_days: number | null })[]).map((r) => ({
       protocol_id: r.doc_id,
@@ -262,7 +279,7 @@ export async function listProtocols(db: Queryable, tenantId: string, me: Documen
       ...(r.protocol_group ? { protocol_group: r.protocol_group } : {}),
       ...(r.protocol_type ? { protocol_type: r.protocol_type } : {}),
       visibility: r.visibility,
-      owner: r.owner,
+      owner: shown(r, r.owner),
       version: r.version,
       status: r.status,
       ...(r.published_version ? { published_version: r.published_version } : {}),
@@ -307,5 +324,5 @@ export async function readProtocolForTreatment(
   if (!wanted) throw new ApiError('protocol_not_published');
   const { row: found, version: v } = await documentAtVersion<ProtocolDocument>(PROTOCOLS, db, tenantId, caller, protocolId, wanted);
   if (v.status !== 'published') throw new ApiError('protocol_not_published');
-  return { protocol: await answerOf(db, found as ProtocolRow, v), version: v.version };
+  return { protocol: await answerOf(db, tenantId, found as ProtocolRow, v), version: v.version };
 }
