@@ -167,8 +167,10 @@ export function findUnit(text: string): Unit | undefined {
 }
 
 /** How a parameter's unit is shown beside a value: the catalogue's symbol, or the text as written. */
-export function unitSymbol(text: string): string {
-  return findUnit(text)?.symbol ?? text;
+export function unitSymbol(text: string, lang?: UnitLang): string {
+  const symbol = findUnit(text)?.symbol ?? text;
+  // Turkish clinicians write a minute "dk" (mL/dk) and a decimal comma (1,73 m²); the UCUM code stays the same.
+  return lang === 'tr' ? symbol.replace(/\bmin\b/g, 'dk').replace(/(\d)\.(\d)/g, '$1,$2') : symbol;
 }
 
 /** A picker's label: the symbol and the name in the language ("µmol/L — micromoles per litre"); unknown text as written. */

@@ -40,7 +40,7 @@ describe('Calvert: dose = AUC × (GFR + 25)', () => {
     const [cap] = dose.derivation.adjustments;
     expect(cap).toMatchObject({ kind: 'gfr_cap', before: { value: expect.closeTo(150, 10), unit: 'mL/min' }, after: { value: 125, unit: 'mL/min' } });
     expect(cap.note.en).toBe('GFR capped at 125 mL/min (calculated 150 mL/min).');
-    expect(cap.note.tr).toBe('GFR 125 mL/min ile sınırlandı (hesaplanan 150 mL/min).');
+    expect(cap.note.tr).toBe('GFR 125 mL/dk ile sınırlandı (hesaplanan 150 mL/dk).');
     expect(dose.derivation.steps.slice(0, 2).map((s) => ('quantity' in s ? s.quantity.value : 0))).toEqual([125, 150]);
   });
 

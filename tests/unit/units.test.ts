@@ -39,6 +39,11 @@ describe('the unit catalogue', () => {
     expect(findUnit('pack-years')).toBeUndefined();
     expect(unitSymbol('[in_i]')).toBe('in');
     expect(unitSymbol('pack-years')).toBe('pack-years');
+    // In Turkish a minute is written "dk" and a decimal with a comma; the code and the English symbol stay.
+    expect(unitSymbol('mL/min', 'tr')).toBe('mL/dk');
+    expect(unitSymbol('mL/min/{1.73_m2}', 'tr')).toBe('mL/dk/1,73 m²');
+    expect(unitSymbol('mL/min/{1.73_m2}', 'en')).toBe('mL/min/1.73 m²');
+    expect(unitSymbol('mg/dL', 'tr')).toBe('mg/dL');
     expect(unitLabel('umol/L', 'en')).toBe('µmol/L — micromoles per litre');
     expect(unitLabel('[lb_av]', 'tr')).toBe('lb — libre');
     expect(unitLabel('pack-years', 'tr')).toBe('pack-years');

@@ -71,7 +71,7 @@ const DOSE_UNITS: readonly DoseUnit[] = ['mg', 'g', 'ug', '[iU]'];
 /** The problems of a drug's rule: positive amounts, bands that run upwards without overlapping. */
 function ruleProblems(drug: DrugRule): Notice[] {
   const problems: (Notice | number)[] = [];
-  if (!DOSE_UNITS.includes(drug?.unit)) return [problem('unit', 'unit', say('unit', { what: { en: 'Dose unit', tr: 'Doz birimi' }, units: DOSE_UNITS.map(unitSymbol).join(', ') }))];
+  if (!DOSE_UNITS.includes(drug?.unit)) return [problem('unit', 'unit', say('unit', { what: { en: 'Dose unit', tr: 'Doz birimi' }, units: DOSE_UNITS.map((u) => unitSymbol(u)).join(', ') }))];
   if (drug.maxSingleDose !== undefined) problems.push(readPositive(drug.maxSingleDose, 'max_single_dose', { en: 'Maximum single dose', tr: 'Tek doz üst sınırı' }));
   if (drug.lifetimeLimit !== undefined) problems.push(readPositive(drug.lifetimeLimit?.value, 'lifetime_limit', LABELS.lifetime_limit));
   const rounding = drug.rounding;

@@ -134,7 +134,7 @@ export function fill(template: Bilingual, params: Record<string, Param> = {}): B
       if (p === undefined) return all;
       if (typeof p === 'number') return formatNumber(p, lang);
       if (typeof p === 'string') return p;
-      return isQuantity(p) ? `${formatNumber(p.value, lang)} ${unitSymbol(p.unit)}` : p[lang];
+      return isQuantity(p) ? `${formatNumber(p.value, lang)} ${unitSymbol(p.unit, lang)}` : p[lang];
     });
   return { en: one('en'), tr: one('tr') };
 }

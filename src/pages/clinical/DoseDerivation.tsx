@@ -17,7 +17,7 @@ export const num = (value: number, lang: Lang, digits = 2) => new Intl.NumberFor
 export function Amount({ q, lang, digits }: { q: DosingQuantity; lang: Lang; digits?: number }) {
   const { t } = useTranslation();
   // Beside its label "Target AUC" the AUC's symbol needs no "AUC" of its own; a factor has no unit.
-  const unit = q.unit === 'a' ? t('doseCalculator.years') : q.unit === '1' ? '' : q.unit === 'mg.min/mL' ? 'mg/mL·min' : unitSymbol(q.unit);
+  const unit = q.unit === 'a' ? t('doseCalculator.years') : q.unit === '1' ? '' : q.unit === 'mg.min/mL' ? unitSymbol('mg/mL·min', lang) : unitSymbol(q.unit, lang);
   return (
     <>
       {num(q.value, lang, digits)}
