@@ -194,6 +194,37 @@ describe('treatment pages', () => {
     expect(calls.change[1]).toMatchObject({ confirm_changes: true, dose_percent: 125, cycle_number: 2, item_id: CARBOPLATIN, day: 1, version: 3 });
   });
 
+  it('delays a cycle that has not started, refusing a delay that is not whole days, and confirms one beyond the percent', async () => {
+    const t = savedTreatment('ecz.bir');
+    const calls = serveTreatments(t);
+    const user = userEvent.setup();
+    await startApp(`/treatment?treatment=${TREATMENT_ID}`);
+    logIn(['doctor']);
+    const cycle2 = await screen.findByRole('region', { name: 'Cycle 2' });
+    const days = within(cycle2).getByLabelText('Delay of cycle 2 (days)');
+    await user.clear(days);
+    await user.type(days, '2.5');
+    await user.click(within(cycle2).getByRole('button', { name: 'Delay cycle 2' }));
+    expect(days).toHaveAccessibleDescription(/Enter a whole number of days from 0 to 365/);
+    expect(calls.change ?? []).toHaveLength(0);
+    await user.clear(days);
+    await user.type(days, '7');
+    await user.click(within(cycle2).getByRole('button', { name: 'Delay cycle 2' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm the change' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm the change' }));
+    await waitFor(() => expect(calls.change).toHaveLength(2));
+    expect(calls.change[1]).toMatchObject({ confirm_changes: true, delay_days: 7, cycle_number: 2, version: 3 });
+    expect(calls.change[1]).not.toHaveProperty('dose_percent');
+  });
+
+  it('offers no delay to a nurse', async () => {
+    serveTreatments(savedTreatment('ecz.bir'));
+    await startApp(`/treatment?treatment=${TREATMENT_ID}`);
+    logIn(['nurse']);
+    const cycle2 = await screen.findByRole('region', { name: 'Cycle 2' });
+    expect(within(cycle2).queryByRole('button', { name: 'Delay cycle 2' })).not.toBeInTheDocument();
+  });
+
   it('shows a cycle approval the laboratory check refused, with the check’s run kept on the cycle', async () => {
     const t = savedTreatment('ecz.bir');
     const calls = serveTreatments(t);

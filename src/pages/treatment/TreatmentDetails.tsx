@@ -13,6 +13,7 @@ import { ConfirmDialog, formatDate, Notice, SelectField, TextField, useErrorText
 import { clinicalRolesOf } from '../../domain/clinical-roles';
 import type { Lang } from '../../domain/language';
 import { type Actor, DRUG_STEP_LABELS, DRUG_STEPS, type DrugStep, drugStates, TREATMENT_STEP_LABELS, type TreatmentStep, trackedOf, treatmentStates } from '../../domain/treatment';
+import type { TreatmentChangeRequest } from '../../generated/types/routes';
 import { patientGet, treatmentChange, treatmentDrugStep, treatmentGet, treatmentStep } from '../../generated/client';
 import type { DrugStatus, StatusStep, Treatment, TreatmentChange, TreatmentCycle, TreatmentStatus } from '../../generated/types/entities';
 import { formatNumber, patientName, usePatientPagePath } from '../patient/shared';
@@ -225,6 +226,15 @@ function ChangeLines({ changes, lang }: { changes: TreatmentChange[]; lang: Lang
   );
 }
 
+/** A cycle a doctor may still delay: an open treatment, a cycle not started or closed. */
+const delayable = (treatment: Treatment, cycle: TreatmentCycle, actor: Actor) =>
+  treatment.treatment_status !== 'finished' &&
+  treatment.treatment_status !== 'terminated' &&
+  actor.roles.includes('doctor') &&
+  (cycle.cycle_status ?? 'not_approved') !== 'started' &&
+  cycle.cycle_status !== 'finished' &&
+  cycle.cycle_status !== 'terminated';
+
 function Cycle({
   treatment,
   cycle,
@@ -281,6 +291,19 @@ function Cycle({
         label={(s) => TREATMENT_STEP_LABELS[s][lang]}
         onStep={(s, note) => stepOf(s, cycle.cycle_number, note)}
       />
+      {delayable(treatment, cycle, actor) && (
+        <PlanChange
+          treatment={treatment}
+          label={t('treatment.delayOf', { number: cycle.cycle_number })}
+          button={{ text: t('treatment.delayCycle'), name: t('treatment.delayCycleOf', { number: cycle.cycle_number }) }}
+          initial={cycle.delay_days ?? 0}
+          bounds={[0, 365]}
+          invalid={t('treatment.delayInvalid')}
+          request={(delay_days, at) => ({ ...at, cycle_number: cycle.cycle_number, delay_days })}
+          onFailure={onFailure}
+          onChanged={onChanged}
+        />
+      )}
       <ul className="treatment-days">
         {cycle.drug_day_list.map((d) => (
           <DrugDayCard key={`${d.item_id}-${d.day}`} treatment={treatment} cycle={cycle} day={d} actor={actor} act={act} onFailure={onFailure} onChanged={onChanged} />
@@ -378,53 +401,68 @@ function DrugDayCard({
           )}
         </fieldset>
       )}
-      {editable && <DoseChange treatment={treatment} cycle={cycle} day={day} title={title} onFailure={onFailure} onChanged={onChanged} />}
+      {editable && (
+        <PlanChange
+          treatment={treatment}
+          label={t('treatment.changeDoseOf', { drug: day.drug_name, day: day.day })}
+          button={{ text: t('treatment.changeDose'), name: `${t('treatment.changeDose')}: ${title}` }}
+          initial={day.dose_percent ?? 100}
+          bounds={[1, 200]}
+          invalid={t('treatment.percentInvalid')}
+          request={(dose_percent, at) => ({ ...at, cycle_number: cycle.cycle_number, item_id: day.item_id ?? '', day: day.day, dose_percent })}
+          onFailure={onFailure}
+          onChanged={onChanged}
+        />
+      )}
       <History steps={day.status_history ?? []} lang={lang} labels={DRUG_STEP_LABELS} />
     </li>
   );
 }
 
-/** "Change dose": a new percent; a change beyond the protocol's percent is listed for confirmation and sent again. */
-function DoseChange({
+/**
+ * A doctor's change of the plan (a drug day's dose percent, a cycle's delay): a whole number in its bounds; a change
+ * beyond the protocol's percent is listed for confirmation and sent again with confirm_changes.
+ */
+function PlanChange({
   treatment,
-  cycle,
-  day,
-  title,
+  label,
+  button,
+  initial,
+  bounds,
+  invalid,
+  request,
   onFailure,
   onChanged,
 }: {
   treatment: Treatment;
-  cycle: TreatmentCycle;
-  day: DrugDay;
-  title: string;
+  label: string;
+  /** The button's words and its accessible name (which line or cycle it changes). */
+  button: { text: string; name: string };
+  initial: number;
+  bounds: [number, number];
+  invalid: string;
+  /** The change's request for a value, on the treatment at the version shown. */
+  request: (value: number, at: { treatment_id: string; version: number }) => TreatmentChangeRequest;
   onFailure: (e: unknown) => void;
   onChanged: (t: Treatment) => void;
 }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
-  const [percent, setPercent] = useState(String(day.dose_percent ?? 100));
+  const [text, setText] = useState(String(initial));
   const [problem, setProblem] = useState('');
   const [pending, setPending] = useState<TreatmentChange[] | null>(null);
   const [busy, setBusy] = useState(false);
   const send = async (confirm: boolean) => {
-    const value = /^\d{1,3}$/.test(percent.trim()) ? Number(percent) : Number.NaN;
-    if (!(value >= 1 && value <= 200)) {
-      setProblem(t('treatment.percentInvalid'));
+    const value = /^\d{1,3}$/.test(text.trim()) ? Number(text) : Number.NaN;
+    if (!(value >= bounds[0] && value <= bounds[1])) {
+      setProblem(invalid);
       return;
     }
     setProblem('');
     setBusy(true);
     onFailure(null);
     try {
-      const answer = await treatmentChange({
-        treatment_id: treatment.treatment_id,
-        version: treatment.version ?? 1,
-        cycle_number: cycle.cycle_number,
-        item_id: day.item_id ?? '',
-        day: day.day,
-        dose_percent: value,
-        ...(confirm ? { confirm_changes: true } : {}),
-      });
+      const answer = await treatmentChange({ ...request(value, { treatment_id: treatment.treatment_id, version: treatment.version ?? 1 }), ...(confirm ? { confirm_changes: true } : {}) });
       setPending(null);
       onChanged(answer.treatment);
     } catch (err) {
@@ -437,9 +475,9 @@ function DoseChange({
   };
   return (
     <div className="treatment-change">
-      <TextField label={t('treatment.changeDoseOf', { drug: day.drug_name, day: day.day })} name="dose_percent" inputMode="numeric" value={percent} onValue={setPercent} error={problem} />
-      <button type="button" className="button button--secondary" disabled={busy} onClick={() => send(false)} aria-label={`${t('treatment.changeDose')}: ${title}`}>
-        {t('treatment.changeDose')}
+      <TextField label={label} name="change" inputMode="numeric" value={text} onValue={setText} error={problem} />
+      <button type="button" className="button button--secondary" disabled={busy} onClick={() => send(false)} aria-label={button.name}>
+        {button.text}
       </button>
       {pending && (
         <ConfirmDialog title={t('treatment.confirmTitle')} confirmLabel={t('treatment.confirm')} busy={busy} onConfirm={() => send(true)} onCancel={() => setPending(null)}>
