@@ -120,7 +120,9 @@ describe('treatment pages', () => {
     await startApp(`/new-treatment?patient=${PATIENT.patient_id}`);
     logIn(['doctor']);
     expect(await screen.findByRole('heading', { level: 1, name: 'New Treatment: Ali Tedavi' })).toBeInTheDocument();
-    await user.selectOptions(await screen.findByLabelText(/^Protocol/), `${PROTOCOL.name} (Example — verify locally)`);
+    // The published protocols arrive after the page: choose once the example is offered.
+    await screen.findByRole('option', { name: `${PROTOCOL.name} (Example — verify locally)` });
+    await user.selectOptions(screen.getByLabelText(/^Protocol/), `${PROTOCOL.name} (Example — verify locally)`);
     expect(screen.getByText('Example — verify locally')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Plan' }));
 
@@ -172,7 +174,7 @@ describe('treatment pages', () => {
     expect(within(day).queryByRole('button', { name: /Change dose/ })).not.toBeInTheDocument();
   });
 
-  it('asks the doctor to confirm a dose change beyond the protocol’s percent, then sends it confirmed', async () => {
+  it('opens a later cycle’s drug days on request, and asks the doctor to confirm a dose change beyond the protocol’s percent, then sends it confirmed', async () => {
     const t = savedTreatment('ecz.bir');
     t.cycle_list![1].drug_day_list.forEach((d) => {
       d.drug_status = 'not_approved';
@@ -181,7 +183,13 @@ describe('treatment pages', () => {
     const user = userEvent.setup();
     await startApp(`/treatment?treatment=${TREATMENT_ID}`);
     logIn(['doctor']);
-    const day = within(await screen.findByRole('region', { name: 'Cycle 2' })).getByRole('listitem', { name: /^Carboplatin — Day 1,/ });
+    // The cycle the ward works on shows its drug days; a later cycle's are a click away.
+    const cycle2 = await screen.findByRole('region', { name: 'Cycle 2' });
+    expect(screen.getByRole('region', { name: 'Cycle 1' }).querySelector('details')).toHaveAttribute('open');
+    expect(cycle2.querySelector('details')).not.toHaveAttribute('open');
+    await user.click(within(cycle2).getByText(/drug days$/));
+    expect(cycle2.querySelector('details')).toHaveAttribute('open');
+    const day = within(cycle2).getByRole('listitem', { name: /^Carboplatin — Day 1,/ });
     const percent = within(day).getByLabelText(/New dose percent for Carboplatin/);
     await user.clear(percent);
     await user.type(percent, '125');

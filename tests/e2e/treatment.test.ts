@@ -132,6 +132,8 @@ describe.runIf(chromiumAvailable())('treatment planning in a browser', () => {
     expect(await shownText(page.locator('.patient-facts').first())).toContain('Not approved');
 
     // Paclitaxel of cycle 2 raised by 25 %: the change is listed for confirmation, then kept with the treatment.
+    // Cycle 1 is the one the ward works on; cycle 2's drug days open on request.
+    await cycle(page, 2).getByText(/drug days$/).click();
     const paclitaxel = drugDay(page, 2, 'Paclitaxel');
     await paclitaxel.getByLabel(/New dose percent for Paclitaxel/).fill('125');
     await paclitaxel.getByRole('button', { name: /^Change dose/ }).click();

@@ -90,7 +90,7 @@ function Details({ treatment, onChanged }: { treatment: Treatment; onChanged: (t
       <History steps={treatment.status_history ?? []} lang={lang} labels={TREATMENT_STEP_LABELS} />
       <Confirmations treatment={treatment} lang={lang} />
       {(treatment.cycle_list ?? []).map((c) => (
-        <Cycle key={c.cycle_number} treatment={treatment} cycle={c} actor={actor} act={act} onFailure={setFailure} onChanged={onChanged} stepOf={stepOf} />
+        <Cycle key={c.cycle_number} treatment={treatment} cycle={c} current={c.cycle_number === currentCycle(treatment)} actor={actor} act={act} onFailure={setFailure} onChanged={onChanged} stepOf={stepOf} />
       ))}
     </>
   );
@@ -226,6 +226,19 @@ function ChangeLines({ changes, lang }: { changes: TreatmentChange[]; lang: Lang
   );
 }
 
+/** Where a drug day's work is over: given, not given, or cancelled for the day. */
+const dayDone = (status: DrugStatus) => status.startsWith('given_') || status.startsWith('not_given_') || status === 'cancelled_for_the_day';
+
+/**
+ * The cycle the ward works on: the first with a drug day still to do (the last when all are done). Its drug days
+ * are open; the other cycles show their dates, status and steps, their days a click away — six cycles of six
+ * drugs each would otherwise be a page of thirty-six cards.
+ */
+function currentCycle(treatment: Treatment): number | undefined {
+  const cycles = treatment.cycle_list ?? [];
+  return (cycles.find((c) => c.drug_day_list.some((d) => !dayDone(d.drug_status))) ?? cycles.at(-1))?.cycle_number;
+}
+
 /** A cycle a doctor may still delay: an open treatment, a cycle not started or closed. */
 const delayable = (treatment: Treatment, cycle: TreatmentCycle, actor: Actor) =>
   treatment.treatment_status !== 'finished' &&
@@ -238,6 +251,7 @@ const delayable = (treatment: Treatment, cycle: TreatmentCycle, actor: Actor) =>
 function Cycle({
   treatment,
   cycle,
+  current,
   actor,
   act,
   onFailure,
@@ -246,6 +260,8 @@ function Cycle({
 }: {
   treatment: Treatment;
   cycle: TreatmentCycle;
+  /** The cycle the ward works on: its drug days are shown open. */
+  current: boolean;
   actor: Actor;
   act: Act;
   onFailure: (e: unknown) => void;
@@ -304,11 +320,14 @@ function Cycle({
           onChanged={onChanged}
         />
       )}
-      <ul className="treatment-days">
-        {cycle.drug_day_list.map((d) => (
-          <DrugDayCard key={`${d.item_id}-${d.day}`} treatment={treatment} cycle={cycle} day={d} actor={actor} act={act} onFailure={onFailure} onChanged={onChanged} />
-        ))}
-      </ul>
+      <details className="treatment-cycle__days" open={current}>
+        <summary>{t('treatment.drugDaysOf', { count: cycle.drug_day_list.length })}</summary>
+        <ul className="treatment-days">
+          {cycle.drug_day_list.map((d) => (
+            <DrugDayCard key={`${d.item_id}-${d.day}`} treatment={treatment} cycle={cycle} day={d} actor={actor} act={act} onFailure={onFailure} onChanged={onChanged} />
+          ))}
+        </ul>
+      </details>
     </section>
   );
 }
