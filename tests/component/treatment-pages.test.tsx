@@ -130,6 +130,9 @@ describe('treatment pages', () => {
     expect(warnings).toHaveTextContent(`The last creatinine is from ${dayText(addDays(TODAY, -40)).en}, 40 days ago`);
     expect(warnings).toHaveTextContent('GFR capped at 125');
     const cycle1 = screen.getByRole('region', { name: /^Cycle 1 / });
+    // The first cycle is shown whole; the later ones, which repeat it, are a click away.
+    expect(cycle1.querySelector('details')).toHaveAttribute('open');
+    expect(screen.getByRole('region', { name: /^Cycle 2 / }).querySelector('details')).not.toHaveAttribute('open');
     const carboplatin = within(cycle1).getAllByRole('listitem').find((li) => li.textContent?.startsWith('Carboplatin'))!;
     expect(carboplatin).toHaveTextContent('750 mg');
     expect(within(carboplatin).getByText('How was this calculated?')).toBeInTheDocument();

@@ -174,26 +174,32 @@ function Planner({ patient }: { patient: Patient }) {
   );
 }
 
-/** The plan's cycles with their dates and each drug day's dose and derivation. */
+/**
+ * The plan's cycles with their dates and each drug day's dose and derivation: the first cycle open, the others a
+ * click away (they repeat its doses unless a cap or limit moved one — the warnings above name those).
+ */
 function PlannedCycles({ plan, lang }: { plan: Plan; lang: Lang }) {
   const { t } = useTranslation();
   return (
     <section className="section" aria-labelledby="plan-title">
       <h2 id="plan-title">{t('treatment.planTitle')}</h2>
       <p className="field__hint">{t('treatment.planHint')}</p>
-      {(plan.cycle_list ?? []).map((c) => (
+      {(plan.cycle_list ?? []).map((c, i) => (
         <section key={c.cycle_number} className="treatment-cycle" aria-labelledby={`plan-cycle-${c.cycle_number}`}>
           <h3 id={`plan-cycle-${c.cycle_number}`}>
             {t('treatment.cycleTitle', { number: c.cycle_number })} <span className="patient-facts__date">{t('treatment.cycleDate', { date: formatDate(c.planned_date, lang) })}</span>
           </h3>
-          <ul className="treatment-days">
-            {c.drug_day_list.map((d) => (
-              <li key={`${d.item_id}-${d.day}`} className="treatment-day">
-                <h4>{dayTitle(d, lang, t)}</h4>
-                <DayFacts day={d} lang={lang} />
-              </li>
-            ))}
-          </ul>
+          <details className="treatment-cycle__days" open={i === 0}>
+            <summary>{t('treatment.drugDaysOf', { count: c.drug_day_list.length })}</summary>
+            <ul className="treatment-days">
+              {c.drug_day_list.map((d) => (
+                <li key={`${d.item_id}-${d.day}`} className="treatment-day">
+                  <h4>{dayTitle(d, lang, t)}</h4>
+                  <DayFacts day={d} lang={lang} />
+                </li>
+              ))}
+            </ul>
+          </details>
         </section>
       ))}
     </section>
