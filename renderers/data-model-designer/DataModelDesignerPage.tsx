@@ -25,7 +25,7 @@ import { useAppStore } from '../../src/app/store';
 import { fileNameOf, saveFile } from '../../src/app/ui/download';
 import { StoreBinding } from '../../src/app/ui/bound';
 import { SharingSection } from '../../src/app/ui/SharingSection';
-import { ConfirmDialog, MenuButton, Notice, SelectField, TextField, useUnsavedGuard } from '../../src/app/ui';
+import { ConfirmDialog, EditorLoadFailed, MenuButton, Notice, SelectField, TextField, useUnsavedGuard } from '../../src/app/ui';
 import { Outline } from './Outline';
 import { History } from './panels/History';
 import { Preview } from './panels/Preview';
@@ -182,18 +182,7 @@ function ModelEditor({ modelId, caption }: { modelId: string; caption: string })
       {caption}
     </h1>
   );
-  if (m.loadError)
-    return (
-      <>
-        {heading}
-        <Notice>
-          {m.loadError}{' '}
-          <button type="button" className="button button--secondary button--small" onClick={m.retry}>
-            {t('designer.retry')}
-          </button>
-        </Notice>
-      </>
-    );
+  if (m.loadError) return <EditorLoadFailed heading={heading} message={m.loadError} retryLabel={t('designer.retry')} onRetry={m.retry} />;
   if (!m.store || !m.model)
     return (
       <>

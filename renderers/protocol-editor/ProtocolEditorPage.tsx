@@ -15,7 +15,7 @@ import { useAppStore } from '../../src/app/store';
 import { StoreBinding } from '../../src/app/ui/bound';
 import { fileNameOf, saveFile } from '../../src/app/ui/download';
 import { SharingSection } from '../../src/app/ui/SharingSection';
-import { ConfirmDialog, enumLabel, MenuButton, Notice, useUnsavedGuard } from '../../src/app/ui';
+import { ConfirmDialog, EditorLoadFailed, enumLabel, MenuButton, Notice, useUnsavedGuard } from '../../src/app/ui';
 import { protocolImport } from '../../src/generated/client/protocol';
 import { dataModelStatus } from '../../src/generated/enums/dataModelStatus';
 import { protocolVisibility } from '../../src/generated/enums/protocolVisibility';
@@ -67,18 +67,7 @@ function ProtocolEditor({ protocolId, caption, open, notes, setNotes }: { protoc
       {caption}
     </h1>
   );
-  if (p.loadError)
-    return (
-      <>
-        {heading}
-        <Notice>
-          {p.loadError}{' '}
-          <button type="button" className="button button--secondary button--small" onClick={p.retry}>
-            {t('protocol.retry')}
-          </button>
-        </Notice>
-      </>
-    );
+  if (p.loadError) return <EditorLoadFailed heading={heading} message={p.loadError} retryLabel={t('protocol.retry')} onRetry={p.retry} />;
   if (!p.store)
     return (
       <>

@@ -17,7 +17,7 @@ import { rulePackageNew } from '../../src/generated/client';
 import { useActiveLabel } from '../../src/app/router/hooks';
 import type { PageProps } from '../../src/app/router/registry';
 import { useAppStore } from '../../src/app/store';
-import { ConfirmDialog, Notice, TextField, useUnsavedGuard } from '../../src/app/ui';
+import { ConfirmDialog, EditorLoadFailed, Notice, TextField, useUnsavedGuard } from '../../src/app/ui';
 import { Canvas } from './Canvas';
 import type { RuleFlowEdge, RuleFlowNode } from './model/flow';
 import { FLOW_MIN_WIDTH, PANEL_ID, PANEL_WIDTH, reloadPanelLayout, usePanelLayout } from './panelLayout';
@@ -102,18 +102,7 @@ function NewPackage({ onCreated }: { onCreated: (id: string) => void }) {
 function PackageEditor({ packageId, title }: { packageId: string; title: ReactNode }) {
   const { t } = useTranslation();
   const p = usePackage(packageId);
-  if (p.loadError)
-    return (
-      <>
-        {title}
-        <Notice>
-          {p.loadError}{' '}
-          <button type="button" className="button button--secondary button--small" onClick={p.retry}>
-            {t('rules.retry')}
-          </button>
-        </Notice>
-      </>
-    );
+  if (p.loadError) return <EditorLoadFailed heading={title} message={p.loadError} retryLabel={t('rules.retry')} onRetry={p.retry} />;
   if (!p.store || !p.pkg)
     return (
       <>

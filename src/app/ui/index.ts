@@ -4,6 +4,7 @@ import './ui.css';
 
 export { CheckboxField, SelectField, SubmitButton, TextAreaField, TextField } from './fields';
 export { Notice } from './Notice';
+export { EditorLoadFailed } from './EditorLoadFailed';
 export { focusFirstInvalid, serverFieldErrors, useErrorText } from './errors';
 export { Pagination } from './Pagination';
 export { ConfirmDialog, useFocusOnMount, useModalFocus } from './ConfirmDialog';
