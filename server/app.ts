@@ -17,6 +17,7 @@ import { SiteCache } from './services/site-cache.ts';
 import { CallerCache } from './auth/caller-cache.ts';
 import { testPaymentProvider, type PaymentProvider } from './services/payment-provider.ts';
 import { KeyedQueue } from './services/keyed-queue.ts';
+import { databaseDocumentStore, type DocumentStore } from './services/document-files.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 
 export interface AppOptions {
@@ -37,9 +38,11 @@ export interface AppOptions {
   payments?: PaymentProvider;
   /** How many compiled decision graphs the app keeps in memory (default 500). */
   ruleGraphCacheSize?: number;
+  /** Where documents' files live (default: the database; main.ts picks an S3 bucket when S3_BUCKET is set). */
+  documents?: DocumentStore;
 }
 
-export const BODY_LIMIT = 12 * 1024 * 1024; // the largest upload (10 MB) plus JSON overhead
+export const BODY_LIMIT = 15 * 1024 * 1024; // the largest upload (10 MB) as base64 (×4/3) plus JSON overhead
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -80,7 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), recordModels: new RecordModelCache(), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue() });
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), recordModels: new RecordModelCache(), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue(), documents: options.documents ?? databaseDocumentStore });
   return app;
 }
 

@@ -6,6 +6,7 @@ import { prepareDatabase } from './start.ts';
 import { buildFrontEndIfNeeded } from './build-front-end.ts';
 import { consoleMailer, smtpMailer } from './mail/mailer.ts';
 import { deliverOutbox } from './mail/outbox.ts';
+import { s3DocumentStore, s3OptionsFromEnv } from './services/s3-document-files.ts';
 
 const config = readConfig();
 if (process.argv.includes('--build-if-needed')) await buildFrontEndIfNeeded();
@@ -18,6 +19,7 @@ if (!config.captcha) {
 
 const { db, seeded } = await prepareDatabase(config);
 const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : consoleMailer();
+const s3 = s3OptionsFromEnv(process.env);
 const app = await buildApp({
   db,
   staticDir: STATIC_DIR,
@@ -26,6 +28,7 @@ const app = await buildApp({
   logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
   captcha: { required: config.captcha },
   mailer,
+  ...(s3 ? { documents: s3DocumentStore(s3) } : {}),
   linkOrigin: (domain) => `http://${domain}${config.port === 80 ? '' : `:${config.port}`}`,
 });
 

@@ -14,6 +14,7 @@ import type { SiteCache } from '../services/site-cache.ts';
 import type { KeyedQueue } from '../services/keyed-queue.ts';
 import type { CallerCache } from '../auth/caller-cache.ts';
 import type { PaymentProvider } from '../services/payment-provider.ts';
+import type { DocumentStore } from '../services/document-files.ts';
 
 export interface AppServices {
   accounts: AccountRuntime;
@@ -29,11 +30,24 @@ export interface AppServices {
   payments: PaymentProvider;
   /** A site's unit writes, one at a time in this process (by tenant id). */
   unitWrites: KeyedQueue;
+  /** Where documents' files live: the database, or an S3-compatible bucket when configured. */
+  documents: DocumentStore;
 }
 
 /** A successful answer checked against its route's response schema and serialized (envelope included) once. */
 export class PreparedAnswer {
   constructor(readonly json: string) {}
+}
+
+/**
+ * A file answered as itself instead of the JSON envelope (a document's download): its bytes and the headers
+ * that say what it is and keep a browser from running it.
+ */
+export class FileAnswer {
+  constructor(
+    readonly body: Buffer,
+    readonly headers: Readonly<Record<string, string>>,
+  ) {}
 }
 
 export interface Tenant {

@@ -10,7 +10,7 @@ import { fieldErrors, fieldSummary, type SchemaError } from '../../src/domain/va
 import type { StatusKey } from '../../src/generated/errors.ts';
 import type { Db } from '../db/adapter.ts';
 import { ApiError, envelopeOf, type Lang } from './api-error.ts';
-import { PreparedAnswer, type AppServices, type CommonQuery, type RequestContext } from './context.ts';
+import { FileAnswer, PreparedAnswer, type AppServices, type CommonQuery, type RequestContext } from './context.ts';
 import { compileValidators, type RouteValidators } from './validators.ts';
 import { unstorableInput } from './input-guard.ts';
 import { identifyCaller, requireAuthCodes, visitor, type Caller } from '../auth/caller.ts';
@@ -144,6 +144,11 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
             prepare,
           };
           const output = await handler(request.input, ctx);
+          if (output instanceof FileAnswer) {
+            request.outcome = 'ok';
+            reply.headers(output.headers);
+            return output.body;
+          }
           request.answer = output;
           const answer = output instanceof PreparedAnswer ? output.json : checked(v.response, output, route, lang, request.log);
           request.outcome = 'ok';

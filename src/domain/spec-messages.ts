@@ -40,6 +40,8 @@ const RULES: Record<string, Rule> = {
   // Uploaded images of the front-end settings (data: URLs): the spec's file messages.
   navbar_middle_logo: (e) => imageRule(e),
   page_favicon: (e) => imageRule(e),
+  // A document's file (/document/record): over 10 MB, or not a data: URL.
+  doc: (e) => imageRule(e),
 };
 
 /** A login never says which of username and password was wrong, nor why (spec: "Username or password error"). */

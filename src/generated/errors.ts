@@ -83,6 +83,7 @@ export const analyzeIdRequired = { status_code: '13007', http: 400, message: {"e
 export const analysisUnitRequired = { status_code: '13008', http: 400, message: {"en":"Please enter the analysis database unit value","tr":"Lütfen analiz veritabanı birim değerini girin"} } as const;
 export const chunkLoadError = { status_code: '13009', http: 503, message: {"en":"A part of the application could not be loaded ({{reason}}). Please reload the page.","tr":"Uygulamanın bir bölümü yüklenemedi ({{reason}}). Lütfen sayfayı yenileyin."} } as const;
 export const styleChunkLoadError = { status_code: '13010', http: 503, message: {"en":"The page styles could not be loaded. Please reload the page.","tr":"Sayfa stilleri yüklenemedi. Lütfen sayfayı yenileyin."} } as const;
+export const documentShareOwner = { status_code: '13040', http: 400, message: {"en":"A document cannot be shared with its owner.","tr":"Bir belge sahibiyle paylaşılamaz."} } as const;
 export const parenthesis = { status_code: '14001', http: 400, message: {"en":"Please check the parenthesis","tr":"Lütfen parantezleri kontrol edin"} } as const;
 export const fieldRequired = { status_code: '14002', http: 400, message: {"en":"This field is required. Please fill it.","tr":"Bu alan zorunludur. Lütfen doldurun."} } as const;
 export const maxLength = { status_code: '14003', http: 400, message: {"en":"Character length is more than expected. Expected length: {{max}}","tr":"Karakter uzunluğu beklenenden fazla. Beklenen uzunluk: {{max}}"} } as const;
@@ -267,6 +268,7 @@ export const statusCatalogue = {
   analysis_unit_required: analysisUnitRequired,
   chunk_load_error: chunkLoadError,
   style_chunk_load_error: styleChunkLoadError,
+  document_share_owner: documentShareOwner,
   parenthesis: parenthesis,
   field_required: fieldRequired,
   max_length: maxLength,

@@ -206,9 +206,10 @@ export type MlAlgorithm =
 export type MlTrainingStatus = 'waiting' | 'training' | 'trained' | 'failed';
 
 /**
- * File extensions a document may have; others get "File extension type is not eligible" (spec section 5).
+ * What a document's content is, found by its magic bytes (csv and txt: valid UTF-8 text, by its name); pictures at most 2 MB, the rest at most 10 MB (spec section 5). Other kinds get "File extension type is not eligible".
  */
-export type DocumentFileType = 'pdf' | 'png' | 'jpg' | 'jpeg' | 'xls' | 'xlsx' | 'csv' | 'docx' | 'txt';
+export type DocumentFileType =
+  'pdf' | 'png' | 'jpg' | 'gif' | 'webp' | 'docx' | 'xlsx' | 'pptx' | 'odt' | 'ods' | 'csv' | 'txt';
 
 /**
  * Clinical roles suggested by the labels (spec section 6).
@@ -1373,9 +1374,28 @@ export interface Document {
   document_client_id: string;
   user_client_id?: string;
   document_name: string;
+  /**
+   * What the file's content is (found by its magic bytes; csv and txt by the name of a valid UTF-8 text).
+   */
   file_type: DocumentFileType;
   size_bytes?: number;
+  content_type?: string;
   doc?: string;
+  public?: boolean;
+  /**
+   * True when the caller recorded it (false: shared with the caller).
+   */
+  own?: boolean;
+  owner_username?: NonNullable<User['username']>;
+  /**
+   * The users it is shared with (only in its owner's answers).
+   *
+   * @maxItems 1000
+   */
+  shared_user_list?: {
+    user_client_id: NonNullable<User['user_client_id']>;
+    username: NonNullable<User['username']>;
+  }[];
   bucket?: string;
   key?: string;
   document_delete?: boolean;

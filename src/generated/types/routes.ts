@@ -3158,6 +3158,10 @@ export interface DataModelRecordExportResponse {
  */
 export interface DocumentGetRequest {
   document_client_id: NonNullable<Document['document_client_id']>;
+  /**
+   * True: answer the raw file instead of the JSON envelope.
+   */
+  as_file?: boolean;
 }
 
 export interface DocumentGetResponse {
@@ -3176,11 +3180,18 @@ export interface DocumentRecordRequest {
    * Absent = a new document.
    */
   document_client_id?: NonNullable<Document['document_client_id']>;
+  /**
+   * The file's name with its extension (checked on upload); a rename may change the name freely.
+   */
   document_name: NonNullable<Document['document_name']>;
   /**
    * The file as a base64 data: URL, at most 10 MB.
    */
   doc?: NonNullable<Document['doc']>;
+  /**
+   * True: anyone who knows the id may read it (pictures in website pages); absent = unchanged (new: private).
+   */
+  public?: NonNullable<Document['public']>;
 }
 
 export interface DocumentRecordResponse {
@@ -3188,9 +3199,13 @@ export interface DocumentRecordResponse {
 }
 
 /**
- * POST /v1/document/list — List the user's documents
+ * POST /v1/document/list — List the user's documents and those shared with them
  */
 export interface DocumentListRequest {
+  /**
+   * all = the caller's own and those shared with them; own; shared = shared with the caller by others.
+   */
+  scope?: 'all' | 'own' | 'shared';
   file_type?: NonNullable<Document['file_type']>;
   /**
    * Free text matched against the document name (case-insensitive, contains).
@@ -3224,6 +3239,25 @@ export interface DocumentDeleteResponse {
    * True: the document is deleted.
    */
   document_delete: NonNullable<Document['document_delete']>;
+}
+
+/**
+ * POST /v1/document/share — Share a document with a user or stop sharing it
+ */
+export interface DocumentShareRequest {
+  document_client_id: NonNullable<Document['document_client_id']>;
+  /**
+   * The user to share with (from /user/search).
+   */
+  user_client_id: NonNullable<User['user_client_id']>;
+  /**
+   * True: share; false: stop sharing.
+   */
+  share: boolean;
+}
+
+export interface DocumentShareResponse {
+  document: Document;
 }
 
 /**
