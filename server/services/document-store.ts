@@ -54,13 +54,22 @@ export function documentAnswer(r: DocumentRow, userId: string | undefined): Docu
 
 /** A live document of the tenant, whoever may read it (the caller decides), seen as `userId` sees it. */
 export async function findDocument(q: Queryable, tenantId: string, userId: string | undefined, id: string): Promise<DocumentRow | undefined> {
-  const [row] = await q.query<DocumentRow & Record<string, unknown>>(`${SELECT} where d.document_client_id = $2 and d.tenant_id = $3 and not d.is_deleted`, [userId ?? null, id, tenantId]);
+  const [row] = await q.query<DocumentRow & Record<string, unknown>>(`${SELECT} where d.document_client_id = $2 and d.tenant_id = $3 and not d.is_deleted`, [
+    userId ?? null,
+    id,
+    tenantId,
+  ]);
   return row;
 }
 
 /** The live document stored in `bucket` under `key` (the clinical document fetch). */
 export async function findDocumentByKey(q: Queryable, tenantId: string, userId: string, bucket: string, key: string): Promise<DocumentRow | undefined> {
-  const [row] = await q.query<DocumentRow & Record<string, unknown>>(`${SELECT} where d.tenant_id = $2 and d.storage_bucket = $3 and d.storage_key = $4 and not d.is_deleted`, [userId, tenantId, bucket, key]);
+  const [row] = await q.query<DocumentRow & Record<string, unknown>>(`${SELECT} where d.tenant_id = $2 and d.storage_bucket = $3 and d.storage_key = $4 and not d.is_deleted`, [
+    userId,
+    tenantId,
+    bucket,
+    key,
+  ]);
   return row;
 }
 

@@ -34,9 +34,14 @@ describe.each(databaseKinds())('documents on %s', (kind) => {
 
   /** The raw-file answer of GET /document/get?as_file=true, as a browser downloads it. */
   const rawFile = (id: string, by?: Actor, host = 'localhost') =>
-    t.app.inject({ method: 'GET', url: '/v1/document/get', query: { document_client_id: id, as_file: 'true' }, headers: { host, ...(by ? { authorization: by.authorization } : {}) } });
+    t.app.inject({
+      method: 'GET',
+      url: '/v1/document/get',
+      query: { document_client_id: id, as_file: 'true' },
+      headers: { host, ...(by ? { authorization: by.authorization } : {}) },
+    });
 
-  it('refuses each file the rules do not admit, in the caller\'s language, and stores nothing', async () => {
+  it("refuses each file the rules do not admit, in the caller's language, and stores nothing", async () => {
     const before = await snapshot(t.db);
     const cases: [string, Buffer, string][] = [
       ['buyuk.png', padded(PNG_1PX, 2 * MB + 1), '13005'],
@@ -62,7 +67,7 @@ describe.each(databaseKinds())('documents on %s', (kind) => {
     expect(await snapshot(t.db)).toEqual(before);
   });
 
-  it('admits a picture up to 2 MB and a document up to 10 MB, and stores the detected type, not the browser\'s', async () => {
+  it("admits a picture up to 2 MB and a document up to 10 MB, and stores the detected type, not the browser's", async () => {
     const picture = await upload('tam-2mb.png', padded(PNG_1PX, 2 * MB), owner, 'application/pdf');
     expect(picture).toMatchObject({ file_type: 'png', content_type: 'image/png', size_bytes: 2 * MB, own: true, public: false });
     const jpegName = await upload('notlar.csv', Buffer.from('ad;soyad\nAyşe;Yılmaz\n'), owner, 'text/html');
@@ -175,7 +180,7 @@ describe.each(databaseKinds())('documents on %s', (kind) => {
     expect((await documentList({ page_size: 1000 } as never)).status_code).not.toBe('10000');
   });
 
-  it('fetches a clinical document by bucket and key: owner and shared users, the hospital\'s clinical staff, no one else', async () => {
+  it("fetches a clinical document by bucket and key: owner and shared users, the hospital's clinical staff, no one else", async () => {
     const nurse = await actor(t, 'hemsire.ayse', { domain: 'clinical.localhost', authCodes: ['nurse'] });
     const doctor = await actor(t, 'dr.kaan', { domain: 'clinical.localhost', authCodes: ['doctor'] });
     const clerk = await actor(t, 'katip.ali', { domain: 'clinical.localhost' });

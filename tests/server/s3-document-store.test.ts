@@ -56,7 +56,14 @@ describe('documents in an S3-compatible bucket', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => s3.server.listen(0, '127.0.0.1', resolve));
     const { port } = s3.server.address() as AddressInfo;
-    const documents = s3DocumentStore({ bucket: BUCKET, endpoint: `http://127.0.0.1:${port}`, region: 'eu-central-1', accessKeyId: 'TESTKEY', secretAccessKey: 'test-secret', forcePathStyle: true });
+    const documents = s3DocumentStore({
+      bucket: BUCKET,
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'eu-central-1',
+      accessKeyId: 'TESTKEY',
+      secretAccessKey: 'test-secret',
+      forcePathStyle: true,
+    });
     t = await startTestApp('pglite', { documents });
   });
   afterAll(async () => {

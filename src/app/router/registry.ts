@@ -82,6 +82,8 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),
   MailSupport: () => import('../../pages/MailSupport'),
+  // The signed-in user's documents (issue 13): upload, list, share, download.
+  Documents: () => import('../../pages/documents/Documents'),
   // The buyer's cart, payment, orders, active products and bills (issue 10), through one chunk of loaders.
   UserShoppingcart: checkoutView('UserShoppingcart'),
   UserShoppingcartPayment: checkoutView('UserShoppingcartPayment'),
