@@ -7,7 +7,7 @@ import { optionalUser, requireUser, type SignedIn } from '../auth/caller.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
 import { FileAnswer, type RequestContext } from '../http/context.ts';
 import { clinicalRolesOf } from '../../src/domain/clinical-roles.ts';
-import { EXTENSION_TYPES, extensionOf, isPicture } from '../../src/domain/document-limits.ts';
+import { downloadName, isPicture } from '../../src/domain/document-limits.ts';
 import { bytesOfDataUrl, checkFile, type CheckedFile } from '../services/document-checks.ts';
 import {
   type DocumentRow,
@@ -44,17 +44,12 @@ async function readable(ctx: RequestContext, id: string): Promise<{ row: Documen
   return { row, bytes, me };
 }
 
-/** The name a download gets: the document's, with its kind's extension when the name (renamed) lacks it. */
-function downloadName(row: DocumentRow): string {
-  return EXTENSION_TYPES[extensionOf(row.document_name)] === row.file_type ? row.document_name : `${row.document_name}.${row.file_type}`;
-}
-
 /**
  * The file's own headers: its detected type; a download (attachment) unless a picture, which may show inline;
  * no sniffing; and a sandbox, so that even a file opened in a tab runs nothing and reaches nothing.
  */
 function fileHeaders(row: DocumentRow, size: number): Record<string, string> {
-  const name = downloadName(row);
+  const name = downloadName(row.document_name, row.file_type);
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   const text = row.content_type.startsWith('text/');
   return {
@@ -155,6 +150,6 @@ export const documentHandlers: HandlerSet = {
     if (!row || !(hospitalReader || (await mayRead(ctx, row, me)))) throw notFound('document');
     const bytes = await ctx.services.documents.get(ctx.db, row.storage_key);
     if (!bytes) throw notFound('document');
-    return { result: { file_name: downloadName(row), content_type: row.content_type, content_base64: bytes.toString('base64') } };
+    return { result: { file_name: downloadName(row.document_name, row.file_type), content_type: row.content_type, content_base64: bytes.toString('base64') } };
   },
 };

@@ -43,3 +43,6 @@ export function refusalByNameAndSize(name: string, size: number): 'file_extensio
   if (size > sizeLimitOf(type)) return 'file_size_not_eligible';
   return undefined;
 }
+
+/** The name a file gets when saved: the document's, with its kind's extension when a rename dropped it. */
+export const downloadName = (name: string, type: DocumentFileType): string => (EXTENSION_TYPES[extensionOf(name)] === type ? name : `${name}.${type}`);

@@ -14,7 +14,7 @@ import type { DocumentListRequest, UserSearchResponse } from '../../generated/ty
 import { CheckboxField, ConfirmDialog, Notice, SelectField, TextField, enumLabel, formatDate, useErrorText, useModalFocus } from '../../app/ui';
 import { saveFile } from '../../app/ui/download';
 import { statusMessage } from '../../domain/status-messages';
-import { EXTENSION_TYPES, isPicture, refusalByNameAndSize } from '../../domain/document-limits';
+import { EXTENSION_TYPES, downloadName, isPicture, refusalByNameAndSize } from '../../domain/document-limits';
 import { PagedTable, type TableColumn } from '../shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
 import { FilterActions } from '../shared/FilterActions';
@@ -71,7 +71,7 @@ export default function Documents({ page }: PageProps) {
   const download = async (d: Document) => {
     try {
       const { doc } = await documentGet({ document_client_id: d.document_client_id });
-      saveFile(downloadName(d), blobOf(doc));
+      saveFile(downloadName(d.document_name, d.file_type), blobOf(doc));
     } catch (e) {
       say('error', errorText(e));
     }
@@ -247,12 +247,6 @@ function blobOf(dataUrl: string): Blob {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return new Blob([bytes], { type: dataUrl.slice(5, dataUrl.indexOf(';')) });
-}
-
-/** The name a download gets: the document's, with its kind's extension when a rename dropped it. */
-function downloadName(d: Document): string {
-  const ext = d.document_name.includes('.') ? d.document_name.slice(d.document_name.lastIndexOf('.') + 1).toLowerCase() : '';
-  return EXTENSION_TYPES[ext] === d.file_type ? d.document_name : `${d.document_name}.${d.file_type}`;
 }
 
 function FileSize({ bytes }: { bytes: number }) {
@@ -446,6 +440,7 @@ function ShareDialog({ document: initial, onClose }: { document: Document; onClo
   const [found, setFound] = useState<FoundUser[] | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const news = useRef<HTMLDivElement>(null);
 
   const attempt = async (call: () => Promise<Document>, done: string) => {
     setBusy(true);
@@ -453,6 +448,8 @@ function ShareDialog({ document: initial, onClose }: { document: Document; onClo
     try {
       setD(await call());
       setMessage({ kind: 'success', text: done });
+      // The button just used may be gone (a user shared is no longer offered): the focus goes to the news.
+      setTimeout(() => news.current?.focus());
     } catch (e) {
       setMessage({ kind: 'error', text: errorText(e) });
     } finally {
@@ -478,7 +475,9 @@ function ShareDialog({ document: initial, onClose }: { document: Document; onClo
 
   return (
     <Dialog title={t('documents.share.title', { name: d.document_name })} onClose={onClose}>
-      {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      <div ref={news} tabIndex={-1}>
+        {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      </div>
       <CheckboxField
         label={t('documents.share.public')}
         name="public"
