@@ -104,6 +104,11 @@ describe('the documents page', () => {
     await user.upload(fileInput(), new File(['MZ'], 'fatura.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('fatura.pdf: Uygun olmayan dosya türü')).toBeInTheDocument();
     expect(fake.calls.record).toHaveLength(1);
+
+    // The messages follow a change of language, the browser's and the server's alike.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dil' }), 'English');
+    expect(await screen.findByText('buyuk.png: File size is not eligible')).toBeInTheDocument();
+    expect(screen.getByText('fatura.pdf: Inappropriate file type')).toBeInTheDocument();
   });
 
   it('uploads a valid file in English and lists it, deletes after asking, and shares with a user found by username', async () => {

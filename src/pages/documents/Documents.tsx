@@ -6,10 +6,10 @@ import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type F
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
-import { ApiError } from '../../api/errors';
 import { documentDelete, documentGet, documentList, documentRecord, documentShare, userSearch } from '../../generated/client';
 import { documentFileType } from '../../generated/enums/documentFileType';
 import type { Document, DocumentFileType } from '../../generated/types/entities';
+import type { StatusKey } from '../../generated/errors';
 import type { DocumentListRequest, UserSearchResponse } from '../../generated/types/routes';
 import { CheckboxField, ConfirmDialog, Notice, SelectField, TextField, enumLabel, formatDate, useErrorText, useModalFocus } from '../../app/ui';
 import { saveFile } from '../../app/ui/download';
@@ -33,7 +33,12 @@ const ACCEPT = Object.keys(EXTENSION_TYPES)
   .map((e) => `.${e}`)
   .join(',');
 
-type Message = { key: number; kind: 'error' | 'success' | 'info'; text: string };
+/**
+ * A message of the page kept as what it says, worded at display so that it follows a change of language: an
+ * i18n key with its values, and for a refusal the failed call or the browser's own catalogue key as its reason.
+ */
+type Message = { key: number; kind: 'error' | 'success'; text: string; values?: Record<string, string>; reason?: { error: unknown } | { status: StatusKey } };
+type Say = (kind: Message['kind'], text: string, values?: Record<string, string>, reason?: Message['reason']) => void;
 
 export default function Documents({ page }: PageProps) {
   const { t } = useTranslation();
@@ -48,7 +53,9 @@ export default function Documents({ page }: PageProps) {
   const [busy, setBusy] = useState(false);
   const errorText = useErrorText();
   const changed = () => setChanges((n) => n + 1);
-  const say = (kind: Message['kind'], text: string) => setMessages((m) => [...m.slice(-4), { key: Date.now() + Math.random(), kind, text }]);
+  const say: Say = (kind, text, values, reason) => setMessages((m) => [...m.slice(-4), { key: Date.now() + Math.random(), kind, text, values, reason }]);
+  const worded = (m: Message) =>
+    t(m.text, { ...m.values, ...(m.reason ? { reason: 'status' in m.reason ? statusMessage(m.reason.status, lang) : errorText(m.reason.error) } : {}) });
 
   const list = usePagedList(
     useCallback(
@@ -73,7 +80,7 @@ export default function Documents({ page }: PageProps) {
       const { doc } = await documentGet({ document_client_id: d.document_client_id });
       saveFile(downloadName(d.document_name, d.file_type), blobOf(doc));
     } catch (e) {
-      say('error', errorText(e));
+      say('error', 'documents.failed', { name: d.document_name }, { error: e });
     }
   };
 
@@ -81,11 +88,11 @@ export default function Documents({ page }: PageProps) {
     setBusy(true);
     try {
       await documentDelete({ document_client_id: d.document_client_id });
-      say('success', t('documents.delete.done', { name: d.document_name }));
+      say('success', 'documents.delete.done', { name: d.document_name });
       setDeleting(null);
       changed();
     } catch (e) {
-      say('error', errorText(e));
+      say('error', 'documents.failed', { name: d.document_name }, { error: e });
     } finally {
       setBusy(false);
     }
@@ -133,7 +140,7 @@ export default function Documents({ page }: PageProps) {
         <ul className="documents-messages">
           {messages.map((m) => (
             <li key={m.key}>
-              <Notice kind={m.kind}>{m.text}</Notice>
+              <Notice kind={m.kind}>{worded(m)}</Notice>
             </li>
           ))}
         </ul>
@@ -222,7 +229,7 @@ export default function Documents({ page }: PageProps) {
           onClose={() => setRenaming(null)}
           onDone={() => {
             setRenaming(null);
-            say('success', t('documents.rename.done'));
+            say('success', 'documents.rename.done');
             changed();
           }}
         />
@@ -304,10 +311,8 @@ const dataUrlOf = (file: File) =>
     reader.readAsDataURL(file);
   });
 
-function Upload({ onUploaded, say }: { onUploaded: () => void; say: (kind: Message['kind'], text: string) => void }) {
+function Upload({ onUploaded, say }: { onUploaded: () => void; say: Say }) {
   const { t } = useTranslation();
-  const lang = useActiveLabel();
-  const errorText = useErrorText();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [working, setWorking] = useState<string | null>(null);
@@ -317,16 +322,16 @@ function Upload({ onUploaded, say }: { onUploaded: () => void; say: (kind: Messa
     for (const file of files) {
       const refusal = refusalByNameAndSize(file.name, file.size);
       if (refusal) {
-        say('error', t('documents.upload.refused', { name: file.name, reason: statusMessage(refusal, lang) }));
+        say('error', 'documents.failed', { name: file.name }, { status: refusal });
         continue;
       }
       setWorking(file.name);
       try {
         await documentRecord({ document_name: file.name, doc: await dataUrlOf(file) });
-        say('success', t('documents.upload.done', { name: file.name }));
+        say('success', 'documents.upload.done', { name: file.name });
         onUploaded();
       } catch (e) {
-        say('error', t('documents.upload.refused', { name: file.name, reason: e instanceof ApiError ? e.status_message : errorText(e) }));
+        say('error', 'documents.failed', { name: file.name }, { error: e });
       }
     }
     setWorking(null);
