@@ -148,6 +148,8 @@ export const documentHandlers: HandlerSet = {
     const row = await findDocumentByKey(ctx.db, ctx.tenant.tenant_id, me.userId, bucket, key);
     const hospitalReader = ctx.tenant.frontend.clinical_function === 1 && clinicalRolesOf(me.authCodes).some((r) => HOSPITAL_READERS.has(r));
     if (!row || !(hospitalReader || (await mayRead(ctx, row, me)))) throw notFound('document');
+    // The audit names the document read (the request names it by bucket and key only).
+    ctx.audit.record_id = row.document_client_id;
     const bytes = await ctx.services.documents.get(ctx.db, row.storage_key);
     if (!bytes) throw notFound('document');
     return { result: { file_name: downloadName(row.document_name, row.file_type), content_type: row.content_type, content_base64: bytes.toString('base64') } };

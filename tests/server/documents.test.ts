@@ -168,6 +168,15 @@ describe.each(databaseKinds())('documents on %s', (kind) => {
     expect(plain.headers['content-disposition']).toMatch(/^attachment;/);
   });
 
+  it("answers bad input with the envelope and the spec's words, never a 500", async () => {
+    owner.use();
+    expect(await documentRecord({ document_name: 'yeni.pdf' })).toMatchObject({ status_code: '10002', http_status: 400 });
+    expect(await documentRecord({ document_name: 'x.pdf', doc: 'bu bir dosya değil' })).toMatchObject({ status_code: '13002' });
+    expect(await documentRecord({ document_name: 'x.pdf', doc: `data:application/pdf;base64,${'A'.repeat(14_000_001)}` })).toMatchObject({ status_code: '13005' });
+    expect(await documentGet({ document_client_id: 'yok' })).toMatchObject({ http_status: 400 });
+    expect((await documentShare({ document_client_id: '11111111-1111-4111-8111-111111111111', user_client_id: friend.userId, share: true })).status_code).toBe('10016');
+  });
+
   it('pages, filters and searches the list on the server', async () => {
     const mine = await actor(t, 'liste.sahibi');
     for (const name of ['a-rapor.pdf', 'b-rapor.pdf', 'c-resim.png']) await upload(name, name.endsWith('png') ? PNG_1PX : PDF, mine);
@@ -191,6 +200,14 @@ describe.each(databaseKinds())('documents on %s', (kind) => {
       const res = await clinicalDocumentFetch(where);
       expect(res).toMatchObject({ status_code: '10000', result: { file_name: 'epikriz.pdf', content_type: 'application/pdf', content_base64: PDF.toString('base64') } });
     }
+    // Every fetch is audited with the document it read (patient data).
+    const audited = await t.db.query<{ username: string; record_id: string }>(
+      "select username, record_id from audit_record where route_name = 'clinical_document_fetch' and status_code = '10000' order by occurred_at",
+    );
+    expect(audited).toEqual([
+      { username: nurse.username, record_id: doc.document_client_id },
+      { username: doctor.username, record_id: doc.document_client_id },
+    ]);
     clerk.use();
     expect((await clinicalDocumentFetch(where)).status_code).toBe('10016');
     // The shop site's doctor code reads nothing of the hospital: the key is another site's.
