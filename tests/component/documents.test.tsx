@@ -1,7 +1,7 @@
 // The documents page (issue 13): the list with sizes in the reader's language and picture thumbnails, uploads
 // checked in the browser first (2 MB pictures, 10 MB documents, allowed extensions: the server's own words)
 // and the server's refusal shown, delete after asking, and sharing with a user found by username.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Document } from '../../src/generated/types/entities';
@@ -43,6 +43,11 @@ function fakeDocuments(initial: Document[]) {
       if (refusal) {
         const { status_code, http: status, message } = statusCatalogue[refusal];
         return HttpResponse.json({ status_code, status_message: message[new URL(request.url).searchParams.get('__lang__l') === 'en' ? 'en' : 'tr'] }, { status });
+      }
+      const existing = documents.find((d) => d.document_client_id === body.document_client_id);
+      if (existing) {
+        Object.assign(existing, { document_name: body.document_name, ...(body.public === undefined ? {} : { public: body.public }) });
+        return HttpResponse.json({ ...ok, document: existing });
       }
       const made = doc({ document_client_id: '22222222-2222-4222-8222-222222222222', document_name: String(body.document_name), size_bytes: 12 });
       documents = [made, ...documents];
@@ -120,6 +125,10 @@ describe('the documents page', () => {
     const table = await screen.findByRole('table', { name: 'Documents' });
     expect(within(table).getByRole('row', { name: /rapor\.pdf/ })).toHaveTextContent('1.2 MB');
 
+    // Dropped files are checked as picked ones are.
+    fireEvent.drop(screen.getByRole('region', { name: 'Upload a file' }), { dataTransfer: { files: [new File(['<svg/>'], 'cizim.svg')] } });
+    expect(await screen.findByText('cizim.svg: File extension type is not eligible')).toBeInTheDocument();
+
     await user.upload(fileInput(), new File(['a;b\n1;2\n'], 'notlar.csv', { type: 'text/csv' }));
     expect(await screen.findByText('notlar.csv was uploaded.')).toBeInTheDocument();
     expect(fake.calls.record).toEqual([{ document_name: 'notlar.csv', doc: expect.stringMatching(/^data:text\/csv;base64,/) }]);
@@ -130,6 +139,9 @@ describe('the documents page', () => {
     await user.click(within(reportRow).getByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share rapor.pdf' });
     expect(within(dialog).getByText('Not shared with anyone yet.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Anyone with the link may open it/ }));
+    expect(await within(dialog).findByText('Anyone with the link may now open it.')).toBeInTheDocument();
+    expect(fake.calls.record.at(-1)).toEqual({ document_client_id: '11111111-1111-4111-8111-111111111111', document_name: 'rapor.pdf', public: true });
     await user.type(within(dialog).getByRole('searchbox', { name: /^Find a user/ }), 'meh');
     await user.click(within(dialog).getByRole('button', { name: 'Find' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Share with mehmet.k' }));

@@ -489,7 +489,10 @@ function ShareDialog({ document: initial, onClose }: { document: Document; onClo
         checked={d.public ?? false}
         disabled={busy}
         onChecked={(on) =>
-          attempt(async () => (await documentRecord({ document_client_id: d.document_client_id, document_name: d.document_name, public: on })).document, t('documents.rename.done'))
+          attempt(
+            async () => (await documentRecord({ document_client_id: d.document_client_id, document_name: d.document_name, public: on })).document,
+            t(on ? 'documents.share.publicOn' : 'documents.share.publicOff'),
+          )
         }
       />
       <h3>{t('documents.share.current')}</h3>
