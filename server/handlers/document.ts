@@ -44,6 +44,9 @@ async function readable(ctx: RequestContext, id: string): Promise<{ row: Documen
   return { row, bytes, me };
 }
 
+/** A value of filename* (RFC 5987): percent-encoded UTF-8, the characters encodeURIComponent leaves but attr-char excludes included. */
+const rfc5987 = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /**
  * The file's own headers: its detected type; a download (attachment) unless a picture, which may show inline;
  * no sniffing; and a sandbox, so that even a file opened in a tab runs nothing and reaches nothing.
@@ -55,7 +58,7 @@ function fileHeaders(row: DocumentRow, size: number): Record<string, string> {
   return {
     'content-type': text ? `${row.content_type}; charset=utf-8` : row.content_type,
     'content-length': String(size),
-    'content-disposition': `${isPicture(row.file_type) ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    'content-disposition': `${isPicture(row.file_type) ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${rfc5987(name)}`,
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
   };

@@ -162,6 +162,10 @@ describe.each(databaseKinds())('documents on %s', (kind) => {
     expect(res.headers['content-security-policy']).toContain('sandbox');
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.rawPayload.equals(PDF)).toBe(true);
+    const quoted = await upload("Ali'nin (son) raporu.pdf", PDF);
+    expect((await rawFile(quoted.document_client_id, owner)).headers['content-disposition']).toBe(
+      `attachment; filename="Ali'nin (son) raporu.pdf"; filename*=UTF-8''Ali%27nin%20%28son%29%20raporu.pdf`,
+    );
     const text = await upload('liste.txt', Buffer.from('bir\niki\n'));
     const plain = await rawFile(text.document_client_id, owner);
     expect(plain.headers['content-type']).toBe('text/plain; charset=utf-8');
