@@ -165,11 +165,21 @@ describe('the documents page', () => {
     await waitFor(() => expect(within(table).queryByRole('row', { name: /rapor\.pdf/ })).not.toBeInTheDocument());
   });
 
-  it('says when there are no documents yet', async () => {
+  it('says when there are no documents yet, and when the list cannot be read, with a way to try again', async () => {
     fakeDocuments([]);
     localStorage.setItem('active_lang', JSON.stringify({ label: 'en', value: 1 }));
     await startApp('/documents');
     logIn();
     expect(await screen.findByText('You have no documents yet. Upload one above.')).toBeInTheDocument();
+
+    let failing = true;
+    server.use(http.post('*/v1/document/list', () => (failing ? HttpResponse.error() : HttpResponse.json({ ...ok, document_list: [doc({})], total: 1, page: 1, page_size: 10 }))));
+    const user = userEvent.setup();
+    // An upload reads the list again; this time the list cannot be read.
+    await user.upload(fileInput(), new File(['x'], 'a.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('The documents could not be loaded.')).toBeInTheDocument();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('row', { name: /rapor\.pdf/ })).toBeInTheDocument();
   });
 });

@@ -176,6 +176,7 @@ export default function Documents({ page }: PageProps) {
           )
         }
       >
+        {list.loading && <p role="status">{t('app.loading')}</p>}
         {(filtered || list.total > 0) && (
           <search aria-label={t('common.filters')}>
             <form
