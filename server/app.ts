@@ -18,6 +18,10 @@ import { CallerCache } from './auth/caller-cache.ts';
 import { testPaymentProvider, type PaymentProvider } from './services/payment-provider.ts';
 import { KeyedQueue } from './services/keyed-queue.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { RequestMetrics } from './monitoring/request-metrics.ts';
+import { RateLimiter, type RateLimit } from './monitoring/rate-limiter.ts';
+import { installMetricsEndpoint } from './monitoring/metrics-endpoint.ts';
+import type { RouteTableEntry } from '../src/generated/route-table.ts';
 
 export interface AppOptions {
   db: Db;
@@ -37,6 +41,17 @@ export interface AppOptions {
   payments?: PaymentProvider;
   /** How many compiled decision graphs the app keeps in memory (default 500). */
   ruleGraphCacheSize?: number;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); absent = the path answers as an unknown one. */
+  metricsToken?: string;
+  /** Speed monitoring: how often the per-minute counts and the rate-limit counts go to the database, and the limits. */
+  monitoring?: {
+    /** Milliseconds between writes of the per-minute counts (default 15 s; 0 = only on flush and close). */
+    flushMs?: number;
+    /** Milliseconds between syncs of the rate-limit counts (default 1 s; 0 = only on sync and close). */
+    syncMs?: number;
+    /** A route's rate limit (default: the route table's, from the catalogue). */
+    rateLimitOf?: (route: RouteTableEntry) => RateLimit;
+  };
 }
 
 export const BODY_LIMIT = 12 * 1024 * 1024; // the largest upload (10 MB) plus JSON overhead
@@ -80,7 +95,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), recordModels: new RecordModelCache(), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue() });
+  const metrics = new RequestMetrics(options.db, { flushMs: options.monitoring?.flushMs, log: app.log });
+  const rateLimiter = new RateLimiter(options.db, { syncMs: options.monitoring?.syncMs, limitOf: options.monitoring?.rateLimitOf, log: app.log });
+  // The last calls' counts go to the database before it closes.
+  app.addHook('onClose', async () => {
+    await metrics.close();
+    await rateLimiter.close();
+  });
+  installMetricsEndpoint(app, metrics.registry, options.metricsToken);
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, {
+    accounts,
+    ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize),
+    recordModels: new RecordModelCache(),
+    sites,
+    callers,
+    payments: options.payments ?? testPaymentProvider(),
+    unitWrites: new KeyedQueue(),
+    metrics,
+    rateLimiter,
+  });
   return app;
 }
 

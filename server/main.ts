@@ -26,6 +26,7 @@ const app = await buildApp({
   logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
   captcha: { required: config.captcha },
   mailer,
+  metricsToken: config.metricsToken,
   linkOrigin: (domain) => `http://${domain}${config.port === 80 ? '' : `:${config.port}`}`,
 });
 

@@ -14,6 +14,8 @@ import type { SiteCache } from '../services/site-cache.ts';
 import type { KeyedQueue } from '../services/keyed-queue.ts';
 import type { CallerCache } from '../auth/caller-cache.ts';
 import type { PaymentProvider } from '../services/payment-provider.ts';
+import type { RequestMetrics } from '../monitoring/request-metrics.ts';
+import type { RateLimiter } from '../monitoring/rate-limiter.ts';
 
 export interface AppServices {
   accounts: AccountRuntime;
@@ -29,6 +31,10 @@ export interface AppServices {
   payments: PaymentProvider;
   /** A site's unit writes, one at a time in this process (by tenant id). */
   unitWrites: KeyedQueue;
+  /** Per-route speed: Prometheus metrics and each site's per-minute counts (written to the database every ~15 s). */
+  metrics: RequestMetrics;
+  /** The per-route rate limits of the catalogue, counted across processes. */
+  rateLimiter: RateLimiter;
 }
 
 /** A successful answer checked against its route's response schema and serialized (envelope included) once. */
