@@ -1,0 +1,96 @@
+// The calls and their p95 per minute, drawn by uPlot (a small canvas chart library, loaded with this chunk
+// only; the data-analysis pages can share it). Minutes without calls count 0 calls and leave a gap in the p95.
+// The chart is an image to assistive technology, named by a sentence that says what it shows.
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { useActiveLabel } from '../../app/router/hooks';
+import type { LanguageLabel } from '../../generated/types/entities';
+import type { SystemSpeedReportResponse } from '../../generated/types/routes';
+import { formatMs, formatTime } from './format';
+
+type Series = SystemSpeedReportResponse['series'];
+const MINUTE_S = 60;
+const HEIGHT = 240;
+const CALLS_COLOUR = '#2f6fde';
+const P95_COLOUR = '#b3261e';
+
+/** Month and weekday names in the page's language, for uPlot's time axis. */
+function dateNames(lang: LanguageLabel): uPlot.DateNames {
+  const locale = lang === 'tr' ? 'tr-TR' : 'en-GB';
+  const months = (month: 'long' | 'short') => Array.from({ length: 12 }, (_, m) => new Intl.DateTimeFormat(locale, { month }).format(new Date(2024, m, 1)));
+  const days = (weekday: 'long' | 'short') => Array.from({ length: 7 }, (_, d) => new Intl.DateTimeFormat(locale, { weekday }).format(new Date(2024, 0, 7 + d)));
+  return { MMMM: months('long'), MMM: months('short'), WWWW: days('long'), WWW: days('short') };
+}
+
+/** Every minute from the first to the last with calls: [seconds, calls, p95 or null]. */
+function minutesOf(series: Series): uPlot.AlignedData {
+  if (!series.length) return [[], [], []];
+  const byMinute = new Map(series.map((m) => [Date.parse(m.minute) / 1000, m]));
+  const first = Date.parse(series[0].minute) / 1000;
+  const last = Date.parse(series[series.length - 1].minute) / 1000;
+  const xs: number[] = [];
+  const calls: number[] = [];
+  const p95: (number | null)[] = [];
+  for (let s = first; s <= last; s += MINUTE_S) {
+    const m = byMinute.get(s);
+    xs.push(s);
+    calls.push(m?.requests ?? 0);
+    p95.push(m ? m.p95_ms : null);
+  }
+  return [xs, calls, p95];
+}
+
+export default function MinuteChart({ series, withDate }: { series: Series; withDate: boolean }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const box = useRef<HTMLDivElement>(null);
+  const data = useMemo(() => minutesOf(series), [series]);
+  const peak = series.reduce<Series[number] | undefined>((top, m) => (!top || m.p95_ms > top.p95_ms ? m : top), undefined);
+  const summary = peak
+    ? t('monitoring.chartSummary', {
+        calls: series.reduce((a, m) => a + m.requests, 0).toLocaleString(lang === 'tr' ? 'tr-TR' : 'en-GB'),
+        minutes: data[0].length,
+        p95: formatMs(peak.p95_ms, lang),
+        time: formatTime(peak.minute, lang, withDate),
+      })
+    : t('monitoring.noCalls');
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const names = dateNames(lang);
+    const chart = new uPlot(
+      {
+        width: Math.max(200, element.clientWidth),
+        height: HEIGHT,
+        fmtDate: (template) => uPlot.fmtDate(template, names),
+        scales: { x: { time: true }, calls: { range: (_u, _min, max) => [0, Math.max(1, max)] }, ms: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        series: [
+          { label: t('monitoring.time') },
+          { label: t('monitoring.calls'), scale: 'calls', stroke: CALLS_COLOUR, width: 2, fill: `${CALLS_COLOUR}22` },
+          { label: t('monitoring.p95'), scale: 'ms', stroke: P95_COLOUR, width: 2, spanGaps: false },
+        ],
+        axes: [{}, { scale: 'calls', stroke: CALLS_COLOUR }, { scale: 'ms', side: 1, stroke: P95_COLOUR, grid: { show: false } }],
+        legend: { show: true },
+      },
+      data,
+      element,
+    );
+    // The chart follows its box's width (a phone turned, the menu opened).
+    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(200, element.clientWidth), height: HEIGHT }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [data, lang, t]);
+
+  return (
+    <figure className="speed-chart">
+      <div ref={box} className="speed-chart__canvas" role="img" aria-label={summary} />
+      <figcaption>{summary}</figcaption>
+    </figure>
+  );
+}
