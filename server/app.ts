@@ -22,6 +22,7 @@ import { RequestMetrics } from './monitoring/request-metrics.ts';
 import { RateLimiter, type RateLimit } from './monitoring/rate-limiter.ts';
 import { installMetricsEndpoint } from './monitoring/metrics-endpoint.ts';
 import type { RouteTableEntry } from '../src/generated/route-table.ts';
+import { installTracing, type Tracing } from './monitoring/tracing.ts';
 
 export interface AppOptions {
   db: Db;
@@ -41,6 +42,8 @@ export interface AppOptions {
   payments?: PaymentProvider;
   /** How many compiled decision graphs the app keeps in memory (default 500). */
   ruleGraphCacheSize?: number;
+  /** OpenTelemetry, when the environment switched it on (./monitoring/tracing.ts): a span per request. */
+  tracing?: Tracing;
   /** The bearer token of GET /metrics (METRICS_TOKEN); absent = the path answers as an unknown one. */
   metricsToken?: string;
   /** Speed monitoring: how often the per-minute counts and the rate-limit counts go to the database, and the limits. */
@@ -68,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       socket.end(clientErrorAnswer(error as unknown as Error & { code?: string; rawPacket?: Buffer }));
     },
   });
+  if (options.tracing) installTracing(app, options.tracing);
   const serveApp = !!options.staticDir && existsSync(join(options.staticDir, 'index.html'));
   installEnvelope(app, { spaFallback: serveApp });
   const sites = new SiteCache(options.db);
