@@ -42,7 +42,8 @@ function minutesOf(series: Series): uPlot.AlignedData {
   return [xs, calls, p95];
 }
 
-export default function MinuteChart({ series, withDate }: { series: Series; withDate: boolean }) {
+/** The minutes of a period (since…until, ISO) and whether its times need their date. */
+export default function MinuteChart({ series, since, until, withDate }: { series: Series; since: string; until: string; withDate: boolean }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const box = useRef<HTMLDivElement>(null);
@@ -51,7 +52,7 @@ export default function MinuteChart({ series, withDate }: { series: Series; with
   const summary = peak
     ? t('monitoring.chartSummary', {
         calls: series.reduce((a, m) => a + m.requests, 0).toLocaleString(lang === 'tr' ? 'tr-TR' : 'en-GB'),
-        minutes: data[0].length,
+        count: data[0].length,
         p95: formatMs(peak.p95_ms, lang),
         time: formatTime(peak.minute, lang, withDate),
       })
@@ -66,11 +67,12 @@ export default function MinuteChart({ series, withDate }: { series: Series; with
         width: Math.max(200, element.clientWidth),
         height: HEIGHT,
         fmtDate: (template) => uPlot.fmtDate(template, names),
-        scales: { x: { time: true }, calls: { range: (_u, _min, max) => [0, Math.max(1, max)] }, ms: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        // The whole period, whatever minutes had calls (one minute alone would otherwise span years).
+        scales: { x: { time: true, range: (): uPlot.Range.MinMax => [Date.parse(since) / 1000, Date.parse(until) / 1000] }, calls: { range: (_u, _min, max) => [0, Math.max(1, max)] }, ms: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         series: [
           { label: t('monitoring.time') },
           { label: t('monitoring.calls'), scale: 'calls', stroke: CALLS_COLOUR, width: 2, fill: `${CALLS_COLOUR}22` },
-          { label: t('monitoring.p95'), scale: 'ms', stroke: P95_COLOUR, width: 2, spanGaps: false },
+          { label: t('monitoring.p95Axis'), scale: 'ms', stroke: P95_COLOUR, width: 2, spanGaps: false },
         ],
         axes: [{}, { scale: 'calls', stroke: CALLS_COLOUR }, { scale: 'ms', side: 1, stroke: P95_COLOUR, grid: { show: false } }],
         legend: { show: true },
@@ -85,7 +87,7 @@ export default function MinuteChart({ series, withDate }: { series: Series; with
       resize.disconnect();
       chart.destroy();
     };
-  }, [data, lang, t]);
+  }, [data, since, until, lang, t]);
 
   return (
     <figure className="speed-chart">

@@ -99,7 +99,7 @@ export default function SpeedMonitoring({ page }: PageProps) {
             options={routes.map((r) => ({ value: r.route_name, label: r.summary[lang] })).sort((a, b) => a.label.localeCompare(b.label, lang))}
           />
           <Suspense fallback={<p role="status">{t('monitoring.chartLoading')}</p>}>
-            <MinuteChart series={series} withDate={period === 'day'} />
+            <MinuteChart series={series} since={report.data.since} until={report.data.until} withDate={period === 'day'} />
           </Suspense>
         </section>
       )}
