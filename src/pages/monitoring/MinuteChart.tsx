@@ -16,12 +16,23 @@ const HEIGHT = 240;
 const CALLS_COLOUR = '#2f6fde';
 const P95_COLOUR = '#b3261e';
 
-/** Month and weekday names in the page's language, for uPlot's time axis. */
-function dateNames(lang: LanguageLabel): uPlot.DateNames {
+/**
+ * The time axis's labels in the page's language (uPlot's own are English: "7:15am"): the clock, and the date
+ * under the first label of each day when the period spans days.
+ */
+function timeLabels(lang: LanguageLabel, withDate: boolean) {
   const locale = lang === 'tr' ? 'tr-TR' : 'en-GB';
-  const months = (month: 'long' | 'short') => Array.from({ length: 12 }, (_, m) => new Intl.DateTimeFormat(locale, { month }).format(new Date(2024, m, 1)));
-  const days = (weekday: 'long' | 'short') => Array.from({ length: 7 }, (_, d) => new Intl.DateTimeFormat(locale, { weekday }).format(new Date(2024, 0, 7 + d)));
-  return { MMMM: months('long'), MMM: months('short'), WWWW: days('long'), WWW: days('short') };
+  const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' });
+  return {
+    axis: (_u: uPlot, splits: number[]) =>
+      splits.map((s, i) => {
+        const date = new Date(s * 1000);
+        const newDay = withDate && (i === 0 || new Date(splits[i - 1] * 1000).getDate() !== date.getDate());
+        return newDay ? `${clock.format(date)}\n${day.format(date)}` : clock.format(date);
+      }),
+    legend: (_u: uPlot, s: number | null) => (s === null ? '--' : `${withDate ? `${day.format(new Date(s * 1000))} ` : ''}${clock.format(new Date(s * 1000))}`),
+  };
 }
 
 /** Every minute from the first to the last with calls: [seconds, calls, p95 or null]. */
@@ -61,20 +72,19 @@ export default function MinuteChart({ series, since, until, withDate }: { series
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const names = dateNames(lang);
+    const labels = timeLabels(lang, withDate);
     const chart = new uPlot(
       {
         width: Math.max(200, element.clientWidth),
         height: HEIGHT,
-        fmtDate: (template) => uPlot.fmtDate(template, names),
         // The whole period, whatever minutes had calls (one minute alone would otherwise span years).
         scales: { x: { time: true, range: (): uPlot.Range.MinMax => [Date.parse(since) / 1000, Date.parse(until) / 1000] }, calls: { range: (_u, _min, max) => [0, Math.max(1, max)] }, ms: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
         series: [
-          { label: t('monitoring.time') },
+          { label: t('monitoring.time'), value: labels.legend },
           { label: t('monitoring.calls'), scale: 'calls', stroke: CALLS_COLOUR, width: 2, fill: `${CALLS_COLOUR}22` },
           { label: t('monitoring.p95Axis'), scale: 'ms', stroke: P95_COLOUR, width: 2, spanGaps: false },
         ],
-        axes: [{}, { scale: 'calls', stroke: CALLS_COLOUR }, { scale: 'ms', side: 1, stroke: P95_COLOUR, grid: { show: false } }],
+        axes: [{ values: labels.axis }, { scale: 'calls', stroke: CALLS_COLOUR }, { scale: 'ms', side: 1, stroke: P95_COLOUR, grid: { show: false } }],
         legend: { show: true },
       },
       data,
@@ -87,7 +97,7 @@ export default function MinuteChart({ series, since, until, withDate }: { series
       resize.disconnect();
       chart.destroy();
     };
-  }, [data, since, until, lang, t]);
+  }, [data, since, until, withDate, lang, t]);
 
   return (
     <figure className="speed-chart">
