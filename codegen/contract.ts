@@ -25,6 +25,8 @@ export interface RouteDefinition {
   ownership?: string;
   /** A write call's audit record (or a read of personal data that is audited too): the kind of record and the paths (request, then answer) of its id. */
   audit?: { entity: string; record?: string[] };
+  /** Calls per caller per window (absent: the default of the effect and caller type, ./rate-limits.ts). */
+  rate_limit?: { max: number; per_seconds: number };
   source: 'spec' | 'product';
   summary: Bilingual;
   description?: string;

@@ -3,6 +3,7 @@
 import type { Contract } from './contract.ts';
 import { routeSchemaId } from './contract.ts';
 import { pascal, typedSchemas } from './ts-schema.ts';
+import { rateLimitOf } from './rate-limits.ts';
 
 const COMMON_QUERY = [
   ['__lang__v', 'Active language value (0 tr, 1 en); messages answer in it.', { type: 'integer', enum: [0, 1] }],
@@ -74,6 +75,7 @@ export function openApiDocument(contract: Contract, rootNames: Map<string, strin
       'x-effect': r.effect,
       'x-auth-codes': r.auth_codes,
       'x-source': r.source,
+      'x-rate-limit': rateLimitOf(r),
       security: security[r.caller_type],
       parameters:
         r.method === 'GET'

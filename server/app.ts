@@ -19,6 +19,11 @@ import { testPaymentProvider, type PaymentProvider } from './services/payment-pr
 import { KeyedQueue } from './services/keyed-queue.ts';
 import { databaseDocumentStore, type DocumentStore } from './services/document-files.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { RequestMetrics } from './monitoring/request-metrics.ts';
+import { RateLimiter, type RateLimit } from './monitoring/rate-limiter.ts';
+import { installMetricsEndpoint } from './monitoring/metrics-endpoint.ts';
+import type { RouteTableEntry } from '../src/generated/route-table.ts';
+import { installTracing, type Tracing } from './monitoring/tracing.ts';
 
 export interface AppOptions {
   db: Db;
@@ -40,6 +45,19 @@ export interface AppOptions {
   ruleGraphCacheSize?: number;
   /** Where documents' files live (default: the database; main.ts picks an S3 bucket when S3_BUCKET is set). */
   documents?: DocumentStore;
+  /** OpenTelemetry, when the environment switched it on (./monitoring/tracing.ts): a span per request. */
+  tracing?: Tracing;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); absent = the path answers as an unknown one. */
+  metricsToken?: string;
+  /** Speed monitoring: how often the per-minute counts and the rate-limit counts go to the database, and the limits. */
+  monitoring?: {
+    /** Milliseconds between writes of the per-minute counts (default 15 s; 0 = only on flush and close). */
+    flushMs?: number;
+    /** Milliseconds between syncs of the rate-limit counts (default 1 s; 0 = only on sync and close). */
+    syncMs?: number;
+    /** A route's rate limit (default: the route table's, from the catalogue). */
+    rateLimitOf?: (route: RouteTableEntry) => RateLimit;
+  };
 }
 
 export const BODY_LIMIT = 15 * 1024 * 1024; // the largest upload (10 MB) as base64 (×4/3) plus JSON overhead
@@ -56,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       socket.end(clientErrorAnswer(error as unknown as Error & { code?: string; rawPacket?: Buffer }));
     },
   });
+  if (options.tracing) installTracing(app, options.tracing);
   const serveApp = !!options.staticDir && existsSync(join(options.staticDir, 'index.html'));
   installEnvelope(app, { spaFallback: serveApp });
   const sites = new SiteCache(options.db);
@@ -83,7 +102,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), recordModels: new RecordModelCache(), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue(), documents: options.documents ?? databaseDocumentStore });
+  const metrics = new RequestMetrics(options.db, { flushMs: options.monitoring?.flushMs, log: app.log });
+  const rateLimiter = new RateLimiter(options.db, { syncMs: options.monitoring?.syncMs, limitOf: options.monitoring?.rateLimitOf, log: app.log });
+  // The last calls' counts go to the database before it closes.
+  app.addHook('onClose', async () => {
+    await metrics.close();
+    await rateLimiter.close();
+  });
+  installMetricsEndpoint(app, metrics.registry, options.metricsToken);
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, {
+    accounts,
+    ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize),
+    recordModels: new RecordModelCache(),
+    sites,
+    callers,
+    payments: options.payments ?? testPaymentProvider(),
+    unitWrites: new KeyedQueue(),
+    documents: options.documents ?? databaseDocumentStore,
+    metrics,
+    rateLimiter,
+  });
   return app;
 }
 

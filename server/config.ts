@@ -12,6 +12,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Behind a reverse proxy: take the host and address from X-Forwarded-* (never set this when exposed directly). */
   trustProxy: boolean;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); absent = no /metrics. */
+  metricsToken?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -27,5 +29,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captcha: env.SEMA_CAPTCHA !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

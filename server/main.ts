@@ -7,6 +7,7 @@ import { buildFrontEndIfNeeded } from './build-front-end.ts';
 import { consoleMailer, smtpMailer } from './mail/mailer.ts';
 import { deliverOutbox } from './mail/outbox.ts';
 import { s3DocumentStore, s3OptionsFromEnv } from './services/s3-document-files.ts';
+import { startTracing, tracedDb } from './monitoring/tracing.ts';
 
 const config = readConfig();
 if (process.argv.includes('--build-if-needed')) await buildFrontEndIfNeeded();
@@ -17,7 +18,10 @@ if (!config.captcha) {
   console.warn(`\n${line}\n  WARNING: SEMA_CAPTCHA=off — the login captcha is OFF. This is for automated tests only;\n  never run a real site like this.\n${line}\n`);
 }
 
-const { db, seeded } = await prepareDatabase(config);
+const { db: database, seeded } = await prepareDatabase(config);
+// Off unless the environment asks for it (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_TRACES_EXPORTER): then nothing of it loads.
+const tracing = await startTracing();
+const db = tracing ? tracedDb(database, tracing) : database;
 const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl) : consoleMailer();
 const s3 = s3OptionsFromEnv(process.env);
 const app = await buildApp({
@@ -29,6 +33,8 @@ const app = await buildApp({
   captcha: { required: config.captcha },
   mailer,
   ...(s3 ? { documents: s3DocumentStore(s3) } : {}),
+  metricsToken: config.metricsToken,
+  tracing,
   linkOrigin: (domain) => `http://${domain}${config.port === 80 ? '' : `:${config.port}`}`,
 });
 
@@ -44,6 +50,7 @@ if (seeded.generatedAdminPassword) {
 const close = async () => {
   await app.close();
   await db.close();
+  await tracing?.shutdown();
   process.exit(0);
 };
 process.on('SIGINT', close);

@@ -24,11 +24,13 @@ import { protocolHandlers } from './protocol.ts';
 import { patientHandlers } from './patient.ts';
 import { treatmentHandlers } from './treatment.ts';
 import { documentHandlers } from './document.ts';
+import { speedMonitoringHandlers } from './speed-monitoring.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
 export const handlers: HandlerSet = {
   ...systemHandlers,
+  ...speedMonitoringHandlers,
   ...frontendHandlers,
   ...accountHandlers,
   ...authorizationHandlers,

@@ -15,6 +15,8 @@ import type { KeyedQueue } from '../services/keyed-queue.ts';
 import type { CallerCache } from '../auth/caller-cache.ts';
 import type { PaymentProvider } from '../services/payment-provider.ts';
 import type { DocumentStore } from '../services/document-files.ts';
+import type { RequestMetrics } from '../monitoring/request-metrics.ts';
+import type { RateLimiter } from '../monitoring/rate-limiter.ts';
 
 export interface AppServices {
   accounts: AccountRuntime;
@@ -32,6 +34,10 @@ export interface AppServices {
   unitWrites: KeyedQueue;
   /** Where documents' files live: the database, or an S3-compatible bucket when configured. */
   documents: DocumentStore;
+  /** Per-route speed: Prometheus metrics and each site's per-minute counts (written to the database every ~15 s). */
+  metrics: RequestMetrics;
+  /** The per-route rate limits of the catalogue, counted across processes. */
+  rateLimiter: RateLimiter;
 }
 
 /** A successful answer checked against its route's response schema and serialized (envelope included) once. */

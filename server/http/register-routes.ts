@@ -1,8 +1,9 @@
 // The /v1 API: every route of the generated table, in one encapsulated Fastify context whose hooks do, in
 // order, what each call needs — tenancy (site and language: ./tenancy.ts), input checks (before any schema:
-// ./input-guard.ts; then the route's request schema), the caller (../auth/caller.ts), the handler, the answer
-// checked against its schema, and for a write call (or a read that declares an audit) its audit record
-// (./audit.ts), written before the answer leaves.
+// ./input-guard.ts; then the route's request schema), the caller (../auth/caller.ts) and its rate limit
+// (../monitoring/rate-limiter.ts), the handler, the answer checked against its schema, and for a write call (or
+// a read that declares an audit) its audit record (./audit.ts), written before the answer leaves. Every answer
+// is counted for speed monitoring (../monitoring/request-metrics.ts).
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { routeTable, type RouteName, type RouteTableEntry } from '../../src/generated/route-table.ts';
@@ -122,7 +123,8 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
         method: route.method,
         url: route.path,
         preValidation: inputCheck(route, v, validators.commonQuery),
-        preHandler: callerCheck(db, services.callers, route),
+        preHandler: [callerCheck(db, services.callers, route), services.rateLimiter.hook(route)],
+        onResponse: services.metrics.hook(route),
         ...(route.effect === 'write' || route.audit ? { onSend: callerChangingEntity(route.audit?.entity) ? [forgetSiteCallers(services.callers), auditHook(db, route)] : auditHook(db, route) } : {}),
         handler: async (request, reply) => {
           if (!handler) throw new ApiError('not_implemented', { route: route.path });

@@ -62,7 +62,7 @@ export default function UserSupportList({ page }: PageProps) {
 
       <div className="support-toolbar">
         {staffed.length > 0 && view && (
-          <fieldset className="support-views">
+          <fieldset className="choice-chips">
             <legend>{t('support.list.view')}</legend>
             {(['own', 'shop'] as const).map((v) => (
               <label key={v}>

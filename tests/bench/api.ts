@@ -10,7 +10,7 @@ import { buildApp } from '../../server/app.ts';
 import { prepareDatabase } from '../../server/start.ts';
 import { signInForTest } from '../server/harness.ts';
 import bmi from '../../fixtures/rule-packages/bmi_class.json' with { type: 'json' };
-import { runLoad, type LoadResult } from './load.ts';
+import { COUNTED_NOT_LIMITED, runLoad, type LoadResult } from './load.ts';
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const line = (r: LoadResult) =>
@@ -79,7 +79,7 @@ async function fixtures(app: FastifyInstance, authorization: string, count: numb
 export async function apiUnderLoad(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sema-bench-'));
   const { db } = await prepareDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, adminPassword: 'bench-password-long-enough' });
-  const app = await buildApp({ db });
+  const app = await buildApp({ db, monitoring: COUNTED_NOT_LIMITED });
   const perRoute = new Map<string, number[]>();
   if (process.env.BENCH_ROUTES)
     app.addHook('onResponse', async (request, reply) => {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../server/app.ts';
 import { prepareDatabase } from '../../server/start.ts';
 import { signInForTest } from '../server/harness.ts';
+import { COUNTED_NOT_LIMITED } from './load.ts';
 import shops from '../../fixtures/seed/shops.json' with { type: 'json' };
 
 const BUYERS = 20;
@@ -100,7 +101,7 @@ function runBuyers(run: Run): Promise<Result> {
 export async function ordersPerSecond(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sema-bench-orders-'));
   const { db } = await prepareDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, adminPassword: 'bench-password-long-enough' });
-  const app = await buildApp({ db });
+  const app = await buildApp({ db, monitoring: COUNTED_NOT_LIMITED });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const names = Array.from({ length: BUYERS }, (_, i) => `bench.buyer${i}`);

@@ -127,6 +127,7 @@ describe('menuTree', () => {
       'icon_list',
       'db',
       'audit_log',
+      'speed_monitoring',
     ]);
   });
 });

@@ -47,6 +47,8 @@ describe('static page catalogue', () => {
       'treatment_list', 'new_treatment', 'treatment', 'chemotherapy_list',
       // The signed-in user's documents (issue 13: upload, list, share; paths are ours).
       'documents',
+      // The clinical copy's "speed-monitoring module" for administrators (issue 13; its paths are ours).
+      'speed_monitoring',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });

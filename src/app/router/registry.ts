@@ -78,6 +78,8 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   TreatmentDetails: () => import('../../pages/treatment/TreatmentDetails'),
   TreatmentList: () => import('../../pages/treatment/TreatmentList'),
   ChemotherapyList: () => import('../../pages/treatment/ChemotherapyList'),
+  // Speed monitoring (issue 13): the slowest routes and the calls per minute; its chart (uPlot) is a chunk of its own.
+  SpeedMonitoring: () => import('../../pages/monitoring/SpeedMonitoring'),
   // Support requests (issue 10): the signed-in list and details, and the page a support mail's link opens.
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),

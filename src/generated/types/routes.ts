@@ -4950,6 +4950,73 @@ export interface LayerWdmGetResponse {
 }
 
 /**
+ * POST /v1/system/speed/report — Speed of the site's calls (slowest first) and per minute
+ */
+export interface SystemSpeedReportRequest {
+  /**
+   * The last hour or the last 24 hours.
+   */
+  window: 'hour' | 'day';
+  /**
+   * Only this route's minutes in series (the route table's name).
+   */
+  route_name?: string;
+}
+
+export interface SystemSpeedReportResponse {
+  /**
+   * The window's first minute.
+   */
+  since: string;
+  /**
+   * The end of the window (now).
+   */
+  until: string;
+  /**
+   * Routes called in the window, slowest p95 first.
+   */
+  route_list: {
+    route_name: string;
+    method: 'GET' | 'POST';
+    path: string;
+    /**
+     * The route's catalogue summary in both languages.
+     */
+    summary: BilingualText;
+    requests: number;
+    /**
+     * Calls answered with a refusal (HTTP 4xx: bad input, permissions, rate limit...).
+     */
+    refused: number;
+    /**
+     * Calls that failed on the server (HTTP 5xx).
+     */
+    failed: number;
+    /**
+     * failed / requests.
+     */
+    error_rate: number;
+    /**
+     * refused / requests.
+     */
+    refusal_rate: number;
+    p50_ms: number;
+    p95_ms: number;
+    p99_ms: number;
+    mean_ms: number;
+    max_ms: number;
+  }[];
+  /**
+   * One entry per minute of the window that had calls, oldest first.
+   */
+  series: {
+    minute: string;
+    requests: number;
+    p95_ms: number;
+  }[];
+}
+
+/**
  * POST /v1/treatment/plan — Plan a treatment (not saved)
  */
 export interface TreatmentPlanRequest {

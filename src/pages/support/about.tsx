@@ -35,7 +35,7 @@ export function AboutKindField({ value, onValue }: { value: AboutKind; onValue: 
   const { t } = useTranslation();
   const label = { order: t('support.form.aboutOrder'), bundle: t('support.form.aboutBundle'), none: t('support.form.aboutNone') };
   return (
-    <fieldset className="support-views support-about">
+    <fieldset className="choice-chips support-about">
       <legend>{t('support.form.about')}</legend>
       {ABOUT_KINDS.map((kind) => (
         <label key={kind}>
