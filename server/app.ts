@@ -17,6 +17,8 @@ import { SiteCache } from './services/site-cache.ts';
 import { CallerCache } from './auth/caller-cache.ts';
 import { testPaymentProvider, type PaymentProvider } from './services/payment-provider.ts';
 import { KeyedQueue } from './services/keyed-queue.ts';
+import type { Jobs } from './jobs/job-kind.ts';
+import { ApiError } from './http/api-error.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 
 export interface AppOptions {
@@ -35,9 +37,15 @@ export interface AppOptions {
   linkOrigin?: (domain: string) => string;
   /** Where card payments go (default: the built-in test provider, server/services/payment-provider.ts). */
   payments?: PaymentProvider;
+  /** The background-process queue; until the queue is built (issue 13, part "jobs") starting a process answers 10006. */
+  jobs?: Jobs;
   /** How many compiled decision graphs the app keeps in memory (default 500). */
   ruleGraphCacheSize?: number;
 }
+
+const NO_QUEUE: Jobs = {
+  start: () => Promise.reject(new ApiError('not_implemented', { route: 'process/start' })),
+};
 
 export const BODY_LIMIT = 12 * 1024 * 1024; // the largest upload (10 MB) plus JSON overhead
 
@@ -80,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), recordModels: new RecordModelCache(), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue() });
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), recordModels: new RecordModelCache(), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue(), jobs: options.jobs ?? NO_QUEUE });
   return app;
 }
 
