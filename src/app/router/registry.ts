@@ -82,6 +82,8 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   UserSupportList: () => import('../../pages/UserSupportList'),
   UserSupportDetails: () => import('../../pages/UserSupportDetails'),
   MailSupport: () => import('../../pages/MailSupport'),
+  // The data layers (issue 13): choose a layer, browse its tree, list, filter and edit its records, import a workbook.
+  Db: () => import('../../pages/database/DatabasePage'),
   // The buyer's cart, payment, orders, active products and bills (issue 10), through one chunk of loaders.
   UserShoppingcart: checkoutView('UserShoppingcart'),
   UserShoppingcartPayment: checkoutView('UserShoppingcartPayment'),
