@@ -19,7 +19,8 @@ import './database.css';
 /** Where the import's progress is shown (the process page of issue 13, part "jobs"). */
 const PROCESS_PAGE = '/processes';
 
-type Message = { kind: 'success' | 'error'; text: string; process?: boolean } | null;
+/** What the last action did, worded at display (a change of language rewords it). */
+type Message = 'saved' | 'deleted' | 'importStarted' | null;
 
 export default function DatabasePage({ page }: PageProps) {
   const { t } = useTranslation();
@@ -43,9 +44,9 @@ export default function DatabasePage({ page }: PageProps) {
     setMessage(null);
     setEditing(e);
   };
-  const done = (text: string) => {
+  const done = (outcome: Message) => {
     setEditing(null);
-    setMessage(text ? { kind: 'success', text } : null);
+    setMessage(outcome);
     setReloads((n) => n + 1);
     layers.retry();
   };
@@ -72,7 +73,7 @@ export default function DatabasePage({ page }: PageProps) {
       let binary = '';
       for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
       await systemUpdateByExcel({ layer_code: layer.layer_code, excel_file: { file_name: file.name, content_base64: btoa(binary) } });
-      setMessage({ kind: 'success', text: t('database.importStarted'), process: true });
+      setMessage('importStarted');
     } catch (err) {
       setFailure(err);
     } finally {
@@ -125,8 +126,8 @@ export default function DatabasePage({ page }: PageProps) {
           {layer.is_system && <Notice kind="info">{t('database.systemLayer')}</Notice>}
           {failure !== null && <Notice>{errorText(failure)}</Notice>}
           {message && (
-            <Notice kind={message.kind}>
-              {message.text} {message.process && <a href={PROCESS_PAGE}>{t('database.importProgress')}</a>}
+            <Notice kind="success">
+              {t(`database.${message}`)} {message === 'importStarted' && <a href={PROCESS_PAGE}>{t('database.importProgress')}</a>}
             </Notice>
           )}
           {editing && (

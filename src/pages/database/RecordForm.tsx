@@ -18,7 +18,7 @@ export interface Editing {
   parent?: LayerRecord;
 }
 
-export function RecordForm({ layer, editing, onDone, onClose }: { layer: DataLayer; editing: Editing; onDone: (message: string) => void; onClose: () => void }) {
+export function RecordForm({ layer, editing, onDone, onClose }: { layer: DataLayer; editing: Editing; onDone: (done: 'saved' | 'deleted' | null) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const errorText = useErrorText();
@@ -48,7 +48,7 @@ export function RecordForm({ layer, editing, onDone, onClose }: { layer: DataLay
         ...(record ? { record_id: record.record_id, row_version: record.row_version } : {}),
         ...((record?.parent_record_id ?? parent?.record_id) ? { parent_record_id: record?.parent_record_id ?? parent?.record_id } : {}),
       });
-      onDone(t('database.saved'));
+      onDone('saved');
     } catch (err) {
       setFailure(err);
       setFieldErrors(serverFieldErrors(err, lang));
@@ -63,7 +63,7 @@ export function RecordForm({ layer, editing, onDone, onClose }: { layer: DataLay
     setBusy(true);
     try {
       await dbRecordDelete({ layer_code: layer.layer_code, record_id: record.record_id, row_version: record.row_version });
-      onDone(t('database.deleted'));
+      onDone('deleted');
     } catch (err) {
       setFailure(err);
       setConfirming(false);
@@ -83,7 +83,7 @@ export function RecordForm({ layer, editing, onDone, onClose }: { layer: DataLay
         <Notice>
           {errorText(failure)}{' '}
           {conflict && (
-            <button type="button" className="button button--small button--secondary" onClick={() => onDone('')}>
+            <button type="button" className="button button--small button--secondary" onClick={() => onDone(null)}>
               {t('database.conflict')}
             </button>
           )}

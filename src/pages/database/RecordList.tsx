@@ -71,7 +71,7 @@ export function RecordList({ layer, reloads, onOpen }: { layer: DataLayer; reloa
             <p>{t('database.noRecords')}</p>
           ) : (
             <TableRegion label={t('database.recordsTable', { layer: layer.layer_name[lang] })}>
-              <table className="table">
+              <table className="table database__table">
                 <thead>
                   <tr>
                     <th scope="col">{label?.label[lang]}</th>
