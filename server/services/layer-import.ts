@@ -12,7 +12,7 @@ import contractSchemas from '../../src/generated/schemas.json' with { type: 'jso
 import type { StatusKey } from '../../src/generated/errors.ts';
 import { EXCEL_ERROR_LIMIT, type ExcelRowError } from './bundle-excel.ts';
 import { tableToXlsx, type ReadSheet } from './excel.ts';
-import { existingRecordIds, insertRecord, layerOf, recordChange, replaceRecord, type LayerRow } from './layer-store.ts';
+import { existingRecordIds, insertRecord, isAtOrUnder, layerOf, recordChange, replaceRecord, type LayerRow } from './layer-store.ts';
 
 export interface LayerImportPayload {
   layer_code: string;
@@ -115,8 +115,9 @@ export async function checkSheet(
         else checked.parentId = id;
       }
     });
-    if (checked.recordId && checked.recordId === checked.parentId)
-      errors.push({ sheet: sheet.name, row: r.number, column: fieldLabel(PARENT_ID).en, message: both('layer_parent_invalid') });
+    // A record moved under itself or under a record below it would make a loop.
+    if (checked.recordId && checked.parentId && (await isAtOrUnder(db, checked.parentId, checked.recordId)))
+      errors.push({ sheet: sheet.name, row: r.number, column: at(columns.findIndex((c) => c?.kind === PARENT_ID)), message: both('layer_parent_invalid') });
     const columnOf = (field: string) => {
       const i = columns.findIndex((c) => c?.kind === 'parameter' && c.parameter.id === field);
       return i >= 0 ? at(i) : field;
@@ -134,19 +135,13 @@ export async function checkSheet(
 /** Writes the checked rows (one transaction is the caller's): replaces named records, creates the others. */
 export async function applyRows(tx: Queryable, layer: LayerRow, rows: CheckedRow[], by: { tenantId: string; userId: string | null }): Promise<{ created: number; replaced: number }> {
   const before = await existingRecordIds(tx, layer, rows.flatMap((r) => (r.recordId ? [r.recordId] : [])));
-  let created = 0;
-  let replaced = 0;
   for (const r of rows) {
-    if (r.recordId) {
-      await replaceRecord(tx, r.recordId, r.values, r.parentId ?? null);
-      replaced++;
-    } else {
-      r.recordId = await insertRecord(tx, layer, r.values, r.parentId ?? null);
-      created++;
-    }
-    await recordChange(tx, { ...by, layer, recordId: r.recordId, by: 'import', before: before.get(r.recordId) ?? null, after: r.values });
+    if (r.recordId) await replaceRecord(tx, r.recordId, r.values, r.parentId ?? null);
+    const recordId = r.recordId ?? (await insertRecord(tx, layer, r.values, r.parentId ?? null));
+    await recordChange(tx, { ...by, layer, recordId, by: 'import', before: (r.recordId && before.get(r.recordId)) || null, after: r.values });
   }
-  return { created, replaced };
+  const replaced = rows.filter((r) => r.recordId).length;
+  return { created: rows.length - replaced, replaced };
 }
 
 const LOG = {
