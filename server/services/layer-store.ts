@@ -76,6 +76,7 @@ const RECORD_SELECT = `select r.record_id, r.parent_record_id, r.data, r.row_ver
 const SORTS = { created_at: 'r.created_at', updated_at: 'r.updated_at', position: 'r.position' };
 
 export interface RecordFilter {
+  record_id?: string;
   search?: string;
   parent_record_id?: string;
   top_level?: boolean;
@@ -104,6 +105,7 @@ function conditionSql(where: Where, p: LayerParameter, operator: string, value: 
 /** A page of the layer's records under the filter (search, place in the tree, the query's conditions). */
 export async function recordsOf(db: Queryable, layer: LayerRow, filter: RecordFilter): Promise<{ record_list: LayerRecord[]; total: number; page: number; page_size: number }> {
   const where = new Where().add('r.layer_id = ?', layer.layer_id);
+  if (filter.record_id) where.add('r.record_id = ?', filter.record_id);
   if (filter.search) where.add('exists (select 1 from jsonb_each_text(r.data) v where v.value ilike ?::text)', containsPattern(filter.search));
   if (filter.parent_record_id) where.add('r.parent_record_id = ?', filter.parent_record_id);
   if (filter.top_level) where.add('r.parent_record_id is null');

@@ -1,7 +1,8 @@
 // @vitest-environment-options {"url": "http://clinical.localhost:3000/"}
 // The db page (issue 13, part "database"): an administrator browses a tree layer, opens a record in the form the
 // layer's parameters make, sees each problem at its field before any call, and the server's refusal of a record
-// changed meanwhile; filters the list on the server; a system layer is read-only; a workbook starts an import.
+// changed meanwhile, whose latest version it loads and saves; filters the list on the server; a system layer is
+// read-only; a workbook starts an import.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -63,7 +64,9 @@ function serveLayers() {
   server.use(
     http.post('*/v1/db/layer/list', () => HttpResponse.json({ ...ok, layer_list: [PLACES, FRD] })),
     http.post('*/v1/db/data/get', async ({ request }) => {
-      const body = (await request.json()) as { layer_code: string; top_level?: boolean; parent_record_id?: string };
+      const body = (await request.json()) as { layer_code: string; top_level?: boolean; parent_record_id?: string; record_id?: string };
+      // The record as another administrator saved it meanwhile.
+      if (body.record_id) return page([{ ...ANKARA, row_version: 4, record: { ...ANKARA.record, population: 6000000 } }]);
       if (body.layer_code === 'frd') return page([{ ...record('00000000-0000-4000-8000-000000000009', { label: 'tr' }), layer_code: 'frd' }]);
       if (body.top_level) return page([TURKIYE]);
       if (body.parent_record_id) return page([ANKARA]);
@@ -123,14 +126,17 @@ describe('the db page', () => {
     await user.type(form.getByLabelText(/^Population/), '5900000');
     await user.click(form.getByRole('button', { name: 'Save record' }));
     expect(await screen.findByText(/This record was changed meanwhile/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Load the latest version' })).toBeInTheDocument();
-
-    await user.click(form.getByRole('button', { name: 'Save record' }));
+    await user.click(screen.getByRole('button', { name: 'Load the latest version' }));
+    const latest = within(await screen.findByRole('form', { name: 'Edit: Ankara' }));
+    expect(await latest.findByLabelText(/^Population/)).toHaveValue('6000000');
+    await user.clear(latest.getByLabelText(/^Population/));
+    await user.type(latest.getByLabelText(/^Population/), '5900000');
+    await user.click(latest.getByRole('button', { name: 'Save record' }));
     expect(await screen.findByText('The record is saved.')).toBeInTheDocument();
     expect(calls.record.at(-1)).toEqual({
       layer_code: 'places',
       record_id: ANKARA.record_id,
-      row_version: 3,
+      row_version: 4,
       parent_record_id: TURKIYE.record_id,
       record: { name: 'Ankara', kind: 'city', population: 5900000, is_capital: true },
     });

@@ -174,6 +174,8 @@ describe.each(databaseKinds())('data layers on %s', (kind) => {
     const stale = await dbRecord({ layer_code: 'units', record_id: id, row_version: 1, record: { ...made.record, bed_count: 14 } });
     expect(stale).toMatchObject({ status_code: '13082', http_status: 409 });
     expect(stale.status_message).toContain('2');
+    const latest = await dbDataGet({ layer_code: 'units', record_id: id });
+    expect(latest.record_list.map((r) => [r.row_version, (r.record as { bed_count: number }).bed_count])).toEqual([[2, 12]]);
 
     const changes = await t.db.query<{ changed_by: string; before: { bed_count: number } | null; after: { bed_count: number } | null }>(
       'select changed_by, before, after from layer_record_change where record_id = $1 order by changed_at, after is null',

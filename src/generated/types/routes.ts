@@ -377,6 +377,10 @@ export interface DbDataGetRequest {
    */
   search?: string;
   /**
+   * Only this record (e.g. its latest version after a 409).
+   */
+  record_id?: string;
+  /**
    * Only the records directly under this one (a tree layer).
    */
   parent_record_id?: string;

@@ -131,7 +131,17 @@ export default function DatabasePage({ page }: PageProps) {
             </Notice>
           )}
           {editing && (
-            <RecordForm key={editing.record?.record_id ?? editing.parent?.record_id ?? 'new'} layer={layer} editing={editing} onDone={done} onClose={() => setEditing(null)} />
+            <RecordForm
+              key={editing.record ? `${editing.record.record_id}:${editing.record.row_version}` : (editing.parent?.record_id ?? 'new')}
+              layer={layer}
+              editing={editing}
+              onDone={done}
+              onLatest={(record) => {
+                setEditing(record ? { record } : null);
+                setReloads((n) => n + 1);
+              }}
+              onClose={() => setEditing(null)}
+            />
           )}
           <div className="database__views">
             {layer.is_tree && (

@@ -7,7 +7,7 @@ import { ApiError } from '../../api/errors';
 import { useActiveLabel } from '../../app/router/hooks';
 import { ConfirmDialog, focusFirstInvalid, Notice, serverFieldErrors, useErrorText, useFocusOnMount } from '../../app/ui';
 import { checkLayerRecord, layerProblemMessage, layerRecordName } from '../../domain/layer-record';
-import { dbRecord, dbRecordDelete } from '../../generated/client';
+import { dbDataGet, dbRecord, dbRecordDelete } from '../../generated/client';
 import type { DataLayer, LayerRecord } from '../../generated/types/entities';
 import { ParameterField } from './ParameterField';
 import { formRecord, formTexts } from './values';
@@ -18,7 +18,20 @@ export interface Editing {
   parent?: LayerRecord;
 }
 
-export function RecordForm({ layer, editing, onDone, onClose }: { layer: DataLayer; editing: Editing; onDone: (done: 'saved' | 'deleted' | null) => void; onClose: () => void }) {
+export function RecordForm({
+  layer,
+  editing,
+  onDone,
+  onLatest,
+  onClose,
+}: {
+  layer: DataLayer;
+  editing: Editing;
+  onDone: (done: 'saved' | 'deleted') => void;
+  /** Opens the form again on the record as it is now (after a 409), or closes it when it is gone. */
+  onLatest: (record: LayerRecord | undefined) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const errorText = useErrorText();
@@ -72,6 +85,15 @@ export function RecordForm({ layer, editing, onDone, onClose }: { layer: DataLay
     }
   };
 
+  const loadLatest = async () => {
+    if (!record) return;
+    try {
+      onLatest((await dbDataGet({ layer_code: layer.layer_code, record_id: record.record_id })).record_list[0]);
+    } catch (err) {
+      setFailure(err);
+    }
+  };
+
   const conflict = failure instanceof ApiError && failure.httpStatus === 409;
   const title = record ? t('database.editRecord', { name: nameOf(record) }) : parent ? t('database.newRecordUnder', { name: nameOf(parent) }) : t('database.newRecord');
   return (
@@ -83,7 +105,7 @@ export function RecordForm({ layer, editing, onDone, onClose }: { layer: DataLay
         <Notice>
           {errorText(failure)}{' '}
           {conflict && (
-            <button type="button" className="button button--small button--secondary" onClick={() => onDone(null)}>
+            <button type="button" className="button button--small button--secondary" onClick={loadLatest}>
               {t('database.conflict')}
             </button>
           )}
