@@ -18,6 +18,8 @@ import { CallerCache } from './auth/caller-cache.ts';
 import { testPaymentProvider, type PaymentProvider } from './services/payment-provider.ts';
 import { KeyedQueue } from './services/keyed-queue.ts';
 import { databaseDocumentStore, type DocumentStore } from './services/document-files.ts';
+import type { Jobs } from './jobs/job-kind.ts';
+import { ApiError } from './http/api-error.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { RequestMetrics } from './monitoring/request-metrics.ts';
 import { RateLimiter, type RateLimit } from './monitoring/rate-limiter.ts';
@@ -41,6 +43,8 @@ export interface AppOptions {
   linkOrigin?: (domain: string) => string;
   /** Where card payments go (default: the built-in test provider, server/services/payment-provider.ts). */
   payments?: PaymentProvider;
+  /** The background-process queue; until the queue is built (issue 13, part "jobs") starting a process answers 10006. */
+  jobs?: Jobs;
   /** How many compiled decision graphs the app keeps in memory (default 500). */
   ruleGraphCacheSize?: number;
   /** Where documents' files live (default: the database; main.ts picks an S3 bucket when S3_BUCKET is set). */
@@ -59,6 +63,10 @@ export interface AppOptions {
     rateLimitOf?: (route: RouteTableEntry) => RateLimit;
   };
 }
+
+const NO_QUEUE: Jobs = {
+  start: () => Promise.reject(new ApiError('not_implemented', { route: 'process/start' })),
+};
 
 export const BODY_LIMIT = 15 * 1024 * 1024; // the largest upload (10 MB) as base64 (×4/3) plus JSON overhead
 
@@ -121,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     documents: options.documents ?? databaseDocumentStore,
     metrics,
     rateLimiter,
+    jobs: options.jobs ?? NO_QUEUE,
   });
   return app;
 }

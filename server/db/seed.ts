@@ -13,6 +13,7 @@ import { seedDataModels } from './seed-data-models.ts';
 import { seedProtocols } from './seed-protocols.ts';
 import { seedPatients } from './seed-patients.ts';
 import { seedUnits, type SeedUnit } from './seed-units.ts';
+import { seedLayers, type SeedLayer } from './seed-layers.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'seed');
 const readSeed = (file: string) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
@@ -35,19 +36,19 @@ export interface SeedResult {
 
 export async function seed(db: Db, options: { adminPassword?: string } = {}): Promise<SeedResult> {
   const { tenants } = readSeed('tenants.json') as { tenants: SeedTenant[] };
-  const { layer_wdm_list } = readSeed('layers.json') as { layer_wdm_list: Record<string, object> };
+  const layers = readSeed('layers.json') as { system_layer_list: SeedLayer[]; site_layer_list: SeedLayer[] };
   const result: SeedResult = { tenantsCreated: [], unitsSkipped: [] };
   const adminPassword = options.adminPassword ?? randomSecret(16);
   let adminHash: string | undefined;
   await db.transaction(async (tx) => {
-    // The fixture units each site was never offered: all of them on a new site, the ones added since on an
-    // older one (server/db/seed-units.ts).
+    // The fixture units and data layers each site was never offered: all of them on a new site, the ones added
+    // since on an older one (server/db/seed-units.ts, seed-layers.ts).
     const offerUnits = async (tenantId: string, t: SeedTenant) => {
       const { skipped } = await seedUnits(tx, tenantId, t.website_unit_list);
       result.unitsSkipped.push(...skipped.map((u) => ({ domain: t.domain, ...u })));
+      await seedLayers(tx, tenantId, layers.site_layer_list);
     };
-    for (const [code, data] of Object.entries(layer_wdm_list))
-      await tx.query('insert into layer_wdm (layer_code, data) values ($1, $2) on conflict do nothing', [code, JSON.stringify(data)]);
+    await seedLayers(tx, null, layers.system_layer_list);
     for (const t of tenants) {
       const inserted = await tx.query<{ tenant_id: string }>(
         `insert into tenant (tenant_id, domain, frontend_client_id, frontend_product_id, frontend)

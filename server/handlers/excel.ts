@@ -3,33 +3,17 @@
 // generic list's export (/v1/table/to/excel).
 import { ApiError } from '../http/api-error.ts';
 import { applyBundleSheet } from '../services/bundle-excel.ts';
-import { checkWorkbookBytes, EXCEL_CELL_LIMIT, readFirstSheet, tableToXlsx, XLSX_CONTENT_TYPE } from '../services/excel.ts';
+import { EXCEL_CELL_LIMIT, readFirstSheet, tableToXlsx, workbookBytes, XLSX_CONTENT_TYPE } from '../services/excel.ts';
 import { shopCaller, staffShop } from '../services/shop-access.ts';
 import { creditBalance } from '../services/credit-ledger.ts';
 import { creditsForCells } from '../../src/domain/credit-price.ts';
 import type { HandlerSet } from './types.ts';
-
-const LEGACY_XLS = {
-  en: 'This is an old binary .xls file, which cannot be read: please save it as .xlsx (Excel Workbook) and upload it again.',
-  tr: 'Bu eski ikili .xls biçiminde bir dosya ve okunamıyor: lütfen .xlsx (Excel Çalışma Kitabı) olarak kaydedip yeniden yükleyin.',
-};
 
 /** Thrown inside the transaction so that nothing is written; carries the answer of a refused sheet. */
 class SheetRefused extends Error {
   constructor(readonly answer: ApiError) {
     super('sheet refused');
   }
-}
-
-/** The workbook's bytes once its kind and size are checked (refusals in the spec's words). */
-function workbookBytes(file: { file_name: string; content_base64: string }, lang: 'tr' | 'en'): Buffer {
-  if (!/\.xlsx?$/i.test(file.file_name)) throw new ApiError('excel_type');
-  const bytes = Buffer.from(file.content_base64, 'base64');
-  const refusal = checkWorkbookBytes(bytes);
-  if (refusal === 'legacy_xls') throw new ApiError('invalid_file_type', {}, { errors: [{ field: 'excel_file', message: LEGACY_XLS[lang] }] });
-  if (refusal === 'too_large') throw new ApiError('excel_cell_limit');
-  if (refusal) throw new ApiError('invalid_file_type');
-  return bytes;
 }
 
 export const excelHandlers: HandlerSet = {

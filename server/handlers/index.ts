@@ -25,6 +25,7 @@ import { patientHandlers } from './patient.ts';
 import { treatmentHandlers } from './treatment.ts';
 import { documentHandlers } from './document.ts';
 import { speedMonitoringHandlers } from './speed-monitoring.ts';
+import { databaseHandlers } from './database.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -56,4 +57,5 @@ export const handlers: HandlerSet = {
   ...patientHandlers,
   ...treatmentHandlers,
   ...documentHandlers,
+  ...databaseHandlers,
 };

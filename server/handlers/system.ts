@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiError } from '../http/api-error.ts';
 import { migrationFiles } from '../db/migrate.ts';
-import { layersByCode } from '../services/layer-wdm-store.ts';
+import { wdmDocuments } from '../services/layer-store.ts';
 import type { HandlerSet } from './types.ts';
 import type { LayerWdmGetResponse } from '../../src/generated/types/routes.ts';
 
@@ -21,6 +21,6 @@ export const systemHandlers: HandlerSet = {
   layer_wdm_get: async ({ layer_code_list }, { db }) => {
     const codes = [...new Set(layer_code_list.split(','))];
     if (codes.length > 20) throw new ApiError('invalid_input', { details: 'layer_code_list: at most 20 codes' });
-    return { layer_wdm_list: (await layersByCode(db, codes)) as LayerWdmGetResponse['layer_wdm_list'] };
+    return { layer_wdm_list: (await wdmDocuments(db, codes)) as LayerWdmGetResponse['layer_wdm_list'] };
   },
 };

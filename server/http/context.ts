@@ -17,6 +17,7 @@ import type { PaymentProvider } from '../services/payment-provider.ts';
 import type { DocumentStore } from '../services/document-files.ts';
 import type { RequestMetrics } from '../monitoring/request-metrics.ts';
 import type { RateLimiter } from '../monitoring/rate-limiter.ts';
+import type { Jobs } from '../jobs/job-kind.ts';
 
 export interface AppServices {
   accounts: AccountRuntime;
@@ -38,6 +39,8 @@ export interface AppServices {
   metrics: RequestMetrics;
   /** The per-route rate limits of the catalogue, counted across processes. */
   rateLimiter: RateLimiter;
+  /** The background-process queue (server/jobs/job-kind.ts). */
+  jobs: Jobs;
 }
 
 /** A successful answer checked against its route's response schema and serialized (envelope included) once. */

@@ -51,6 +51,22 @@ export function checkWorkbookBytes(bytes: Buffer): ExcelRefusal | undefined {
   return unpacked > EXCEL_UNPACKED_LIMIT ? 'too_large' : undefined;
 }
 
+const LEGACY_XLS = {
+  en: 'This is an old binary .xls file, which cannot be read: please save it as .xlsx (Excel Workbook) and upload it again.',
+  tr: 'Bu eski ikili .xls biçiminde bir dosya ve okunamıyor: lütfen .xlsx (Excel Çalışma Kitabı) olarak kaydedip yeniden yükleyin.',
+};
+
+/** The workbook's bytes once its kind and size are checked (refusals in the spec's words). */
+export function workbookBytes(file: { file_name: string; content_base64: string }, lang: 'tr' | 'en'): Buffer {
+  if (!/\.xlsx?$/i.test(file.file_name)) throw new ApiError('excel_type');
+  const bytes = Buffer.from(file.content_base64, 'base64');
+  const refusal = checkWorkbookBytes(bytes);
+  if (refusal === 'legacy_xls') throw new ApiError('invalid_file_type', {}, { errors: [{ field: 'excel_file', message: LEGACY_XLS[lang] }] });
+  if (refusal === 'too_large') throw new ApiError('excel_cell_limit');
+  if (refusal) throw new ApiError('invalid_file_type');
+  return bytes;
+}
+
 export interface SheetRow {
   /** The worksheet's row number (1 = the first row). */
   number: number;

@@ -84,6 +84,16 @@ export const analysisUnitRequired = { status_code: '13008', http: 400, message: 
 export const chunkLoadError = { status_code: '13009', http: 503, message: {"en":"A part of the application could not be loaded ({{reason}}). Please reload the page.","tr":"Uygulamanın bir bölümü yüklenemedi ({{reason}}). Lütfen sayfayı yenileyin."} } as const;
 export const styleChunkLoadError = { status_code: '13010', http: 503, message: {"en":"The page styles could not be loaded. Please reload the page.","tr":"Sayfa stilleri yüklenemedi. Lütfen sayfayı yenileyin."} } as const;
 export const documentShareOwner = { status_code: '13040', http: 400, message: {"en":"A document cannot be shared with its owner.","tr":"Bir belge sahibiyle paylaşılamaz."} } as const;
+export const layerRecordInvalid = { status_code: '13080', http: 400, message: {"en":"Check the json structure. {{details}}","tr":"JSON yapısını kontrol edin. {{details}}"} } as const;
+export const layerReadOnly = { status_code: '13081', http: 403, message: {"en":"This layer is shared by every site: it can be read here but not changed.","tr":"Bu katman tüm sitelerde ortak: burada okunabilir ama değiştirilemez."} } as const;
+export const layerRecordVersionConflict = { status_code: '13082', http: 409, message: {"en":"This record was changed meanwhile: its row version is {{current_row_version}}, and you edited {{row_version}}. Load the record again and retry.","tr":"Bu kayıt bu arada değiştirildi: satır sürümü {{current_row_version}}, siz {{row_version}} sürümünü düzenlediniz. Kaydı yeniden yükleyip tekrar deneyin."} } as const;
+export const layerRecordHasChildren = { status_code: '13083', http: 409, message: {"en":"This record has {{count}} records under it: delete or move them first.","tr":"Bu kaydın altında {{count}} kayıt var: önce onları silin ya da taşıyın."} } as const;
+export const layerParentInvalid = { status_code: '13084', http: 400, message: {"en":"The record above must be another record of the same layer, and not one under this record.","tr":"Üst kayıt aynı katmanın başka bir kaydı olmalı ve bu kaydın altındaki bir kayıt olmamalı."} } as const;
+export const layerFieldUnknown = { status_code: '13085', http: 400, message: {"en":"This layer has no field {{field}}.","tr":"Bu katmanda {{field}} alanı yok."} } as const;
+export const layerValueText = { status_code: '13086', http: 400, message: {"en":"Please write a text.","tr":"Lütfen bir metin yazın."} } as const;
+export const layerValueBoolean = { status_code: '13087', http: 400, message: {"en":"Please choose yes or no.","tr":"Lütfen evet ya da hayır seçin."} } as const;
+export const layerValueDate = { status_code: '13088', http: 400, message: {"en":"Please write a date as YYYY-MM-DD.","tr":"Lütfen tarihi YYYY-AA-GG biçiminde yazın."} } as const;
+export const layerNotTree = { status_code: '13089', http: 400, message: {"en":"The records of this layer have no record above them.","tr":"Bu katmanın kayıtlarının üst kaydı olmaz."} } as const;
 export const parenthesis = { status_code: '14001', http: 400, message: {"en":"Please check the parenthesis","tr":"Lütfen parantezleri kontrol edin"} } as const;
 export const fieldRequired = { status_code: '14002', http: 400, message: {"en":"This field is required. Please fill it.","tr":"Bu alan zorunludur. Lütfen doldurun."} } as const;
 export const maxLength = { status_code: '14003', http: 400, message: {"en":"Character length is more than expected. Expected length: {{max}}","tr":"Karakter uzunluğu beklenenden fazla. Beklenen uzunluk: {{max}}"} } as const;
@@ -269,6 +279,16 @@ export const statusCatalogue = {
   chunk_load_error: chunkLoadError,
   style_chunk_load_error: styleChunkLoadError,
   document_share_owner: documentShareOwner,
+  layer_record_invalid: layerRecordInvalid,
+  layer_read_only: layerReadOnly,
+  layer_record_version_conflict: layerRecordVersionConflict,
+  layer_record_has_children: layerRecordHasChildren,
+  layer_parent_invalid: layerParentInvalid,
+  layer_field_unknown: layerFieldUnknown,
+  layer_value_text: layerValueText,
+  layer_value_boolean: layerValueBoolean,
+  layer_value_date: layerValueDate,
+  layer_not_tree: layerNotTree,
   parenthesis: parenthesis,
   field_required: fieldRequired,
   max_length: maxLength,

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContract, contractAjv, loadContract, SCHEMA_BASE, type Contract } from '../../codegen/contract.ts';
 import { pageScreenProblems, SCREEN_META_ID } from '../../codegen/screens.ts';
+import { checkLayerRecord, type LayerValues } from '../../src/domain/layer-record.ts';
+import type { SeedLayer } from '../../server/db/seed-layers.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const contract = loadContract();
@@ -84,8 +86,14 @@ describe('fixtures', () => {
       expect(validator('frontend_configuration')(t.frontend), t.domain).toBe(true);
       for (const unit of t.website_unit_list) expect(validator('website_unit')(unit), `${t.domain} ${unit.route_name}`).toBe(true);
     }
-    const { layer_wdm_list } = readJson('fixtures/seed/layers.json');
-    for (const option of layer_wdm_list.frd.language_options) expect(validator('language_option')(option)).toBe(true);
+    const { system_layer_list, site_layer_list } = readJson('fixtures/seed/layers.json') as { system_layer_list: SeedLayer[]; site_layer_list: SeedLayer[] };
+    const records = (list: SeedLayer['record_list']): LayerValues[] => list.flatMap((r) => [r.record, ...records(r.children ?? [])]);
+    for (const { layer, record_list } of [...system_layer_list, ...site_layer_list]) {
+      expect(validator('data_layer')(layer), layer.layer_code).toBe(true);
+      for (const record of records(record_list)) expect(checkLayerRecord(layer, record), `${layer.layer_code} ${JSON.stringify(record)}`).toEqual([]);
+    }
+    const frd = system_layer_list.find((l) => l.layer.layer_code === 'frd')!;
+    for (const { record } of frd.record_list) expect(validator('language_option')(record)).toBe(true);
   });
 });
 

@@ -86,6 +86,8 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   MailSupport: () => import('../../pages/MailSupport'),
   // The signed-in user's documents (issue 13): upload, list, share, download.
   Documents: () => import('../../pages/documents/Documents'),
+  // The data layers (issue 13): choose a layer, browse its tree, list, filter and edit its records, import a workbook.
+  Db: () => import('../../pages/database/DatabasePage'),
   // The buyer's cart, payment, orders, active products and bills (issue 10), through one chunk of loaders.
   UserShoppingcart: checkoutView('UserShoppingcart'),
   UserShoppingcartPayment: checkoutView('UserShoppingcartPayment'),

@@ -998,6 +998,59 @@ export interface CurrencyOption {
   value: CurrencyType;
 }
 
+export interface Parameter {
+  id: string;
+  label: BilingualText;
+  type: 'text' | 'number' | 'boolean' | 'date' | 'select';
+  required?: boolean;
+  /**
+   * number: the smallest value.
+   */
+  min?: number;
+  /**
+   * number: the largest value.
+   */
+  max?: number;
+  /**
+   * text: the most characters.
+   */
+  max_length?: number;
+  /**
+   * select: the values offered.
+   *
+   * @maxItems 500
+   */
+  option_list?: {
+    value: string;
+    label: BilingualText;
+  }[];
+}
+
+/**
+ * A data layer (database unit): a named collection of records whose fields are its parameters, owned by the system (shared by every site, read-only on a site's db page: frd) or by one site. With is_tree its records may have a parent record of the same layer.
+ */
+export interface DataLayer {
+  layer_code: string;
+  layer_name: BilingualText;
+  /**
+   * true: shared by every site and changed only by the product (migrations); a site's db page reads it.
+   */
+  is_system: boolean;
+  /**
+   * Records may name a parent record of the same layer.
+   */
+  is_tree: boolean;
+  /**
+   * The parameter that names a record in the tree and in pickers.
+   */
+  label_parameter: string;
+  /**
+   * @maxItems 100
+   */
+  parameter_list: Parameter[];
+  record_count?: number;
+}
+
 /**
  * A text per language, keyed by language label. At least one language; the designer lists missing translations.
  */
@@ -1575,6 +1628,23 @@ export interface LabelTranslationRequest {
 export interface LanguageOption {
   label: LanguageLabel;
   value: Language;
+}
+
+/**
+ * One record of a data layer: its values by parameter id (`record`), its place in the layer's tree and its row version (an edit names it; a newer one answers 409).
+ */
+export interface LayerRecord {
+  record_id: string;
+  layer_code: string;
+  parent_record_id?: string;
+  /**
+   * The values by parameter id: text, number, boolean, a date (YYYY-MM-DD) or an option's value.
+   */
+  record: {};
+  row_version: number;
+  child_count: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /**

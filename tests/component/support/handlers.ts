@@ -57,7 +57,8 @@ export const handlers = [
   http.post('*/v1/user/shopcart/bundle/list', () => HttpResponse.json({ ...ok, shopcart_list: [] })),
   http.get('*/v1/layer/wdm/get', ({ request }) => {
     const codes = new URL(request.url).searchParams.get('layer_code_list')?.split(',') ?? [];
-    const all = layers.layer_wdm_list as Record<string, unknown>;
+    // As the server answers them: each system layer with a wdm_key, its records under that key.
+    const all: Record<string, unknown> = Object.fromEntries(layers.system_layer_list.map((l) => [l.layer.layer_code, { [l.wdm_key]: l.record_list.map((r) => r.record) }]));
     const layer_wdm_list = Object.fromEntries(codes.filter((c) => c in all).map((c) => [c, all[c]]));
     return HttpResponse.json({ ...ok, layer_wdm_list });
   }),

@@ -1,0 +1,90 @@
+// The db page in a real browser against the real server and database (issue 13, part "database"): the site's
+// administrator browses the demo "Countries and cities" layer as a tree, opens Ankara, sees a refused value with
+// its message at the field, saves a good one (the server has it), and filters the records with a condition. The
+// page is checked at 390×844 in Turkish and English (no sideways scrolling, no raw id, axe finds nothing serious)
+// and screenshots are saved to /tmp/shots/database/ at 1280×800 and 390×844 in both languages.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { atPhoneWidth, callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, signedIn } from './browser.ts';
+
+const SHOTS = '/tmp/shots/database';
+const SIZES = { wide: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+describe.runIf(chromiumAvailable())('the db page in a browser', () => {
+  const suite = inProcessSuite();
+
+  async function switchLanguage(page: Page, to: 'en' | 'tr') {
+    await page.getByRole('combobox', { name: to === 'en' ? 'Dil' : 'Language' }).selectOption({ label: to === 'en' ? 'English' : 'Türkçe' });
+  }
+
+  /** Problems at phone width in both languages, and screenshots at both sizes; leaves the page wide and in Turkish. */
+  async function lookAt(page: Page, name: string): Promise<string[]> {
+    const problems: string[] = [];
+    const heading = { tr: 'Veritabanı', en: 'Database' };
+    for (const lang of ['tr', 'en'] as const) {
+      if (lang === 'en') await switchLanguage(page, 'en');
+      await page.getByRole('heading', { level: 1, name: heading[lang] }).waitFor();
+      for (const size of ['wide', 'phone'] as const) {
+        if (size === 'phone') await atPhoneWidth(page);
+        else await page.setViewportSize(SIZES.wide);
+        if (size === 'phone') problems.push(...(await problemsOf(page, `${name} (390 px, ${lang})`)));
+        mkdirSync(SHOTS, { recursive: true });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${SIZES[size].width}.png`), fullPage: true });
+      }
+      await page.setViewportSize(SIZES.wide);
+    }
+    await switchLanguage(page, 'tr');
+    return problems;
+  }
+
+  it('browses the tree, edits a record (a refused value, then saved) and filters the records', async () => {
+    const admin = await signedIn(suite.browser, suite.server.url(), 'admin', E2E_ADMIN_PASSWORD);
+    const { page } = admin;
+    const problems: string[] = [];
+    await page.goto(`${suite.server.url()}/veritabani`);
+    await page.getByRole('heading', { level: 1, name: 'Veritabanı' }).waitFor();
+    await expect.poll(() => page.getByLabel(/^Katman/).inputValue()).toBe('places');
+
+    // The tree: Türkiye opens to its cities; Ankara opens in the form the layer's fields make.
+    const tree = page.getByRole('region', { name: 'Ağaç' });
+    await tree.getByRole('button', { name: 'Türkiye altındaki kayıtları göster' }).click();
+    await tree.getByRole('button', { name: 'Ankara', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Düzenle: Ankara' });
+    await expect.poll(() => form.getByLabel(/^Tür/).inputValue()).toBe('city');
+    problems.push(...(await lookAt(page, 'record-form')));
+
+    // A refused value: its message at the field, nothing sent.
+    const population = form.getByLabel(/^Nüfus/);
+    await population.fill('-5');
+    await form.getByRole('button', { name: 'Kaydı kaydet' }).click();
+    await expect.poll(() => population.getAttribute('aria-invalid')).toBe('true');
+    await form.getByText('En küçük değerin altında bir değer yazdınız. En küçük değer; 0 olmalıdır').waitFor();
+    // Then a good one: saved, and the server has it.
+    await population.fill('5900000');
+    await form.getByRole('button', { name: 'Kaydı kaydet' }).click();
+    await page.getByText('Kayıt kaydedildi.').waitFor();
+    const saved = await callApi(page, '/v1/db/data/get', { layer_code: 'places', search: 'Ankara' });
+    expect((saved.record_list as { record: { population: number }; row_version: number }[]).map((r) => [r.record.population, r.row_version])).toEqual([[5900000, 2]]);
+
+    // A filter: the cities only, from the server.
+    const list = page.getByRole('region', { name: 'Kayıtlar' });
+    await list.getByText('Süzgeç').click();
+    const filter = list.getByRole('form', { name: 'Süzgeç' });
+    await filter.getByLabel('Alan', { exact: true }).selectOption({ label: 'Tür' });
+    await filter.getByLabel('Koşul', { exact: true }).selectOption({ label: 'Eşit' });
+    await filter.getByLabel('Değer', { exact: true }).selectOption({ label: 'Şehir' });
+    await filter.getByRole('button', { name: 'Süzgeci uygula' }).click();
+    await list.getByText('5 kayıt bulundu.').waitFor();
+    const table = list.getByRole('table');
+    await table.getByRole('button', { name: 'Berlin' }).waitFor();
+    expect(await table.getByRole('button', { name: 'Türkiye' }).count()).toBe(0);
+    problems.push(...(await lookAt(page, 'filtered-list')));
+
+    expect(problems).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await admin.close();
+  });
+});
