@@ -11,6 +11,8 @@ import { handlers as allHandlers } from './handlers/index.ts';
 import type { HandlerSet } from './handlers/types.ts';
 import { createAccountServices } from './auth/account-options.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Jobs } from './jobs/job-kind.ts';
+import { ApiError } from './http/api-error.ts';
 import { RuleGraphCache } from './services/rule-packages.ts';
 import { RecordModelCache } from './services/data-model-records.ts';
 import { SiteCache } from './services/site-cache.ts';
@@ -35,9 +37,15 @@ export interface AppOptions {
   linkOrigin?: (domain: string) => string;
   /** Where card payments go (default: the built-in test provider, server/services/payment-provider.ts). */
   payments?: PaymentProvider;
+  /** The background processes' queue (until it is connected, starting a process answers "not implemented"). */
+  jobs?: Jobs;
   /** How many compiled decision graphs the app keeps in memory (default 500). */
   ruleGraphCacheSize?: number;
 }
+
+const NO_QUEUE: Jobs = {
+  start: () => Promise.reject(new ApiError('not_implemented', { route: 'process/start' })),
+};
 
 export const BODY_LIMIT = 12 * 1024 * 1024; // the largest upload (10 MB) plus JSON overhead
 
@@ -80,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), recordModels: new RecordModelCache(), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue() });
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), recordModels: new RecordModelCache(), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue(), jobs: options.jobs ?? NO_QUEUE });
   return app;
 }
 

@@ -23,6 +23,7 @@ import { doseCalculatorHandlers } from './dose-calculator.ts';
 import { protocolHandlers } from './protocol.ts';
 import { patientHandlers } from './patient.ts';
 import { treatmentHandlers } from './treatment.ts';
+import { mailingHandlers } from './mailing.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -33,6 +34,7 @@ export const handlers: HandlerSet = {
   ...authorizationHandlers,
   ...externalApplicationHandlers,
   ...frontendKeyHandlers,
+  ...mailingHandlers,
   ...auditHandlers,
   ...shopHandlers,
   ...shopOrderHandlers,

@@ -14,6 +14,7 @@ import type { SiteCache } from '../services/site-cache.ts';
 import type { KeyedQueue } from '../services/keyed-queue.ts';
 import type { CallerCache } from '../auth/caller-cache.ts';
 import type { PaymentProvider } from '../services/payment-provider.ts';
+import type { Jobs } from '../jobs/job-kind.ts';
 
 export interface AppServices {
   accounts: AccountRuntime;
@@ -29,6 +30,8 @@ export interface AppServices {
   payments: PaymentProvider;
   /** A site's unit writes, one at a time in this process (by tenant id). */
   unitWrites: KeyedQueue;
+  /** The background processes: a handler starts one in its transaction (server/jobs/job-kind.ts). */
+  jobs: Jobs;
 }
 
 /** A successful answer checked against its route's response schema and serialized (envelope included) once. */

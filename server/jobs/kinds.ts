@@ -1,0 +1,13 @@
+// Every kind of background process, by its stable name. A kind that needs one of the app's services (the
+// mailer) is made from them once, at start.
+import type { JobKind } from './job-kind.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { BULK_MAIL, bulkMailJob } from '../mail/bulk-mail-job.ts';
+
+export interface JobKindServices {
+  mailer: Mailer;
+}
+
+export function jobKinds(services: JobKindServices): Record<string, JobKind> {
+  return { [BULK_MAIL]: bulkMailJob({ mailer: services.mailer }) };
+}
