@@ -56,6 +56,11 @@ export default function RichTextEditor({ id, label, lang, value, onChange, error
   const editable = !disabled && !readOnly;
   /** The HTML last written or loaded: a value that differs came from outside (the saved answer, a reset). */
   const written = useRef(value);
+  /**
+   * What the editor wrote since its owner last caught up: typing faster than the owner renders hands back an
+   * older of these as `value`, which is the editor's own past, not a change from outside (it would undo keys).
+   */
+  const echoes = useRef(new Set<string>());
   const [initial] = useState(() => parseRichText(value).toJSON());
   const [linkOpen, setLinkOpen] = useState(false);
   const openLink = useRef(() => {});
@@ -98,6 +103,7 @@ export default function RichTextEditor({ id, label, lang, value, onChange, error
       const html = writeRichText(e.state.doc);
       if (html === written.current) return;
       written.current = html;
+      echoes.current.add(html);
       onChange(html);
     },
   });
@@ -108,7 +114,11 @@ export default function RichTextEditor({ id, label, lang, value, onChange, error
   }, [editor, editable]);
 
   useEffect(() => {
-    if (value === written.current) return;
+    if (value === written.current) {
+      echoes.current.clear();
+      return;
+    }
+    if (echoes.current.has(value)) return;
     written.current = value;
     editor.chain().setMeta('addToHistory', false).setContent(parseRichText(value).toJSON(), { emitUpdate: false }).run();
   }, [editor, value]);
