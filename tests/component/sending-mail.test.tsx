@@ -127,6 +127,6 @@ describe('the sending_mail page', { timeout: 30_000 }, () => {
     expect(recipients[1]).toHaveTextContent('3 deneme · 550 Mailbox unavailable');
     // The form starts again empty; the history lists the mailing.
     expect(screen.getByText('Henüz kullanıcı seçilmedi.')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Bakım duyurusu ayrıntıları' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Ayrıntılar: Bakım duyurusu' })).toBeInTheDocument();
   });
 });

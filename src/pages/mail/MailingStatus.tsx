@@ -19,7 +19,7 @@ type Recipient = MailingGetResponse['recipient_list'][number];
 /** How often a mailing with waiting recipients is read again. */
 const FOLLOW_MS = 2000;
 
-export function MailingStatus({ mailingId, onClose }: { mailingId: string; onClose: () => void }) {
+export function MailingStatus({ mailingId, onClose, onSettled }: { mailingId: string; onClose: () => void; /** Called once no recipient is waiting. */ onSettled?: () => void }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const errorText = useErrorText();
@@ -32,6 +32,10 @@ export function MailingStatus({ mailingId, onClose }: { mailingId: string; onClo
     const timer = setInterval(retry, FOLLOW_MS);
     return () => clearInterval(timer);
   }, [waiting, retry]);
+  const settled = data !== null && !waiting;
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
 
   if (!data) return <section className="section">{error ? <Notice>{errorText(error)}</Notice> : <p role="status">{t('app.loading')}</p>}</section>;
   const m = data.mailing;
@@ -39,11 +43,11 @@ export function MailingStatus({ mailingId, onClose }: { mailingId: string; onClo
   return (
     <section className="section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('mail.progressTitle', { subject: m.subject })}</h2>
-      <p>
-        <label htmlFor={`${id}-progress`}>{t('mail.progressLabel')}</label>{' '}
-        <progress id={`${id}-progress`} max={Math.max(m.recipient_count, 1)} value={done} />{' '}
-        <span role="status">{t('mail.progress', { done, total: m.recipient_count })}</span>
-      </p>
+      <label className="field__label" htmlFor={`${id}-progress`}>
+        {t('mail.progressLabel')}
+      </label>
+      <progress id={`${id}-progress`} className="mail-progress" max={Math.max(m.recipient_count, 1)} value={done} />
+      <p role="status">{t('mail.progress', { done, total: m.recipient_count })}</p>
       <p>{t('mail.result', { sent: m.sent_count, failed: m.failed_count, skipped: m.skipped_count })}</p>
       {waiting && <p className="field__hint">{t('mail.stillSending')}</p>}
       {error ? <Notice>{errorText(error)}</Notice> : null}

@@ -1,7 +1,7 @@
 // sending_mail (admin): choose users, write a subject and rich-text content, see the mail as a Turkish and as
 // an English reader gets it, send after a confirmation ("Send to 2 users?") — /v1/send_mail records it and
 // starts its delivery in the background — then follow each recipient's status; earlier mailings below.
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
@@ -31,8 +31,11 @@ export default function SendingMail({ page }: PageProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [shownMailing, setShownMailing] = useState<string | null>(null);
-  const [sentCount, setSentCount] = useState(0);
+  /** The mailing shown below the form: the one just sent (followed until it settles) or one opened from the history. */
+  const [shownMailing, setShownMailing] = useState<{ id: string; sentHere: boolean } | null>(null);
+  /** Bumped when a mailing sent here is recorded and again when it settles: the history reads its counts again. */
+  const [historyVersion, setHistoryVersion] = useState(0);
+  const refreshHistory = useCallback(() => setHistoryVersion((n) => n + 1), []);
 
   const check = (): boolean => {
     const found: Partial<Record<Field, string>> = {};
@@ -56,8 +59,8 @@ export default function SendingMail({ page }: PageProps) {
       const answer = await sendMail({ user_client_id_list: chosen.map((u) => u.user_client_id), subject: subject.trim(), content });
       setConfirming(false);
       setResult({ kind: 'success', text: t('mail.sent', { count: answer.queued_count }) });
-      setShownMailing(answer.mailing.mailing_id);
-      setSentCount((n) => n + 1);
+      setShownMailing({ id: answer.mailing.mailing_id, sentHere: true });
+      refreshHistory();
       setChosen([]);
       setSubject('');
       setContent('');
@@ -96,8 +99,15 @@ export default function SendingMail({ page }: PageProps) {
           <p>{t('mail.confirmText')}</p>
         </ConfirmDialog>
       )}
-      {shownMailing && <MailingStatus key={shownMailing} mailingId={shownMailing} onClose={() => setShownMailing(null)} />}
-      <MailingHistory onOpen={setShownMailing} changed={sentCount} />
+      {shownMailing && (
+        <MailingStatus
+          key={shownMailing.id}
+          mailingId={shownMailing.id}
+          onClose={() => setShownMailing(null)}
+          onSettled={shownMailing.sentHere ? refreshHistory : undefined}
+        />
+      )}
+      <MailingHistory onOpen={(id) => setShownMailing({ id, sentHere: false })} changed={historyVersion} />
     </article>
   );
 }
