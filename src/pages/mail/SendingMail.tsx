@@ -30,7 +30,8 @@ export default function SendingMail({ page }: PageProps) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // Kept as what happened, worded when shown: a change of language rewords it.
+  const [result, setResult] = useState<{ queued: number } | { error: unknown } | null>(null);
   /** The mailing shown below the form: the one just sent (followed until it settles) or one opened from the history. */
   const [shownMailing, setShownMailing] = useState<{ id: string; sentHere: boolean } | null>(null);
   /** Bumped when a mailing sent here is recorded and again when it settles: the history reads its counts again. */
@@ -58,7 +59,7 @@ export default function SendingMail({ page }: PageProps) {
     try {
       const answer = await sendMail({ user_client_id_list: chosen.map((u) => u.user_client_id), subject: subject.trim(), content });
       setConfirming(false);
-      setResult({ kind: 'success', text: t('mail.sent', { count: answer.queued_count }) });
+      setResult({ queued: answer.queued_count });
       setShownMailing({ id: answer.mailing.mailing_id, sentHere: true });
       refreshHistory();
       setChosen([]);
@@ -68,7 +69,7 @@ export default function SendingMail({ page }: PageProps) {
     } catch (err) {
       setConfirming(false);
       setErrors(serverFieldErrors(err, lang));
-      setResult({ kind: 'error', text: errorText(err) });
+      setResult({ error: err });
       focusFirstInvalid(formRef.current);
     } finally {
       setBusy(false);
@@ -78,7 +79,7 @@ export default function SendingMail({ page }: PageProps) {
   return (
     <article className="page sending-mail" aria-labelledby="page-title">
       <h1 id="page-title">{page.caption[lang]}</h1>
-      {result && <Notice kind={result.kind}>{result.text}</Notice>}
+      {result && ('queued' in result ? <Notice kind="success">{t('mail.sent', { count: result.queued })}</Notice> : <Notice>{errorText(result.error)}</Notice>)}
       {/* The chooser's search stays outside the form: Enter there searches, it does not send. */}
       <RecipientChooser chosen={chosen} onChosen={setChosen} error={errors.user_client_id_list} />
       <form ref={formRef} className="form form--wide" noValidate onSubmit={onSubmit} aria-labelledby="mail-message-title">
