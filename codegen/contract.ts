@@ -21,6 +21,8 @@ export interface RouteDefinition {
   caller_type: CallerType;
   effect: 'read' | 'write';
   auth_codes: string[];
+  /** The scope a front-end key needs to be admitted (token_or_fkey routes only). */
+  fkey_scope?: string;
   auth_decision?: string;
   ownership?: string;
   /** A write call's audit record (or a read of personal data that is audited too): the kind of record and the paths (request, then answer) of its id. */
@@ -163,6 +165,7 @@ export function checkContract(contract: Contract): string[] {
     names.set(r.name, r.path);
     if (r.auth_codes?.length && r.caller_type !== 'token' && r.caller_type !== 'token_or_fkey')
       problems.push(`${where}: auth codes need a caller who can be identified (token or token_or_fkey)`);
+    if (r.fkey_scope && r.caller_type !== 'token_or_fkey') problems.push(`${where}: fkey_scope is for token_or_fkey routes (a key is what it admits)`);
     for (const part of ['request', 'response'] as const) {
       try {
         ajv.compile({ ...r[part], $id: routeSchemaId(r.name, part) });

@@ -92,6 +92,7 @@ function routeTableModule(contract: Contract): string {
   const types = contract.routes.flatMap((r) => [routeTypeName(r, 'request'), routeTypeName(r, 'response')]);
   return `${HEADER}import table from './route-table.json' with { type: 'json' };
 import type { ${types.join(', ')} } from './types/routes.ts';
+import type { FrontendKeyScope } from './types/entities.ts';
 
 export type CallerType = 'none' | 'token' | 'token_or_fkey' | 'token_or_fkey_or_none';
 
@@ -104,6 +105,8 @@ export interface RouteTableEntry {
   /** write = changes state: audited, and a refused call changes nothing. */
   effect: 'read' | 'write';
   auth_codes: string[];
+  /** On a token_or_fkey route: the scope a front-end key needs to be admitted (server/auth/caller.ts). */
+  fkey_scope?: FrontendKeyScope;
   /** A write call's audit record (or a read of personal data that is audited too): the kind of record and the paths (request, then answer) of its id. */
   audit?: { entity: string; record?: string[] };
   /** Calls one caller (user, else front-end key, else address) may make per window, across processes: the catalogue's, else the default of the effect and caller type (codegen/rate-limits.ts). */
@@ -139,6 +142,7 @@ function routeTableJson(contract: Contract): string {
     caller_type: r.caller_type,
     effect: r.effect,
     auth_codes: r.auth_codes,
+    ...(r.fkey_scope ? { fkey_scope: r.fkey_scope } : {}),
     ...(r.audit ? { audit: r.audit } : {}),
     rate_limit: rateLimitOf(r),
     source: r.source,

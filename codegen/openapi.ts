@@ -74,6 +74,7 @@ export function openApiDocument(contract: Contract, rootNames: Map<string, strin
       'x-caller-type': r.caller_type,
       'x-effect': r.effect,
       'x-auth-codes': r.auth_codes,
+      ...(r.fkey_scope ? { 'x-fkey-scope': r.fkey_scope } : {}),
       'x-source': r.source,
       'x-rate-limit': rateLimitOf(r),
       security: security[r.caller_type],

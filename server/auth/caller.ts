@@ -18,7 +18,7 @@ export type Caller =
       /** Set when oauth/token issued the login from an access key token (the external-application form). */
       accessKeyClientId?: string;
     }
-  | { kind: 'fkey'; keyName: string };
+  | { kind: 'fkey'; keyName: string; /** What the administrator let it call (a route's fkey_scope). */ scopes: readonly string[] };
 
 type Credential = { scheme: 'bearer' | 'fkey'; secret: string } | undefined;
 
@@ -32,7 +32,7 @@ export function credentialOf(header: string | undefined): Credential {
  * authorization's, of an authorization that is not cancelled (server/services/authorization-rules.ts isValidOn).
  * `user` names the user id in SQL: a parameter, or a column of the statement it is part of.
  */
-const activeAuthCodesSql = (tenant: string, user: string) => `select distinct h.auth_name from user_authorization h
+export const activeAuthCodesSql = (tenant: string, user: string) => `select distinct h.auth_name from user_authorization h
        join "authorization" a on a.auth_id = h.auth_id and a.tenant_id = h.tenant_id
       where h.tenant_id = ${tenant} and h.user_id = ${user} and not h.is_cancelled and not a.is_cancelled
         and (h.start_date is null or h.start_date <= current_date) and (h.end_date is null or h.end_date >= current_date)
@@ -93,11 +93,11 @@ async function userOfToken(db: Queryable, callers: CallerCache, tenantId: string
 }
 
 async function frontendKey(db: Queryable, tenantId: string, key: string): Promise<Caller | undefined> {
-  const rows = await db.query<{ name: string }>('select name from frontend_key where key_hash = $1 and tenant_id = $2 and revoked_at is null', [
-    hashSecret(key),
-    tenantId,
-  ]);
-  return rows.length ? { kind: 'fkey', keyName: rows[0].name } : undefined;
+  const rows = await db.query<{ name: string; scope_list: string[] }>(
+    'select name, scope_list from frontend_key where key_hash = $1 and tenant_id = $2 and revoked_at is null',
+    [hashSecret(key), tenantId],
+  );
+  return rows.length ? { kind: 'fkey', keyName: rows[0].name, scopes: rows[0].scope_list } : undefined;
 }
 
 /**
@@ -157,8 +157,15 @@ export function requireUser(ctx: { caller: Caller }): SignedIn {
   return user;
 }
 
-/** A route with auth codes admits a user holding one of them today; a front-end key never holds any. */
-export function requireAuthCodes(caller: Caller, authCodes: readonly string[]): void {
+/**
+ * A route with auth codes admits a user holding one of them today. A front-end key never holds any: it is
+ * admitted to such a route only when the route names a scope (fkey_scope) the key was given.
+ */
+export function requireAuthCodes(caller: Caller, authCodes: readonly string[], fkeyScope?: string): void {
+  if (caller.kind === 'fkey' && fkeyScope) {
+    if (!caller.scopes.includes(fkeyScope)) throw new ApiError('fkey_scope_missing');
+    return;
+  }
   if (authCodes.length && !(caller.kind === 'user' && caller.authCodes.some((c) => authCodes.includes(c))))
     throw new ApiError('forbidden', { auth_codes: authCodes.join(', ') });
 }

@@ -10,7 +10,7 @@ export const frontendKeyHandlers: HandlerSet = {
   frontend_key_new: async (input, ctx) => {
     const me = requireUser(ctx);
     const key = newKey();
-    const id = await insertFrontendKey(ctx.db, ctx.tenant.tenant_id, key, input.name, me.userId);
+    const id = await insertFrontendKey(ctx.db, ctx.tenant.tenant_id, key, input.name, input.scope_list ?? [], me.userId);
     return { frontend_key: await frontendKeyById(ctx.db, ctx.tenant.tenant_id, id), new_frontend_key: key };
   },
 

@@ -26,6 +26,7 @@ import { treatmentHandlers } from './treatment.ts';
 import { documentHandlers } from './document.ts';
 import { speedMonitoringHandlers } from './speed-monitoring.ts';
 import { databaseHandlers } from './database.ts';
+import { mailingHandlers } from './mailing.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -37,6 +38,7 @@ export const handlers: HandlerSet = {
   ...authorizationHandlers,
   ...externalApplicationHandlers,
   ...frontendKeyHandlers,
+  ...mailingHandlers,
   ...auditHandlers,
   ...shopHandlers,
   ...shopOrderHandlers,

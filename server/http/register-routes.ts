@@ -63,7 +63,7 @@ function inputCheck(route: RouteTableEntry, v: RouteValidators, commonQuery: Val
 function callerCheck(db: Db, callers: CallerCache, route: RouteTableEntry) {
   const settle = (request: FastifyRequest, caller: Caller, done: HookHandlerDoneFunction) => {
     request.caller = caller;
-    requireAuthCodes(caller, route.auth_codes);
+    requireAuthCodes(caller, route.auth_codes, route.fkey_scope);
     done();
   };
   return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {

@@ -1,8 +1,18 @@
-// Every kind of background process, by its stored name (server/jobs/job-kind.ts): a worker runs a queued process
-// with the kind named here.
+// Every kind of background process, by its stable name (server/jobs/job-kind.ts): a worker runs a queued
+// process with the kind named here. A kind that needs one of the app's services (the mailer) is made from them
+// once, at start.
 import type { JobKind } from './job-kind.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { BULK_MAIL, bulkMailJob } from '../mail/bulk-mail-job.ts';
 import { layerImportJob } from '../services/layer-import.ts';
 
-export const jobKinds: Record<string, JobKind<never>> = {
-  [layerImportJob.kind]: layerImportJob,
-};
+export interface JobKindServices {
+  mailer: Mailer;
+}
+
+export function jobKinds(services: JobKindServices): Record<string, JobKind<never>> {
+  return {
+    [BULK_MAIL]: bulkMailJob({ mailer: services.mailer }) as JobKind<never>,
+    [layerImportJob.kind]: layerImportJob,
+  };
+}

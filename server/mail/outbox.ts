@@ -6,31 +6,35 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/adapter.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
 
-export type MailPurpose = 'register' | 'password_reset' | 'account_created' | 'login_guessed' | 'support_confirm' | 'support_reply' | 'support_closed' | 'support_shop';
+export type MailPurpose = 'bulk_mail' | 'register' | 'password_reset' | 'account_created' | 'login_guessed' | 'support_confirm' | 'support_reply' | 'support_closed' | 'support_shop';
 
 export interface QueuedMail extends OutgoingMail {
   tenantId: string;
   userId?: string;
   purpose: MailPurpose;
+  mailingId?: string;
 }
 
 export async function queueMail(tx: Queryable, mail: QueuedMail): Promise<string> {
   const outboxId = randomUUID();
   await tx.query(
-    `insert into outbox (outbox_id, tenant_id, user_id, purpose, mail_to, subject, text_body, html_body)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [outboxId, mail.tenantId, mail.userId ?? null, mail.purpose, mail.to, mail.subject, mail.text, mail.html ?? null],
+    `insert into outbox (outbox_id, tenant_id, user_id, purpose, mail_to, subject, text_body, html_body, mailing_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [outboxId, mail.tenantId, mail.userId ?? null, mail.purpose, mail.to, mail.subject, mail.text, mail.html ?? null, mail.mailingId ?? null],
   );
   return outboxId;
 }
 
 const MAX_ATTEMPTS = 5;
 
-/** Hands the unsent mails (these ids, or every recent unsent one) to the mailer; answers how many went. */
+/**
+ * Hands the unsent mails (these ids, or every recent unsent one) to the mailer; answers how many went. A
+ * mailing's mails are its process's to deliver (server/mail/bulk-mail-job.ts), never these.
+ */
 export async function deliverOutbox(db: Queryable, mailer: Mailer, log: Pick<FastifyBaseLogger, 'error'>, ids?: string[]): Promise<number> {
   const rows = await db.query<{ outbox_id: string; mail_to: string; subject: string; text_body: string; html_body: string | null }>(
     `select outbox_id, mail_to, subject, text_body, html_body from outbox
-      where sent_at is null and attempts < $1 and created_at > now() - interval '1 day'
+      where sent_at is null and attempts < $1 and created_at > now() - interval '1 day' and mailing_id is null
         and ($2::uuid[] is null or outbox_id = any($2::uuid[]))
       order by created_at`,
     [MAX_ATTEMPTS, ids ?? null],

@@ -1,24 +1,26 @@
 // Front-end keys in the database (frontend_key): the row as the contract's FrontendKey (never the key: only
 // its sha256 hash is stored) and the writes of the key handlers. server/auth/caller.ts looks a presented key up.
 import type { Queryable } from '../db/adapter.ts';
-import type { FrontendKey } from '../../src/generated/types/entities.ts';
+import type { FrontendKey, FrontendKeyScope } from '../../src/generated/types/entities.ts';
 import { hashSecret } from '../auth/secret-hash.ts';
 import { isoOf, pageRows, Where } from './paging.ts';
 
 interface KeyRow {
   frontend_key_id: string;
   name: string;
+  scope_list: string[];
   created_by_username: string | null;
   created_at: unknown;
   revoked_at: unknown;
 }
 
-const SELECT = `select k.frontend_key_id, k.name, u.username as created_by_username, k.created_at, k.revoked_at
+const SELECT = `select k.frontend_key_id, k.name, k.scope_list, u.username as created_by_username, k.created_at, k.revoked_at
                   from frontend_key k left join app_user u on u.user_id = k.created_by`;
 
 const answer = (r: KeyRow): FrontendKey => ({
   frontend_key_id: r.frontend_key_id,
   name: r.name,
+  scope_list: r.scope_list as FrontendKeyScope[],
   ...(r.created_by_username ? { created_by_username: r.created_by_username } : {}),
   created_at: isoOf(r.created_at)!,
   ...(r.revoked_at ? { revoked_at: isoOf(r.revoked_at) } : {}),
@@ -30,11 +32,11 @@ export async function frontendKeyById(db: Queryable, tenantId: string, id: strin
   return answer(row);
 }
 
-/** Stores a new key (hashed) named `name`; answers its id. */
-export async function insertFrontendKey(db: Queryable, tenantId: string, key: string, name: string, createdBy: string): Promise<string> {
+/** Stores a new key (hashed) named `name` with its scopes; answers its id. */
+export async function insertFrontendKey(db: Queryable, tenantId: string, key: string, name: string, scopes: readonly string[], createdBy: string): Promise<string> {
   const [row] = await db.query<{ frontend_key_id: string }>(
-    'insert into frontend_key (key_hash, tenant_id, name, created_by) values ($1, $2, $3, $4) returning frontend_key_id',
-    [hashSecret(key), tenantId, name, createdBy],
+    'insert into frontend_key (key_hash, tenant_id, name, scope_list, created_by) values ($1, $2, $3, $4, $5) returning frontend_key_id',
+    [hashSecret(key), tenantId, name, scopes, createdBy],
   );
   return row.frontend_key_id;
 }

@@ -44,11 +44,19 @@ const RULES: Record<string, Rule> = {
   doc: (e) => imageRule(e),
 };
 
-/** A login never says which of username and password was wrong, nor why (spec: "Username or password error"). */
-const LOGIN_ROUTES = new Set(['oauth_token']);
-const LOGIN_RULES: Record<string, Rule> = {
-  username: (e, v) => (missingOrEmpty(e, v) ? 'username_empty' : 'login_failed'),
-  password: (e, v) => (missingOrEmpty(e, v) ? 'fill_all_inputs' : 'login_failed'),
+/** Rules of one route, before the general ones. */
+const ROUTE_RULES: Record<string, Record<string, Rule>> = {
+  // A login never says which of username and password was wrong, nor why (spec: "Username or password error").
+  oauth_token: {
+    username: (e, v) => (missingOrEmpty(e, v) ? 'username_empty' : 'login_failed'),
+    password: (e, v) => (missingOrEmpty(e, v) ? 'fill_all_inputs' : 'login_failed'),
+  },
+  // Send mail (spec section 5: "Please select at least one user; Please fill in the email subject and content").
+  send_mail: {
+    user_client_id_list: (e) => (e.keyword === 'required' || e.keyword === 'minItems' ? 'select_user' : undefined),
+    subject: (e, v) => (missingOrEmpty(e, v) ? 'mail_subject_content' : undefined),
+    content: (e, v) => (missingOrEmpty(e, v) ? 'mail_subject_content' : undefined),
+  },
 };
 
 function pathOf(e: SchemaError): string[] {
@@ -73,7 +81,7 @@ export function specFieldErrors(routeName: string, errors: readonly SchemaError[
     if (!name) continue;
     const field = path.join('.');
     if (found.has(field)) continue;
-    const rule = (LOGIN_ROUTES.has(routeName) ? LOGIN_RULES[name] : undefined) ?? RULES[name];
+    const rule = ROUTE_RULES[routeName]?.[name] ?? RULES[name];
     const key = rule?.(e, valueAt(input, path));
     if (key) found.set(field, { field, key });
   }

@@ -202,6 +202,8 @@ export const treatmentLabGateFailed = { status_code: '14143', http: 409, message
 export const treatmentVersionConflict = { status_code: '14144', http: 409, message: {"en":"This treatment was changed meanwhile: version {{current_version}} is the latest, and you saw version {{version}}. Reload the treatment and try again.","tr":"Bu tedavi bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü gördünüz. Tedaviyi yeniden yükleyip tekrar deneyin."} } as const;
 export const treatmentNotChangeable = { status_code: '14145', http: 409, message: {"en":"This can no longer be changed: {{reason}}","tr":"Bu artık değiştirilemez: {{reason}}"} } as const;
 export const treatmentDayUnknown = { status_code: '14146', http: 404, message: {"en":"This treatment has no such cycle or drug day.","tr":"Bu tedavide böyle bir kür veya ilaç günü yok."} } as const;
+export const fkeyScopeMissing = { status_code: '13060', http: 403, message: {"en":"This front-end key may not make this call","tr":"Bu ön yüz anahtarı bu çağrıyı yapamaz"} } as const;
+export const mailRecipientUnknown = { status_code: '13061', http: 400, message: {"en":"Some of the chosen users are not users of this site","tr":"Seçilen kullanıcılardan bazıları bu sitenin kullanıcısı değil"} } as const;
 
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
@@ -397,6 +399,8 @@ export const statusCatalogue = {
   treatment_version_conflict: treatmentVersionConflict,
   treatment_not_changeable: treatmentNotChangeable,
   treatment_day_unknown: treatmentDayUnknown,
+  fkey_scope_missing: fkeyScopeMissing,
+  mail_recipient_unknown: mailRecipientUnknown,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

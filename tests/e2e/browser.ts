@@ -174,7 +174,14 @@ export interface InProcessServer extends Omit<RunningServer, 'output'> {
  * The app in this process (built front end, fresh embedded database), for journeys that need to know what
  * only the server knows: the captcha's answer (injected, as the server tests do) and the mail in the outbox.
  */
-export async function startInProcessServer(options: { adminPassword: string; captchaCode: string }): Promise<InProcessServer> {
+export async function startInProcessServer(options: {
+  adminPassword: string;
+  captchaCode: string;
+  /** Where mail goes after the outbox (default: nowhere, it stays in the outbox table). */
+  mailer?: import('../../server/mail/mailer.ts').Mailer;
+  /** The background processes' queue (default: none). */
+  jobs?: import('../../server/jobs/job-kind.ts').Jobs;
+}): Promise<InProcessServer> {
   const { buildFrontEndIfNeeded } = await import('../../server/build-front-end.ts');
   const { prepareDatabase } = await import('../../server/start.ts');
   const { buildApp, STATIC_DIR } = await import('../../server/app.ts');
@@ -187,7 +194,8 @@ export async function startInProcessServer(options: { adminPassword: string; cap
     db,
     staticDir: STATIC_DIR,
     captcha: { required: true, newCode: () => options.captchaCode },
-    mailer: outboxOnlyMailer,
+    mailer: options.mailer ?? outboxOnlyMailer,
+    ...(options.jobs ? { jobs: options.jobs } : {}),
     linkOrigin: (domain) => `http://${domain}:${port}`,
   });
   await app.listen({ port, host: '127.0.0.1' });

@@ -21,7 +21,7 @@ interface Refusal {
 }
 
 /** Who must be refused on a route, and how: the matrix row of the route. */
-function refusalsOf(route: Pick<RouteTableEntry, 'caller_type' | 'auth_codes'>): Refusal[] {
+function refusalsOf(route: Pick<RouteTableEntry, 'caller_type' | 'auth_codes' | 'fkey_scope'>): Refusal[] {
   const rows: Refusal[] = [];
   if (route.caller_type === 'token') {
     rows.push({ who: 'nobody', status: '10008' }, { who: 'fkey', status: '10008' });
@@ -33,7 +33,8 @@ function refusalsOf(route: Pick<RouteTableEntry, 'caller_type' | 'auth_codes'>):
   }
   if (route.auth_codes.length) {
     rows.push({ who: 'no_codes', status: '10009' }, { who: 'codes_on_other_site', status: '10009' });
-    if (route.caller_type === 'token_or_fkey') rows.push({ who: 'fkey', status: '10009' });
+    // A key without the route's scope (the matrix's key has none) is refused for the scope, else for the codes.
+    if (route.caller_type === 'token_or_fkey') rows.push({ who: 'fkey', status: route.fkey_scope ? '13060' : '10009' });
   }
   return rows;
 }

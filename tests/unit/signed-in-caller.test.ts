@@ -12,7 +12,7 @@ describe('the signed-in caller', () => {
     expect(requireUser({ caller: { ...user, authCodes: ['admin'] } }).isAdmin).toBe(true);
   });
 
-  it.each<Caller>([{ kind: 'anonymous' }, { kind: 'fkey', keyName: 'kiosk' }])('%o is asked to sign in, or is nobody where visitors may go on', (caller) => {
+  it.each<Caller>([{ kind: 'anonymous' }, { kind: 'fkey', keyName: 'kiosk', scopes: [] }])('%o is asked to sign in, or is nobody where visitors may go on', (caller) => {
     expect(optionalUser({ caller })).toBeUndefined();
     expect(() => requireUser({ caller })).toThrow(ApiError);
     try {

@@ -27,8 +27,10 @@ const ariaKeys = (keys: string) => keys.replace('Mod', APPLE ? 'Meta' : 'Control
 
 /** What each button shows (its name is its aria-label). */
 const GLYPHS: Record<ToolId, ReactNode> = {
-  heading2: <span className="rte__glyph">H2</span>,
-  heading3: <span className="rte__glyph">H3</span>,
+  // Drawn by the style sheet: "H2" as text would be a visible name that the button's name ("Heading") does not
+  // contain (axe: label-content-name-mismatch); the single letters below are too short to count as one.
+  heading2: <span className="rte__glyph rte__glyph--h2" />,
+  heading3: <span className="rte__glyph rte__glyph--h3" />,
   bold: <span className="rte__glyph rte__glyph--bold">B</span>,
   italic: <span className="rte__glyph rte__glyph--italic">I</span>,
   underline: <span className="rte__glyph rte__glyph--underline">U</span>,
@@ -56,6 +58,11 @@ export default function RichTextEditor({ id, label, lang, value, onChange, error
   const editable = !disabled && !readOnly;
   /** The HTML last written or loaded: a value that differs came from outside (the saved answer, a reset). */
   const written = useRef(value);
+  /**
+   * What the editor wrote since its owner last caught up: typing faster than the owner renders hands back an
+   * older of these as `value`, which is the editor's own past, not a change from outside (it would undo keys).
+   */
+  const echoes = useRef(new Set<string>());
   const [initial] = useState(() => parseRichText(value).toJSON());
   const [linkOpen, setLinkOpen] = useState(false);
   const openLink = useRef(() => {});
@@ -98,6 +105,7 @@ export default function RichTextEditor({ id, label, lang, value, onChange, error
       const html = writeRichText(e.state.doc);
       if (html === written.current) return;
       written.current = html;
+      echoes.current.add(html);
       onChange(html);
     },
   });
@@ -108,7 +116,11 @@ export default function RichTextEditor({ id, label, lang, value, onChange, error
   }, [editor, editable]);
 
   useEffect(() => {
-    if (value === written.current) return;
+    if (value === written.current) {
+      echoes.current.clear();
+      return;
+    }
+    if (echoes.current.has(value)) return;
     written.current = value;
     editor.chain().setMeta('addToHistory', false).setContent(parseRichText(value).toJSON(), { emitUpdate: false }).run();
   }, [editor, value]);

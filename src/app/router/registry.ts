@@ -61,6 +61,8 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   // The clinical workspace (issue 11): hospital management's settings, and the dashboard (a website unit of
   // content kind clinical_dashboard).
   HospitalSettings: () => import('../../pages/HospitalSettings'),
+  // Mail sending (issue 13): choose users, write, preview in both languages, send as a background process.
+  SendingMail: () => import('../../pages/mail/SendingMail'),
   ClinicalDashboard: () => import('../../pages/clinical/ClinicalDashboard'),
   // The dose calculator (issue 12): every body-size and renal figure and a dose, computed in the browser.
   DoseCalculator: () => import('../../pages/clinical/DoseCalculator'),

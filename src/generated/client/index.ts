@@ -13,6 +13,7 @@ export * from './document.ts';
 export * from './external_application.ts';
 export * from './frontend.ts';
 export * from './frontend_key.ts';
+export * from './mailing.ts';
 export * from './misc.ts';
 export * from './patient.ts';
 export * from './process.ts';

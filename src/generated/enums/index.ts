@@ -63,3 +63,6 @@ export { dosingWeight } from './dosingWeight.ts';
 export { bsaFormula } from './bsaFormula.ts';
 export { gfrFormula } from './gfrFormula.ts';
 export { bmiClass } from './bmiClass.ts';
+export { frontendKeyScope } from './frontendKeyScope.ts';
+export { mailingRecipientStatus } from './mailingRecipientStatus.ts';
+export { mailingSkipReason } from './mailingSkipReason.ts';

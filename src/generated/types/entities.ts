@@ -362,6 +362,21 @@ export type GfrFormula = 'cockcroft_gault' | 'mdrd' | 'ckd_epi';
 export type BmiClass = 'underweight' | 'normal' | 'overweight';
 
 /**
+ * What a front-end key may call beyond the routes open to every key: a route that names a scope (its fkey_scope) admits a key only when the administrator gave the key that scope.
+ */
+export type FrontendKeyScope = 'send_mail' | 'db';
+
+/**
+ * Where one recipient of a mailing stands: waiting, sent, failed after its attempts (the reason is kept), skipped before sending (see the skip reason) or left unsent because the mailing was stopped.
+ */
+export type MailingRecipientStatus = 'queued' | 'sent' | 'failed' | 'skipped' | 'unsent';
+
+/**
+ * Why a chosen user gets no mail: no mail address, an account that is not active (or whose registration is not complete), or a user who turned notification mails off.
+ */
+export type MailingSkipReason = 'no_mail' | 'inactive' | 'mail_off';
+
+/**
  * 1-based page number.
  */
 export type ListPage = number;
@@ -1546,7 +1561,7 @@ export interface FrontendConfiguration {
 }
 
 /**
- * A front-end key (fkey): a per-tenant secret a front end sends as `Authorization: Fkey <key>` to call token_or_fkey routes without a user. It never holds auth codes. Only its hash is stored; the key itself is answered once, by /v1/frontend/key/new.
+ * A front-end key (fkey): a per-tenant secret a front end sends as `Authorization: Fkey <key>` to call token_or_fkey routes without a user. It never holds auth codes; its scopes admit it to the routes that name them (fkey_scope). Only its hash is stored; the key itself is answered once, by /v1/frontend/key/new.
  */
 export interface FrontendKey {
   frontend_key_id: string;
@@ -1554,6 +1569,12 @@ export interface FrontendKey {
    * What the key is for (which front end uses it).
    */
   name: string;
+  /**
+   * The routes beyond the open ones that admit this key (a route's fkey_scope): chosen by the administrator when the key is made. Empty: only the token_or_fkey routes that need no auth code.
+   *
+   * @maxItems 10
+   */
+  scope_list?: FrontendKeyScope[];
   created_by_username?: string;
   created_at: string;
   /**
@@ -1690,6 +1711,34 @@ export interface MailApproval {
   mail_approve_date?: string;
   mail_password_reset_token?: string;
   expires_at?: string;
+}
+
+/**
+ * A mail an administrator (or a front end with the send_mail scope) sent to chosen users of the site (/v1/send_mail): its subject and sanitized content, who sent it, the background process that delivers it and how many of its recipients stand where.
+ */
+export interface Mailing {
+  mailing_id: string;
+  subject: string;
+  /**
+   * The content as sent: HTML through the rich-text allow-list (server/services/rich-text.ts).
+   */
+  content: string;
+  /**
+   * The administrator who sent it; absent when a front-end key did (sender_key_name).
+   */
+  sender_username?: string;
+  sender_key_name?: string;
+  /**
+   * The background process delivering it (/v1/process/info).
+   */
+  process_id?: string;
+  created_at: string;
+  recipient_count: number;
+  queued_count: number;
+  sent_count: number;
+  failed_count: number;
+  skipped_count: number;
+  unsent_count: number;
 }
 
 /**
