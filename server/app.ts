@@ -18,6 +18,8 @@ import { CallerCache } from './auth/caller-cache.ts';
 import { testPaymentProvider, type PaymentProvider } from './services/payment-provider.ts';
 import { KeyedQueue } from './services/keyed-queue.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { JobQueue, type JobKinds, type QueueOptions } from './jobs/queue.ts';
+import { jobKinds } from './jobs/kinds.ts';
 
 export interface AppOptions {
   db: Db;
@@ -37,6 +39,12 @@ export interface AppOptions {
   payments?: PaymentProvider;
   /** How many compiled decision graphs the app keeps in memory (default 500). */
   ruleGraphCacheSize?: number;
+  /** The kinds of background work (default server/jobs/kinds.ts; tests register their own). */
+  jobKinds?: JobKinds;
+  /** Processes this app runs at once as a worker (default 0: it only queues them; `npm start` runs 2). */
+  workers?: number;
+  /** Worker timings (tests shorten them). */
+  workerTimings?: Pick<QueueOptions, 'pollingIntervalSeconds' | 'heartbeatMs' | 'staleAfterMs' | 'sweepEveryMs'>;
 }
 
 export const BODY_LIMIT = 12 * 1024 * 1024; // the largest upload (10 MB) plus JSON overhead
@@ -80,7 +88,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     linkOrigin: options.linkOrigin,
   });
   app.addHook('onClose', () => accounts.drain());
-  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), recordModels: new RecordModelCache(), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue() });
+  const jobs = await JobQueue.open({
+    db: options.db,
+    kinds: options.jobKinds ?? jobKinds,
+    concurrency: options.workers ?? 0,
+    ...options.workerTimings,
+    onError: (err) => app.log.error({ err }, 'background process worker'),
+  });
+  app.addHook('onClose', () => jobs.close());
+  registerRoutes(app, options.db, options.handlers ?? allHandlers, { accounts, ruleGraphs: new RuleGraphCache(options.ruleGraphCacheSize), recordModels: new RecordModelCache(), sites, callers, payments: options.payments ?? testPaymentProvider(), unitWrites: new KeyedQueue(), jobs, processQueue: jobs });
   return app;
 }
 

@@ -12,10 +12,14 @@ export interface ServerConfig {
   logLevel: string;
   /** Behind a reverse proxy: take the host and address from X-Forwarded-* (never set this when exposed directly). */
   trustProxy: boolean;
+  /** Background processes this process runs at once (SEMA_WORKERS, default 2; 0 = API only, `npm run worker` runs them). */
+  workers: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
+  const workers = Number(env.SEMA_WORKERS ?? 2);
+  if (!Number.isInteger(workers) || workers < 0 || workers > 64) throw new Error(`SEMA_WORKERS must be a number from 0 to 64, not "${env.SEMA_WORKERS}"`);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   return {
     port,
@@ -27,5 +31,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     captcha: env.SEMA_CAPTCHA !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    workers,
   };
 }

@@ -27,6 +27,9 @@ const app = await buildApp({
   captcha: { required: config.captcha },
   mailer,
   linkOrigin: (domain) => `http://${domain}${config.port === 80 ? '' : `:${config.port}`}`,
+  // The embedded database allows one process: it runs the workers too. With DATABASE_URL, SEMA_WORKERS=0
+  // leaves them to `npm run worker` processes.
+  workers: config.workers,
 });
 
 for (const u of seeded.unitsSkipped)

@@ -23,6 +23,7 @@ import { doseCalculatorHandlers } from './dose-calculator.ts';
 import { protocolHandlers } from './protocol.ts';
 import { patientHandlers } from './patient.ts';
 import { treatmentHandlers } from './treatment.ts';
+import { processHandlers } from './process.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -52,4 +53,5 @@ export const handlers: HandlerSet = {
   ...protocolHandlers,
   ...patientHandlers,
   ...treatmentHandlers,
+  ...processHandlers,
 };

@@ -14,6 +14,8 @@ import type { SiteCache } from '../services/site-cache.ts';
 import type { KeyedQueue } from '../services/keyed-queue.ts';
 import type { CallerCache } from '../auth/caller-cache.ts';
 import type { PaymentProvider } from '../services/payment-provider.ts';
+import type { Jobs } from '../jobs/job-kind.ts';
+import type { ProcessQueue } from '../jobs/queue.ts';
 
 export interface AppServices {
   accounts: AccountRuntime;
@@ -29,6 +31,10 @@ export interface AppServices {
   payments: PaymentProvider;
   /** A site's unit writes, one at a time in this process (by tenant id). */
   unitWrites: KeyedQueue;
+  /** Background processes: a handler starts one in its transaction (server/jobs/queue.ts). */
+  jobs: Jobs;
+  /** The same queue as /process/start sees it: a stopped or failed process queued again. */
+  processQueue: ProcessQueue;
 }
 
 /** A successful answer checked against its route's response schema and serialized (envelope included) once. */
