@@ -45,6 +45,8 @@ describe('static page catalogue', () => {
       // The clinical labels "treatment list, new treatment, chemotherapy list" and a treatment's page, the pharmacy
       // a filter of the chemotherapy list (issue 12; paths are ours: docs/decisions.md).
       'treatment_list', 'new_treatment', 'treatment', 'chemotherapy_list',
+      // The background processes of /process/* with their progress and log (issue 13; paths are ours).
+      'processes',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });
