@@ -55,7 +55,9 @@ function ProgressBar({ p }: { p: ProcessInfo }) {
       aria-valuenow={p.progress_percent}
       aria-valuetext={`${p.progress_percent}%`}
     >
-      <span className={`process-progress__bar process-progress__bar--${p.process_status}`} style={{ width: `${p.progress_percent}%` }} />
+      <span className="process-progress__track">
+        <span className={`process-progress__bar process-progress__bar--${p.process_status}`} style={{ width: `${p.progress_percent}%` }} />
+      </span>
       <span className="process-progress__text">{p.progress_percent}%</span>
     </div>
   );
@@ -262,7 +264,8 @@ function ProcessLog({ process, onClose }: { process: ProcessInfo; onClose: () =>
       {log === null && !error && <p role="status">{t('processes.details.loading')}</p>}
       {log && log.length === 0 && <p>{t('processes.details.empty')}</p>}
       {log && log.length > 0 && (
-        <ol className="process-log__lines">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a long log scrolls, and a list that scrolls must take the focus or a keyboard cannot scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
+        <ol className="process-log__lines" tabIndex={0} aria-labelledby="process-log-title">
           {keyed(log).map(({ key, line: l }) => (
             <li key={key} className={`process-log__line process-log__line--${l.log_level}`}>
               <time dateTime={l.log_date}>{formatDate(l.log_date, lang, true)}</time>

@@ -174,7 +174,12 @@ export interface InProcessServer extends Omit<RunningServer, 'output'> {
  * The app in this process (built front end, fresh embedded database), for journeys that need to know what
  * only the server knows: the captcha's answer (injected, as the server tests do) and the mail in the outbox.
  */
-export async function startInProcessServer(options: { adminPassword: string; captchaCode: string }): Promise<InProcessServer> {
+export async function startInProcessServer(options: {
+  adminPassword: string;
+  captchaCode: string;
+  /** Background-process kinds and workers for the journeys that run processes (test kinds, short timings). */
+  jobs?: Pick<import('../../server/app.ts').AppOptions, 'jobKinds' | 'workers' | 'workerTimings'>;
+}): Promise<InProcessServer> {
   const { buildFrontEndIfNeeded } = await import('../../server/build-front-end.ts');
   const { prepareDatabase } = await import('../../server/start.ts');
   const { buildApp, STATIC_DIR } = await import('../../server/app.ts');
@@ -189,6 +194,7 @@ export async function startInProcessServer(options: { adminPassword: string; cap
     captcha: { required: true, newCode: () => options.captchaCode },
     mailer: outboxOnlyMailer,
     linkOrigin: (domain) => `http://${domain}:${port}`,
+    ...options.jobs,
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -208,10 +214,10 @@ export const E2E_ADMIN_PASSWORD = 'e2e-admin-password-0123';
 export const E2E_CAPTCHA = 'K7M4P';
 
 /** One suite's in-process server (fresh embedded database, fixed captcha) and browser, started before its tests. */
-export function inProcessSuite(): { server: InProcessServer; browser: Browser } {
+export function inProcessSuite(jobs?: Parameters<typeof startInProcessServer>[0]['jobs']): { server: InProcessServer; browser: Browser } {
   const suite = {} as { server: InProcessServer; browser: Browser };
   beforeAll(async () => {
-    suite.server = await startInProcessServer({ adminPassword: E2E_ADMIN_PASSWORD, captchaCode: E2E_CAPTCHA });
+    suite.server = await startInProcessServer({ adminPassword: E2E_ADMIN_PASSWORD, captchaCode: E2E_CAPTCHA, jobs });
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {
