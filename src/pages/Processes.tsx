@@ -132,7 +132,7 @@ export default function Processes({ page }: PageProps) {
         </button>
       ),
     },
-    { header: t('processes.columns.kind'), cell: (p) => kindText(p.process_kind), priority: 3 },
+    { header: t('processes.columns.kind'), cell: (p) => kindText(p.process_kind) },
     { header: t('processes.columns.status'), cell: (p) => <span className={`process-status process-status--${p.process_status}`}>{enumLabel(processStatus, p.process_status, lang)}</span> },
     { header: t('processes.columns.progress'), cell: (p) => <ProgressBar p={p} /> },
     ...(isAdmin ? [{ header: t('processes.columns.startedBy'), cell: (p: ProcessInfo) => p.started_by ?? '', priority: 3 as const }] : []),
