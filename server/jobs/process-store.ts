@@ -138,7 +138,8 @@ export async function setStatus(
   processId: string,
   from: ProcessStatus[],
   to: 'waiting' | 'stopped' | 'finished' | 'failed',
-  opts: { workerId?: string; resetAttempts?: boolean } = {},
+  /** runId: only while this run holds it (the row's worker_id). */
+  opts: { runId?: string; resetAttempts?: boolean } = {},
 ): Promise<boolean> {
   const params: unknown[] = [processId, from, to];
   const sets = ['process_status = $3', 'worker_id = null'];
@@ -147,8 +148,8 @@ export async function setStatus(
   if (to === 'finished') sets.push('progress_percent = 100');
   if (opts.resetAttempts) sets.push('attempt = 0');
   let guard = '';
-  if (opts.workerId) {
-    params.push(opts.workerId);
+  if (opts.runId) {
+    params.push(opts.runId);
     guard = ` and worker_id = $${params.length}`;
   }
   const rows = await db.query(`update process set ${sets.join(', ')} where process_id = $1 and process_status = any($2::text[])${guard} returning 1`, params);

@@ -59,8 +59,8 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)) |
 export class JobQueue implements Jobs, ProcessQueue {
   private readonly boss: PgBoss;
   private readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  /** The runs of this worker, by process id. */
-  private readonly running = new Map<string, AbortController>();
+  /** The runs of this worker by process id: each claim's own id (the row's worker_id) and its abort. */
+  private readonly running = new Map<string, { runId: string; controller: AbortController }>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly timers: NodeJS.Timeout[] = [];
   private unlisten?: () => Promise<void>;
@@ -114,7 +114,7 @@ export class JobQueue implements Jobs, ProcessQueue {
     const { heartbeatMs = 5000, sweepEveryMs = 30_000, pollingIntervalSeconds = 1 } = this.options;
     this.unlisten = await this.options.db.listen(STOP_CHANNEL, (processId) => {
       if (processId === null) void this.heartbeat().catch(this.report);
-      else this.running.get(processId)?.abort(new ProcessStopped());
+      else this.running.get(processId)?.controller.abort(new ProcessStopped());
     });
     await this.sweep();
     for (let i = 0; i < concurrency; i++)
@@ -138,28 +138,32 @@ export class JobQueue implements Jobs, ProcessQueue {
     if (!this.closed) this.options.onError?.(err);
   };
 
-  /** Takes a waiting process for this worker; a stopped (or already taken) one is not run. */
-  private async claim(processId: string): Promise<ProcessRow | undefined> {
+  /**
+   * Takes a waiting process for a run of this worker; a stopped (or already taken) one is not run. The run's own
+   * id guards its later writes: a run stopped and resumed meanwhile (even on this worker) writes nothing.
+   */
+  private async claim(processId: string, runId: string): Promise<ProcessRow | undefined> {
     const claimed = await this.options.db.query(
       `update process set process_status = 'running', attempt = attempt + 1, started_at = now(), finished_at = null,
               heartbeat_at = now(), worker_id = $2
         where process_id = $1 and process_status = 'waiting' returning 1`,
-      [processId, this.workerId],
+      [processId, runId],
     );
     return claimed.length ? processById(this.options.db, processId) : undefined;
   }
 
   private async runProcess(processId: string): Promise<void> {
     const { db, kinds } = this.options;
-    const row = await this.claim(processId);
+    const runId = `${this.workerId}/${randomUUID().slice(0, 8)}`;
+    const row = await this.claim(processId, runId);
     if (!row) return;
     const kind = kinds[row.process_kind];
     if (!kind) {
-      if (await setStatus(db, processId, ['running'], 'failed', { workerId: this.workerId })) await appendLog(db, processId, 'error', logLine('unknownKind', row.lang));
+      if (await setStatus(db, processId, ['running'], 'failed', { runId })) await appendLog(db, processId, 'error', logLine('unknownKind', row.lang));
       return;
     }
     const controller = new AbortController();
-    this.running.set(processId, controller);
+    this.running.set(processId, { runId, controller });
     const stopped = () => {
       controller.abort(new ProcessStopped());
       throw controller.signal.reason;
@@ -176,7 +180,7 @@ export class JobQueue implements Jobs, ProcessQueue {
         const still = await db.query(
           `update process set progress_percent = $2, heartbeat_at = now()
             where process_id = $1 and process_status = 'running' and worker_id = $3 returning 1`,
-          [processId, Math.max(0, Math.min(100, Math.round(percent))), this.workerId],
+          [processId, Math.max(0, Math.min(100, Math.round(percent))), runId],
         );
         if (!still.length) stopped();
       },
@@ -187,32 +191,33 @@ export class JobQueue implements Jobs, ProcessQueue {
       await kind.run(row.payload, run);
       // A stopped run's end is not a finish; a run cut by a shutdown is the crash sweep's (heartbeat expired).
       if (controller.signal.aborted) return;
-      if (await setStatus(db, processId, ['running'], 'finished', { workerId: this.workerId })) await appendLog(db, processId, 'info', logLine('finished', row.lang));
+      if (await setStatus(db, processId, ['running'], 'finished', { runId })) await appendLog(db, processId, 'info', logLine('finished', row.lang));
     } catch (e) {
       if (controller.signal.aborted) return;
       const reason = errorText(e);
       const retry = row.attempt <= (kind.retryLimit ?? 0);
       await db.transaction(async (tx) => {
-        if (!(await setStatus(tx, processId, ['running'], retry ? 'waiting' : 'failed', { workerId: this.workerId }))) return;
+        if (!(await setStatus(tx, processId, ['running'], retry ? 'waiting' : 'failed', { runId }))) return;
         await appendLog(tx, processId, 'error', logLine(retry ? 'failedRetried' : 'failed', row.lang, { reason }));
         if (retry) await this.send(tx, processId);
       });
     } finally {
-      this.running.delete(processId);
+      // A newer run of the same process (resumed meanwhile) keeps its entry.
+      if (this.running.get(processId)?.controller === controller) this.running.delete(processId);
     }
   }
 
   /** Marks this worker's runs alive; a run whose row is no longer its own (stopped, swept) is aborted. */
   private async heartbeat(): Promise<void> {
-    const ids = [...this.running.keys()];
-    if (!ids.length) return;
+    const runs = [...this.running.entries()];
+    if (!runs.length) return;
     const alive = await this.options.db.query<{ process_id: string }>(
       `update process set heartbeat_at = now()
-        where process_id = any($1::uuid[]) and process_status = 'running' and worker_id = $2 returning process_id`,
-      [ids, this.workerId],
+        where process_status = 'running' and worker_id = any($1::text[]) returning process_id`,
+      [runs.map(([, r]) => r.runId)],
     );
     const kept = new Set(alive.map((r) => r.process_id));
-    for (const id of ids) if (!kept.has(id)) this.running.get(id)?.abort(new ProcessStopped());
+    for (const [id, r] of runs) if (!kept.has(id)) r.controller.abort(new ProcessStopped());
   }
 
   /**
@@ -247,13 +252,10 @@ export class JobQueue implements Jobs, ProcessQueue {
     for (const t of this.timers) clearInterval(t);
     await this.unlisten?.();
     await this.boss.stop({ graceful: false, wait: true, close: false });
-    const ids = [...this.running.keys()];
-    for (const c of this.running.values()) c.abort(new WorkerShutdown());
+    const runIds = [...this.running.values()].map((r) => r.runId);
+    for (const r of this.running.values()) r.controller.abort(new WorkerShutdown());
     await Promise.allSettled([...this.inFlight]);
-    if (ids.length)
-      await this.options.db.query(
-        `update process set heartbeat_at = '-infinity' where process_id = any($1::uuid[]) and process_status = 'running' and worker_id = $2`,
-        [ids, this.workerId],
-      );
+    if (runIds.length)
+      await this.options.db.query(`update process set heartbeat_at = '-infinity' where process_status = 'running' and worker_id = any($1::text[])`, [runIds]);
   }
 }

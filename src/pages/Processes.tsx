@@ -11,7 +11,7 @@ import { processInfo, processInfoDeleteLog, processInfoLogActiveProcessIdDetails
 import { processStatus } from '../generated/enums/processStatus';
 import { logLevel } from '../generated/enums/logLevel';
 import type { ProcessInfo, ProcessStatus } from '../generated/types/entities';
-import { ConfirmDialog, Notice, SelectField, enumLabel, enumOptions, formatDate, useErrorText } from '../app/ui';
+import { ConfirmDialog, Notice, SelectField, enumLabel, enumOptions, formatDate, useErrorText, useFocusOnMount } from '../app/ui';
 import { useAppStore } from '../app/store';
 import { PagedTable, type TableColumn } from './shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from './shared/paged';
@@ -229,6 +229,8 @@ function ProcessLog({ process, onClose }: { process: ProcessInfo; onClose: () =>
   const [error, setError] = useState<unknown>(null);
   const live = isLive(process);
   const id = process.process_id;
+  // The opened log takes the focus once (not at every read of the list).
+  const heading = useFocusOnMount<HTMLHeadingElement>();
 
   useEffect(() => {
     let current = true;
@@ -252,7 +254,7 @@ function ProcessLog({ process, onClose }: { process: ProcessInfo; onClose: () =>
   return (
     <section className="section process-log" aria-labelledby="process-log-title">
       <div className="process-log__head">
-        <h2 id="process-log-title" tabIndex={-1} ref={(h) => h?.focus()}>
+        <h2 id="process-log-title" tabIndex={-1} ref={heading}>
           {t('processes.details.title', { name: process.process_name })}
         </h2>
         <button type="button" className="button button--small button--secondary" onClick={onClose}>

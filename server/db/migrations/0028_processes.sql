@@ -19,7 +19,8 @@ create table process (
   created_at timestamptz not null default now(),
   started_at timestamptz,
   finished_at timestamptz,
-  -- Written by the worker running it every few seconds; a stale one means the worker died (the crash sweep).
+  -- Written by the run that claimed it (worker_id: the worker and that claim) every few seconds; a stale one
+  -- means the worker died (the crash sweep).
   heartbeat_at timestamptz,
   worker_id text
 );
