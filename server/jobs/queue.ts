@@ -17,7 +17,7 @@ import { logLine } from './log-messages.ts';
 export type JobKinds = Record<string, JobKind<any>>;
 
 /** One pg-boss queue carries every kind: the process row names the kind, so a worker takes whatever waits. */
-export const QUEUE = 'sema_process';
+const QUEUE = 'sema_process';
 
 export interface QueueOptions {
   db: Db;
@@ -36,7 +36,7 @@ export interface QueueOptions {
 }
 
 /** The reason a stopped process's signal carries (and its progress() throws). */
-export class ProcessStopped extends Error {
+class ProcessStopped extends Error {
   constructor() {
     super('The process was stopped.');
   }
