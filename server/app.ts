@@ -11,8 +11,6 @@ import { handlers as allHandlers } from './handlers/index.ts';
 import type { HandlerSet } from './handlers/types.ts';
 import { createAccountServices } from './auth/account-options.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { Jobs } from './jobs/job-kind.ts';
-import { ApiError } from './http/api-error.ts';
 import { RuleGraphCache } from './services/rule-packages.ts';
 import { RecordModelCache } from './services/data-model-records.ts';
 import { SiteCache } from './services/site-cache.ts';
@@ -26,6 +24,8 @@ import { RateLimiter, type RateLimit } from './monitoring/rate-limiter.ts';
 import { installMetricsEndpoint } from './monitoring/metrics-endpoint.ts';
 import type { RouteTableEntry } from '../src/generated/route-table.ts';
 import { installTracing, type Tracing } from './monitoring/tracing.ts';
+import { JobQueue, type JobKinds, type QueueOptions } from './jobs/queue.ts';
+import { jobKinds } from './jobs/kinds.ts';
 
 export interface AppOptions {
   db: Db;
@@ -43,8 +43,6 @@ export interface AppOptions {
   linkOrigin?: (domain: string) => string;
   /** Where card payments go (default: the built-in test provider, server/services/payment-provider.ts). */
   payments?: PaymentProvider;
-  /** The background-process queue; until the queue is built (issue 13, part "jobs") starting a process answers 10006. */
-  jobs?: Jobs;
   /** How many compiled decision graphs the app keeps in memory (default 500). */
   ruleGraphCacheSize?: number;
   /** Where documents' files live (default: the database; main.ts picks an S3 bucket when S3_BUCKET is set). */
@@ -62,11 +60,13 @@ export interface AppOptions {
     /** A route's rate limit (default: the route table's, from the catalogue). */
     rateLimitOf?: (route: RouteTableEntry) => RateLimit;
   };
+  /** The kinds of background work (default server/jobs/kinds.ts; tests register their own). */
+  jobKinds?: JobKinds;
+  /** Processes this app runs at once as a worker (default 0: it only queues them; `npm start` runs 2). */
+  workers?: number;
+  /** Worker timings (tests shorten them). */
+  workerTimings?: Pick<QueueOptions, 'pollingIntervalSeconds' | 'heartbeatMs' | 'staleAfterMs' | 'sweepEveryMs'>;
 }
-
-const NO_QUEUE: Jobs = {
-  start: () => Promise.reject(new ApiError('not_implemented', { route: 'process/start' })),
-};
 
 export const BODY_LIMIT = 15 * 1024 * 1024; // the largest upload (10 MB) as base64 (×4/3) plus JSON overhead
 
@@ -117,6 +117,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await metrics.close();
     await rateLimiter.close();
   });
+  const jobs = await JobQueue.open({
+    db: options.db,
+    kinds: options.jobKinds ?? jobKinds({ mailer: accounts.mailer }),
+    concurrency: options.workers ?? 0,
+    ...options.workerTimings,
+    onError: (err) => app.log.error({ err }, 'background process worker'),
+  });
+  app.addHook('onClose', () => jobs.close());
   installMetricsEndpoint(app, metrics.registry, options.metricsToken);
   registerRoutes(app, options.db, options.handlers ?? allHandlers, {
     accounts,
@@ -129,7 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     documents: options.documents ?? databaseDocumentStore,
     metrics,
     rateLimiter,
-    jobs: options.jobs ?? NO_QUEUE,
+    jobs,
+    processQueue: jobs,
   });
   return app;
 }

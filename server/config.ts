@@ -14,10 +14,14 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** The bearer token of GET /metrics (METRICS_TOKEN); absent = no /metrics. */
   metricsToken?: string;
+  /** Background processes this process runs at once (SEMA_WORKERS, default 2; 0 = API only, `npm run worker` runs them). */
+  workers: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
+  const workers = Number(env.SEMA_WORKERS ?? 2);
+  if (!Number.isInteger(workers) || workers < 0 || workers > 64) throw new Error(`SEMA_WORKERS must be a number from 0 to 64, not "${env.SEMA_WORKERS}"`);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   return {
     port,
@@ -30,5 +34,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     metricsToken: env.METRICS_TOKEN || undefined,
+    workers,
   };
 }

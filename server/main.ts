@@ -36,6 +36,9 @@ const app = await buildApp({
   metricsToken: config.metricsToken,
   tracing,
   linkOrigin: (domain) => `http://${domain}${config.port === 80 ? '' : `:${config.port}`}`,
+  // The embedded database allows one process: it runs the workers too. With DATABASE_URL, SEMA_WORKERS=0
+  // leaves them to `npm run worker` processes.
+  workers: config.workers,
 });
 
 for (const u of seeded.unitsSkipped)

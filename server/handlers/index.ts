@@ -27,6 +27,7 @@ import { documentHandlers } from './document.ts';
 import { speedMonitoringHandlers } from './speed-monitoring.ts';
 import { databaseHandlers } from './database.ts';
 import { mailingHandlers } from './mailing.ts';
+import { processHandlers } from './process.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -60,4 +61,5 @@ export const handlers: HandlerSet = {
   ...treatmentHandlers,
   ...documentHandlers,
   ...databaseHandlers,
+  ...processHandlers,
 };

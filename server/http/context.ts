@@ -18,6 +18,7 @@ import type { DocumentStore } from '../services/document-files.ts';
 import type { RequestMetrics } from '../monitoring/request-metrics.ts';
 import type { RateLimiter } from '../monitoring/rate-limiter.ts';
 import type { Jobs } from '../jobs/job-kind.ts';
+import type { ProcessQueue } from '../jobs/queue.ts';
 
 export interface AppServices {
   accounts: AccountRuntime;
@@ -39,8 +40,10 @@ export interface AppServices {
   metrics: RequestMetrics;
   /** The per-route rate limits of the catalogue, counted across processes. */
   rateLimiter: RateLimiter;
-  /** The background-process queue (server/jobs/job-kind.ts). */
+  /** Background processes: a handler starts one in its transaction (server/jobs/queue.ts). */
   jobs: Jobs;
+  /** The same queue as /process/start sees it: a stopped or failed process queued again. */
+  processQueue: ProcessQueue;
 }
 
 /** A successful answer checked against its route's response schema and serialized (envelope included) once. */

@@ -1,7 +1,7 @@
 // Every kind of background process, by its stable name (server/jobs/job-kind.ts): a worker runs a queued
-// process with the kind named here. A kind that needs one of the app's services (the mailer) is made from them
-// once, at start.
-import type { JobKind } from './job-kind.ts';
+// process with the kind named here (`npm start`, `npm run worker`; tests inject their own through buildApp). A
+// kind that needs one of the app's services (the mailer) is made from them once, at start.
+import type { JobKinds } from './queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { BULK_MAIL, bulkMailJob } from '../mail/bulk-mail-job.ts';
 import { layerImportJob } from '../services/layer-import.ts';
@@ -10,9 +10,9 @@ export interface JobKindServices {
   mailer: Mailer;
 }
 
-export function jobKinds(services: JobKindServices): Record<string, JobKind<never>> {
+export function jobKinds(services: JobKindServices): JobKinds {
   return {
-    [BULK_MAIL]: bulkMailJob({ mailer: services.mailer }) as JobKind<never>,
+    [BULK_MAIL]: bulkMailJob({ mailer: services.mailer }),
     [layerImportJob.kind]: layerImportJob,
   };
 }

@@ -201,6 +201,9 @@ export const treatmentStepRefused = { status_code: '14142', http: 409, message: 
 export const treatmentLabGateFailed = { status_code: '14143', http: 409, message: {"en":"The laboratory check “{{gate}}” does not allow the cycle: {{outcome}}","tr":"“{{gate}}” laboratuvar kontrolü küre izin vermiyor: {{outcome}}"} } as const;
 export const treatmentVersionConflict = { status_code: '14144', http: 409, message: {"en":"This treatment was changed meanwhile: version {{current_version}} is the latest, and you saw version {{version}}. Reload the treatment and try again.","tr":"Bu tedavi bu arada değiştirildi: en son sürüm {{current_version}}, siz {{version}}. sürümü gördünüz. Tedaviyi yeniden yükleyip tekrar deneyin."} } as const;
 export const treatmentNotChangeable = { status_code: '14145', http: 409, message: {"en":"This can no longer be changed: {{reason}}","tr":"Bu artık değiştirilemez: {{reason}}"} } as const;
+export const processRunning = { status_code: '13100', http: 409, message: {"en":"This process is running. Stop it first, then try again.","tr":"Bu işlem çalışıyor. Önce durdurun, sonra tekrar deneyin."} } as const;
+export const processNotResumable = { status_code: '13101', http: 409, message: {"en":"Only a stopped or failed process can be started again.","tr":"Yalnızca durdurulmuş veya başarısız olmuş bir işlem yeniden başlatılabilir."} } as const;
+export const processAlreadyEnded = { status_code: '13102', http: 409, message: {"en":"This process has already ended; there is nothing to stop.","tr":"Bu işlem zaten sona erdi; durdurulacak bir şey yok."} } as const;
 export const treatmentDayUnknown = { status_code: '14146', http: 404, message: {"en":"This treatment has no such cycle or drug day.","tr":"Bu tedavide böyle bir kür veya ilaç günü yok."} } as const;
 export const fkeyScopeMissing = { status_code: '13060', http: 403, message: {"en":"This front-end key may not make this call","tr":"Bu ön yüz anahtarı bu çağrıyı yapamaz"} } as const;
 export const mailRecipientUnknown = { status_code: '13061', http: 400, message: {"en":"Some of the chosen users are not users of this site","tr":"Seçilen kullanıcılardan bazıları bu sitenin kullanıcısı değil"} } as const;
@@ -398,6 +401,9 @@ export const statusCatalogue = {
   treatment_lab_gate_failed: treatmentLabGateFailed,
   treatment_version_conflict: treatmentVersionConflict,
   treatment_not_changeable: treatmentNotChangeable,
+  process_running: processRunning,
+  process_not_resumable: processNotResumable,
+  process_already_ended: processAlreadyEnded,
   treatment_day_unknown: treatmentDayUnknown,
   fkey_scope_missing: fkeyScopeMissing,
   mail_recipient_unknown: mailRecipientUnknown,

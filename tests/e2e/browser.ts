@@ -179,8 +179,8 @@ export async function startInProcessServer(options: {
   captchaCode: string;
   /** Where mail goes after the outbox (default: nowhere, it stays in the outbox table). */
   mailer?: import('../../server/mail/mailer.ts').Mailer;
-  /** The background processes' queue (default: none). */
-  jobs?: import('../../server/jobs/job-kind.ts').Jobs;
+  /** Background-process kinds and workers for the journeys that run processes (test kinds, short timings). */
+  jobs?: Pick<import('../../server/app.ts').AppOptions, 'jobKinds' | 'workers' | 'workerTimings'>;
 }): Promise<InProcessServer> {
   const { buildFrontEndIfNeeded } = await import('../../server/build-front-end.ts');
   const { prepareDatabase } = await import('../../server/start.ts');
@@ -195,8 +195,8 @@ export async function startInProcessServer(options: {
     staticDir: STATIC_DIR,
     captcha: { required: true, newCode: () => options.captchaCode },
     mailer: options.mailer ?? outboxOnlyMailer,
-    ...(options.jobs ? { jobs: options.jobs } : {}),
     linkOrigin: (domain) => `http://${domain}:${port}`,
+    ...options.jobs,
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -216,10 +216,10 @@ export const E2E_ADMIN_PASSWORD = 'e2e-admin-password-0123';
 export const E2E_CAPTCHA = 'K7M4P';
 
 /** One suite's in-process server (fresh embedded database, fixed captcha) and browser, started before its tests. */
-export function inProcessSuite(): { server: InProcessServer; browser: Browser } {
+export function inProcessSuite(jobs?: Parameters<typeof startInProcessServer>[0]['jobs']): { server: InProcessServer; browser: Browser } {
   const suite = {} as { server: InProcessServer; browser: Browser };
   beforeAll(async () => {
-    suite.server = await startInProcessServer({ adminPassword: E2E_ADMIN_PASSWORD, captchaCode: E2E_CAPTCHA });
+    suite.server = await startInProcessServer({ adminPassword: E2E_ADMIN_PASSWORD, captchaCode: E2E_CAPTCHA, jobs });
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

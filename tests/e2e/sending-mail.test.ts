@@ -1,15 +1,14 @@
 // Mail sending in a real browser (issue 13): the site's admin chooses two users on the sending_mail page, writes
 // a subject and content, checks the two-language preview, confirms "Send to 2 users?", and both mails arrive at
 // an SMTP server this test runs (smtp-server), each in its reader's language; the page then shows both as sent.
-// The server is the app in this process sending through smtpMailer (what SMTP_URL sets up). Until the job queue
-// is connected (issue 13's jobs part), the test runs the bulk_mail process the page started itself, as a worker would.
+// The server is the app in this process sending through smtpMailer (what SMTP_URL sets up), with a worker of the
+// job queue that runs the bulk_mail process the page started.
 // The page is checked at 390×844 and 1280×800, Turkish and English (screenshots in /tmp/shots/mail/).
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Jobs, StartProcess } from '../../server/jobs/job-kind.ts';
 import { atPhoneWidth, chromiumAvailable, E2E_ADMIN_PASSWORD, E2E_CAPTCHA, launchBrowser, problemsOf, signedIn, startInProcessServer, type InProcessServer } from './browser.ts';
 import { startTestSmtp, type TestSmtp } from '../server/support/smtp.ts';
 
@@ -20,18 +19,16 @@ describe.runIf(chromiumAvailable())('sending mail in a browser', () => {
   let smtp: TestSmtp;
   let server: InProcessServer;
   let browser: Browser;
-  const started: StartProcess[] = [];
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
     const { smtpMailer } = await import('../../server/mail/mailer.ts');
-    const jobs: Jobs = {
-      start: async (_tx, p) => {
-        started.push(p as StartProcess);
-        return { process_id: randomUUID(), process_name: p.processName, process_status: 'waiting' };
-      },
-    };
-    server = await startInProcessServer({ adminPassword: E2E_ADMIN_PASSWORD, captchaCode: E2E_CAPTCHA, mailer: smtpMailer(smtp.url), jobs });
+    server = await startInProcessServer({
+      adminPassword: E2E_ADMIN_PASSWORD,
+      captchaCode: E2E_CAPTCHA,
+      mailer: smtpMailer(smtp.url),
+      jobs: { workers: 1, workerTimings: { pollingIntervalSeconds: 0.5 } },
+    });
     for (const [username, firstname, lastname, lang] of [
       ['selin', 'Selin', 'Kaya', 0],
       ['mark', 'Mark', 'Brown', 1],
@@ -94,22 +91,8 @@ describe.runIf(chromiumAvailable())('sending mail in a browser', () => {
     await dialog.getByRole('button', { name: 'Gönder' }).click();
     await page.getByText('E-posta 2 kullanıcıya gönderiliyor.').waitFor();
 
-    // The worker's part: the process the page started delivers the mailing through the SMTP server.
-    const { bulkMailJob } = await import('../../server/mail/bulk-mail-job.ts');
-    const { smtpMailer } = await import('../../server/mail/mailer.ts');
-    expect(started).toHaveLength(1);
-    const p = started[0] as StartProcess<{ mailingId: string }>;
-    await bulkMailJob({ mailer: smtpMailer(smtp.url) }).run(p.payload, {
-      processId: randomUUID(),
-      tenantId: p.tenantId,
-      userId: p.userId,
-      lang: p.lang,
-      signal: new AbortController().signal,
-      db: server.db,
-      progress: async () => {},
-      log: async () => {},
-    });
-
+    // The queue's worker delivers the mailing through the SMTP server.
+    await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(2);
     expect(smtp.received.map((m) => (m.to as { text: string }).text).sort()).toEqual(['mark@example.org', 'selin@example.org']);
     const selin = smtp.received.find((m) => (m.to as { text: string }).text === 'selin@example.org')!;
     const mark = smtp.received.find((m) => (m.to as { text: string }).text === 'mark@example.org')!;

@@ -17,24 +17,18 @@ import {
   systemUpdateByExcel,
 } from '../../src/generated/client/index.ts';
 import type { DbLayerQueryRequest } from '../../src/generated/types/routes.ts';
-import type { ProcessInfo } from '../../src/generated/types/entities.ts';
-import type { Jobs, JobRun, LogLevel, StartProcess } from '../../server/jobs/job-kind.ts';
+import type { JobRun, LogLevel } from '../../server/jobs/job-kind.ts';
 import { layerImportJob, type LayerImportPayload } from '../../server/services/layer-import.ts';
 import { tableToXlsx } from '../../server/services/excel.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, tenantIdOf, type Actor } from './support/actors.ts';
 
-/** The queue as the handler sees it: records what was started (the real queue is part "jobs"). */
-function recordingJobs() {
-  const started: StartProcess[] = [];
-  const jobs: Jobs = {
-    start: async (_tx, process) => {
-      started.push(process as StartProcess);
-      return { process_id: crypto.randomUUID(), process_name: process.processName, process_status: 'waiting', progress_percent: 0 } satisfies ProcessInfo;
-    },
-  };
-  return { jobs, started };
-}
+/** The processes the handlers started (the app only queues them: it runs no worker). */
+const started = async (db: TestApp['db'], kind: string) =>
+  db.query<{ process_id: string; process_kind: string; tenant_id: string; user_id: string | null; lang: string; payload: LayerImportPayload }>(
+    'select process_id, process_kind, tenant_id, user_id, lang, payload from process where process_kind = $1 order by created_at',
+    [kind],
+  );
 
 const xlsx = async (header: string[], rows: (string | number | boolean | null)[][]) =>
   (await tableToXlsx('Birimler', header.map((h) => ({ key: h, label: h })), rows)).toString('base64');
@@ -44,9 +38,8 @@ describe.each(databaseKinds())('data layers on %s', (kind) => {
   let admin: Actor;
   let clinicalAdmin: Actor;
   let clerk: Actor;
-  const queue = recordingJobs();
   beforeAll(async () => {
-    t = await startTestApp(kind, { jobs: queue.jobs });
+    t = await startTestApp(kind);
     admin = await actor(t, 'katman.admin', { authCodes: ['admin'] });
     clinicalAdmin = await actor(t, 'katman.admin', { domain: 'clinical.localhost', authCodes: ['admin'] });
     clerk = await actor(t, 'katman.okur', { authCodes: ['shop_admin'] });
@@ -244,13 +237,13 @@ describe.each(databaseKinds())('data layers on %s', (kind) => {
     const notABook = await systemUpdateByExcel({ layer_code: 'units', excel_file: { file_name: 'birimler.xlsx', content_base64: Buffer.from('not a workbook at all').toString('base64') } });
     expect(notABook.status_code).toBe('13002');
     expect((await systemUpdateByExcel({ layer_code: 'frd', excel_file: { file_name: 'diller.xlsx', content_base64: await xlsx(['label'], [['tr']]) } })).status_code).toBe('13081');
-    expect(queue.started).toHaveLength(0);
+    expect(await started(t.db, 'layer_import')).toHaveLength(0);
 
     const res = await systemUpdateByExcel({ layer_code: 'units', excel_file: { file_name: 'birimler.xlsx', content_base64: await xlsx(['Name', 'Tür'], [['Acil', 'Servis']]) } });
     expect(res.status_code, res.status_message).toBe('10000');
     expect(res.process_info).toMatchObject({ process_status: 'waiting', process_name: 'Update of the layer Units and departments from birimler.xlsx' });
-    expect(queue.started).toEqual([
-      expect.objectContaining({ kind: 'layer_import', tenantId: await tenantIdOf(t.db), userId: admin.userId, lang: 'en', payload: expect.objectContaining({ layer_code: 'units' }) }),
+    expect(await started(t.db, 'layer_import')).toEqual([
+      expect.objectContaining({ process_id: res.process_info.process_id, tenant_id: await tenantIdOf(t.db), user_id: admin.userId, lang: 'en', payload: expect.objectContaining({ layer_code: 'units' }) }),
     ]);
   });
 
@@ -258,10 +251,9 @@ describe.each(databaseKinds())('data layers on %s', (kind) => {
     /** Runs the kind directly on the payload the handler queued for this workbook, with a JobRun of the test's. */
     async function runImport(header: string[], rows: (string | number | boolean | null)[][], options: { stopAt?: number } = {}) {
       admin.use();
-      queue.started.length = 0;
       const res = await systemUpdateByExcel({ layer_code: 'units', excel_file: { file_name: 'birimler.xlsx', content_base64: await xlsx(header, rows) } });
       expect(res.status_code, res.status_message).toBe('10000');
-      const payload = JSON.parse(JSON.stringify(queue.started[0].payload)) as LayerImportPayload; // as stored by the queue
+      const payload = (await started(t.db, 'layer_import')).find((p) => p.process_id === res.process_info.process_id)?.payload as LayerImportPayload; // as stored by the queue
       const stop = new AbortController();
       const progress: number[] = [];
       const log: [LogLevel, string][] = [];

@@ -2,12 +2,12 @@
 // SMTP server receives them), each in its recipient's language; a refusing server leads to retries and then
 // "failed" with its reason; a stop leaves the rest unsent; bad input is refused in the caller's language; and
 // only admins, or a front-end key holding the send_mail scope, may send — to users of their own site.
-// The queue itself is issue 13's jobs part: here the bulk_mail kind runs directly on what /send_mail started.
+// The bulk_mail kind runs here directly on what /send_mail queued (with short back-offs); the browser journey
+// runs it on the queue's worker.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { frontendKeyNew, mailingGet, mailingList, mailingRecipientSearch, sendMail } from '../../src/generated/client/index.ts';
-import type { Jobs, JobRun, StartProcess } from '../../server/jobs/job-kind.ts';
-import type { ProcessInfo } from '../../src/generated/types/entities.ts';
+import type { JobRun, StartProcess } from '../../server/jobs/job-kind.ts';
 import { smtpMailer } from '../../server/mail/mailer.ts';
 import { bulkMailJob, type BulkMailPayload } from '../../server/mail/bulk-mail-job.ts';
 import type { Db } from '../../server/db/adapter.ts';
@@ -15,16 +15,12 @@ import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, snapshot, type Actor } from './support/actors.ts';
 import { startTestSmtp, type TestSmtp } from './support/smtp.ts';
 
-/** The queue as handlers see it, keeping what they started (the jobs part runs them for real). */
-function recordingJobs() {
-  const started: StartProcess[] = [];
-  const jobs: Jobs = {
-    start: async <P>(_tx: unknown, p: StartProcess<P>): Promise<ProcessInfo> => {
-      started.push(p as StartProcess);
-      return { process_id: randomUUID(), process_name: p.processName, process_status: 'waiting' };
-    },
-  };
-  return { jobs, started };
+/** What /send_mail started, as the queue stored it (the test app queues processes and runs no worker). */
+async function lastStarted(db: Db): Promise<StartProcess<BulkMailPayload>> {
+  const [p] = await db.query<{ process_kind: string; tenant_id: string; user_id: string | null; frontend_key_name: string | null; lang: 'tr' | 'en'; process_name: string; payload: BulkMailPayload }>(
+    `select process_kind, tenant_id, user_id, frontend_key_name, lang, process_name, payload from process where process_kind = 'bulk_mail' order by created_at desc limit 1`,
+  );
+  return { kind: p.process_kind, tenantId: p.tenant_id, userId: p.user_id, frontendKeyName: p.frontend_key_name, lang: p.lang, processName: p.process_name, payload: p.payload };
 }
 
 interface Recorded {
@@ -71,13 +67,11 @@ describe.each(databaseKinds())('mail sending on %s', (kind) => {
   let t: TestApp;
   let smtp: TestSmtp;
   let admin: Actor;
-  let queue: ReturnType<typeof recordingJobs>;
   const ids = {} as Record<'ayse' | 'john' | 'inactive' | 'nomail' | 'other', string>;
 
   beforeAll(async () => {
     smtp = await startTestSmtp();
-    queue = recordingJobs();
-    t = await startTestApp(kind, { mailer: smtpMailer(smtp.url), jobs: queue.jobs });
+    t = await startTestApp(kind, { mailer: smtpMailer(smtp.url) });
     admin = await actor(t, 'admin');
     ids.ayse = await addUser(t.db, 'localhost', { username: 'ayse', firstname: 'Ayşe', lang: 0 });
     ids.john = await addUser(t.db, 'localhost', { username: 'john', firstname: 'John', lang: 1 });
@@ -96,7 +90,6 @@ describe.each(databaseKinds())('mail sending on %s', (kind) => {
   });
 
   const job = (backoffMs = [5, 5]) => bulkMailJob({ mailer: smtpMailer(smtp.url), backoffMs });
-  const lastStarted = () => queue.started[queue.started.length - 1] as StartProcess<BulkMailPayload>;
 
   it('sends to two users over SMTP, each in their language, and skips those it cannot reach', async () => {
     admin.use();
@@ -109,12 +102,13 @@ describe.each(databaseKinds())('mail sending on %s', (kind) => {
     expect(res.queued_count).toBe(2);
     expect(res.mailing).toMatchObject({ recipient_count: 4, queued_count: 2, skipped_count: 2, sender_username: 'admin', process_id: res.process.process_id });
     expect(res.mailing.content).not.toContain('script');
-    expect(lastStarted()).toMatchObject({ kind: 'bulk_mail', userId: admin.userId, lang: 'en', payload: { mailingId: res.mailing.mailing_id } });
+    expect(await lastStarted(t.db)).toMatchObject({ kind: 'bulk_mail', userId: admin.userId, lang: 'en', payload: { mailingId: res.mailing.mailing_id } });
     // Nothing leaves before the process runs.
     expect(smtp.received).toHaveLength(0);
 
-    const run = jobRunOf(t.db, lastStarted());
-    await job().run(lastStarted().payload, run);
+    const started = await lastStarted(t.db);
+    const run = jobRunOf(t.db, started);
+    await job().run(started.payload, run);
 
     expect(smtp.received).toHaveLength(2);
     const byTo = Object.fromEntries(smtp.received.map((m) => [(m.to as { text: string }).text, m]));
@@ -148,8 +142,9 @@ describe.each(databaseKinds())('mail sending on %s', (kind) => {
     admin.use();
     smtp.refuse = 'Mailbox unavailable';
     const res = await sendMail({ user_client_id_list: [ids.john], subject: 'Hello', content: '<p>Hi</p>' });
-    const run = jobRunOf(t.db, lastStarted());
-    await job().run(lastStarted().payload, run);
+    const started = await lastStarted(t.db);
+    const run = jobRunOf(t.db, started);
+    await job().run(started.payload, run);
     expect(smtp.attempts).toEqual(['john@example.org', 'john@example.org', 'john@example.org']);
     expect(smtp.received).toHaveLength(0);
     const got = await mailingGet({ mailing_id: res.mailing.mailing_id });
@@ -163,8 +158,9 @@ describe.each(databaseKinds())('mail sending on %s', (kind) => {
     admin.use();
     const res = await sendMail({ user_client_id_list: [ids.ayse, ids.john], subject: 'Two', content: '<p>Two</p>' });
     const controller = new AbortController();
-    const run = jobRunOf(t.db, lastStarted(), controller, () => controller.abort());
-    await expect(job().run(lastStarted().payload, run)).rejects.toThrow();
+    const started = await lastStarted(t.db);
+    const run = jobRunOf(t.db, started, controller, () => controller.abort());
+    await expect(job().run(started.payload, run)).rejects.toThrow();
     expect(smtp.received).toHaveLength(1);
     const got = await mailingGet({ mailing_id: res.mailing.mailing_id });
     expect(got.recipient_list.map((r) => r.recipient_status).sort()).toEqual(['sent', 'unsent']);
@@ -226,7 +222,7 @@ describe.each(databaseKinds())('mail sending on %s', (kind) => {
     expect(sent.status_code).toBe('10000');
     expect(sent.mailing).toMatchObject({ sender_key_name: 'Newsletter', queued_count: 1 });
     expect(sent.mailing.sender_username).toBeUndefined();
-    expect(lastStarted()).toMatchObject({ userId: null, frontendKeyName: 'Newsletter', lang: 'tr', processName: 'Toplu e-posta: Bülten' });
+    expect(await lastStarted(t.db)).toMatchObject({ userId: null, frontendKeyName: 'Newsletter', lang: 'tr', processName: 'Toplu e-posta: Bülten' });
     // A key never reaches the page's own routes (token only).
     expect((await mailingList({})).status_code).toBe('10008');
   });

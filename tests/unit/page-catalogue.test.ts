@@ -49,6 +49,8 @@ describe('static page catalogue', () => {
       'documents',
       // The clinical copy's "speed-monitoring module" for administrators (issue 13; its paths are ours).
       'speed_monitoring',
+      // The background processes of /process/* with their progress and log (issue 13; paths are ours).
+      'processes',
     ];
     expect(STATIC_PAGES.map((p) => p.route_name).sort()).toEqual([...spec].sort());
   });

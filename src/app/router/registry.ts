@@ -98,6 +98,8 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   UserBilling: checkoutView('UserBilling'),
   // A shop's order as its staff work on it (approve a transfer, send, refund, bill), in the checkout chunks.
   ShopOrderDetails: checkoutView('ShopOrderDetails'),
+  // Background processes (issue 13): the reader's own (an admin's: the site's), with live progress and the log.
+  Processes: () => import('../../pages/Processes'),
 };
 
 /** The loader of a page: its route view's when registered, else the generic page's. */

@@ -2017,9 +2017,21 @@ export interface ProcessInfo {
   process_id: string;
   process_name: string;
   process_status: ProcessStatus;
-  progress_percent?: number;
+  /**
+   * The kind of work (server/jobs/kinds.ts), e.g. layer_import or bulk_mail; pages word it.
+   */
+  process_kind: string;
+  progress_percent: number;
   user_client_id?: string;
+  /**
+   * Who started it, to show: the user's name, or the front-end key's name when a key did.
+   */
+  started_by?: string;
   project_id?: string;
+  /**
+   * When it was queued; started_at is when a worker last began it.
+   */
+  created_at: string;
   started_at?: string;
   finished_at?: string;
   /**

@@ -4,7 +4,9 @@
 // on the process page. A system layer (frd) is shown read-only.
 import { useCallback, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useActiveLabel } from '../../app/router/hooks';
+import { usePagePath } from '../shared/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { Notice, SelectField, useErrorText, useLoad } from '../../app/ui';
 import { saveDownloadFile } from '../../app/ui/download';
@@ -17,13 +19,13 @@ import './strings';
 import './database.css';
 
 /** Where the import's progress is shown (the process page of issue 13, part "jobs"). */
-const PROCESS_PAGE = '/processes';
 
 /** What the last action did, worded at display (a change of language rewords it). */
 type Message = 'saved' | 'deleted' | 'importStarted' | null;
 
 export default function DatabasePage({ page }: PageProps) {
   const { t } = useTranslation();
+  const processPath = usePagePath('processes');
   const lang = useActiveLabel();
   const errorText = useErrorText();
   const [reloads, setReloads] = useState(0);
@@ -127,7 +129,7 @@ export default function DatabasePage({ page }: PageProps) {
           {failure !== null && <Notice>{errorText(failure)}</Notice>}
           {message && (
             <Notice kind="success">
-              {t(`database.${message}`)} {message === 'importStarted' && <a href={PROCESS_PAGE}>{t('database.importProgress')}</a>}
+              {t(`database.${message}`)} {message === 'importStarted' && processPath && <Link to={processPath}>{t('database.importProgress')}</Link>}
             </Notice>
           )}
           {editing && (
