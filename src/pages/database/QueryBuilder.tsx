@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../app/router/hooks';
 import { enumOptions, SelectField } from '../../app/ui';
-import { ruleOperator } from '../../generated/enums/index';
+import { ruleOperator } from '../../generated/enums/ruleOperator';
 import type { DataLayer } from '../../generated/types/entities';
 import type { DbLayerQueryRequest } from '../../generated/types/routes';
 import { ParameterField } from './ParameterField';
