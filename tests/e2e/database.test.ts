@@ -2,18 +2,21 @@
 // administrator browses the demo "Countries and cities" layer as a tree, opens Ankara, sees a refused value with
 // its message at the field, saves a good one (the server has it), and filters the records with a condition. The
 // page is checked at 390×844 in Turkish and English (no sideways scrolling, no raw id, axe finds nothing serious)
-// and screenshots are saved to /tmp/shots/database/ at 1280×800 and 390×844 in both languages.
+// and screenshots are saved to /tmp/shots/database/ at 1280×800 and 390×844 in both languages. Then the import:
+// a workbook uploaded on the page starts a background process on the queue's worker, whose progress bar the
+// processes page follows to the end, and the layer has the new records.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { tableToXlsx } from '../../server/services/excel.ts';
 import { atPhoneWidth, callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, signedIn } from './browser.ts';
 
 const SHOTS = '/tmp/shots/database';
 const SIZES = { wide: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 describe.runIf(chromiumAvailable())('the db page in a browser', () => {
-  const suite = inProcessSuite();
+  const suite = inProcessSuite({ workers: 1, workerTimings: { pollingIntervalSeconds: 0.5 } });
 
   async function switchLanguage(page: Page, to: 'en' | 'tr') {
     await page.getByRole('combobox', { name: to === 'en' ? 'Dil' : 'Language' }).selectOption({ label: to === 'en' ? 'English' : 'Türkçe' });
@@ -87,4 +90,33 @@ describe.runIf(chromiumAvailable())('the db page in a browser', () => {
     expect(admin.errors).toEqual([]);
     await admin.close();
   });
+
+  it('imports a workbook as a background process whose progress bar the processes page follows to the end', async () => {
+    const admin = await signedIn(suite.browser, suite.server.url(), 'admin', E2E_ADMIN_PASSWORD);
+    const { page } = admin;
+    await page.goto(`${suite.server.url()}/veritabani`);
+    await page.getByRole('heading', { level: 1, name: 'Veritabanı' }).waitFor();
+    await page.getByLabel('Katman', { exact: true }).selectOption('units');
+    const before = (await callApi(page, '/v1/db/data/get', { layer_code: 'units' })).total as number;
+
+    const rows = Array.from({ length: 2000 }, (_, i) => [`Poliklinik ${i + 1}`, 'Servis', i % 50, 'evet']);
+    const workbook = await tableToXlsx('Birimler', ['Ad', 'Tür', 'Yatak sayısı', 'Etkin'].map((h) => ({ key: h, label: h })), rows);
+    await page.locator('input[type=file]').setInputFiles({ name: 'poliklinikler.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook });
+    await page.getByText('İçe aktarma arka plan işlemi olarak başladı.').waitFor();
+    await page.getByRole('link', { name: 'İlerlemesini İşlemler sayfasında izleyin' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Arka Plan İşlemleri' }).waitFor();
+    const name = /poliklinikler\.xlsx/;
+    const row = page.getByRole('row').filter({ hasText: name });
+    const bar = row.getByRole('progressbar');
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 }).toBe(100);
+    await row.getByRole('cell', { name: 'Tamamlandı' }).waitFor();
+    expect(await row.getByRole('cell', { name: "Veri katmanı Excel'den güncelleme" }).count()).toBe(1);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, 'import-finished-tr-1280.png'), fullPage: true });
+    expect((await callApi(page, '/v1/db/data/get', { layer_code: 'units' })).total).toBe(before + 2000);
+    expect(await problemsOf(page, 'processes after the import')).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await admin.close();
+  }, 120_000);
 });
