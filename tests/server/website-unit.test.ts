@@ -210,7 +210,7 @@ describe.each(databaseKinds())('website units on %s', (kind) => {
       const { website_unit: parent } = await frontendWebsiteunitNew({ website_unit: unit('docs') });
       await frontendWebsiteunitNew({ website_unit: unit('docs_api', { parent: 'docs' }) });
       const id = parent.website_unit_client_id!;
-      await refused(() => frontendWebsiteUnitUpdate({ website_unit: { ...parent, website_unit_client_id: id, version: 1, route_name: 'documents' } }), '10036', {
+      await refused(() => frontendWebsiteUnitUpdate({ website_unit: { ...parent, website_unit_client_id: id, version: 1, route_name: 'guides' } }), '10036', {
         en: 'The page docs has sub-pages (docs_api). Please move or delete them first.',
         tr: 'docs sayfasının alt sayfaları var (docs_api). Lütfen önce onları taşıyın ya da silin.',
       }, 409);
