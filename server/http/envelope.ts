@@ -32,8 +32,10 @@ export function installEnvelope(app: FastifyInstance, options: EnvelopeOptions):
       apiError = new ApiError('internal_error', { ref: request.id });
     }
     request.outcome = apiError.key;
+    const status = httpStatusOf(apiError.key);
+    request.routeOptions.config.countAnswer?.(request.tenant?.tenant_id, status, reply.elapsedTime);
     reply
-      .code(httpStatusOf(apiError.key))
+      .code(status)
       .send({ ...envelopeOf(apiError.key, lang, apiError.params), ...apiError.extra });
   });
 

@@ -57,24 +57,25 @@ function inputCheck(route: RouteTableEntry, v: RouteValidators, commonQuery: Val
 }
 
 /**
- * Who is calling (a route's preHandler hook): its caller type and auth codes, checked on the server. A call
- * without credentials is settled at once; credentials are looked up.
+ * Who is calling (a route's preHandler hook): its caller type and auth codes, checked on the server, then the
+ * caller's rate limit on the route. A call without credentials is settled at once; credentials are looked up.
  */
-function callerCheck(db: Db, callers: CallerCache, route: RouteTableEntry) {
-  const settle = (request: FastifyRequest, caller: Caller, done: HookHandlerDoneFunction) => {
+function callerCheck(db: Db, callers: CallerCache, route: RouteTableEntry, rateLimit: (request: FastifyRequest, reply: FastifyReply) => void) {
+  const settle = (request: FastifyRequest, reply: FastifyReply, caller: Caller, done: HookHandlerDoneFunction) => {
     request.caller = caller;
     requireAuthCodes(caller, route.auth_codes, route.fkey_scope);
+    rateLimit(request, reply);
     done();
   };
-  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+  return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const header = request.headers.authorization;
     try {
-      if (header === undefined) settle(request, visitor(route.caller_type), done);
+      if (header === undefined) settle(request, reply, visitor(route.caller_type), done);
       else
         identifyCaller(db, callers, request.tenant!, header, route.caller_type).then(
           (caller) => {
             try {
-              settle(request, caller, done);
+              settle(request, reply, caller, done);
             } catch (e) {
               done(e as Error);
             }
@@ -116,6 +117,7 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
     for (const route of routeTable) {
       const v = validators.routes.get(route.name)!;
       const handler = handlers[route.name as RouteName] as ((input: unknown, ctx: RequestContext) => Promise<object>) | undefined;
+      const countAnswer = services.metrics.counter(route);
       const prepare = function (this: RequestContext, output: object) {
         return new PreparedAnswer(JSON.stringify(checked(v.response, output, route, this.lang, this.log)));
       };
@@ -123,8 +125,9 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
         method: route.method,
         url: route.path,
         preValidation: inputCheck(route, v, validators.commonQuery),
-        preHandler: [callerCheck(db, services.callers, route), services.rateLimiter.hook(route)],
-        onResponse: services.metrics.hook(route),
+        preHandler: callerCheck(db, services.callers, route, services.rateLimiter.check(route)),
+        // Refusals and failures are counted by the error handler (../http/envelope.ts), answers below.
+        config: { countAnswer },
         ...(route.effect === 'write' || route.audit ? { onSend: callerChangingEntity(route.audit?.entity) ? [forgetSiteCallers(services.callers), auditHook(db, route)] : auditHook(db, route) } : {}),
         handler: async (request, reply) => {
           if (!handler) throw new ApiError('not_implemented', { route: route.path });
@@ -148,12 +151,14 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
           const output = await handler(request.input, ctx);
           if (output instanceof FileAnswer) {
             request.outcome = 'ok';
+            countAnswer(request.tenant?.tenant_id, reply.statusCode, reply.elapsedTime);
             reply.headers(output.headers);
             return output.body;
           }
           request.answer = output;
           const answer = output instanceof PreparedAnswer ? output.json : checked(v.response, output, route, lang, request.log);
           request.outcome = 'ok';
+          countAnswer(request.tenant?.tenant_id, reply.statusCode, reply.elapsedTime);
           if (typeof answer === 'string') reply.type('application/json; charset=utf-8');
           return answer;
         },
@@ -168,6 +173,10 @@ export function routeAtPath(path: string): RouteTableEntry | undefined {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Counts the route's answer for speed monitoring (../monitoring/request-metrics.ts). */
+    countAnswer?: (tenantId: string | undefined, httpStatus: number, ms: number) => void;
+  }
   interface FastifyRequest {
     lang?: Lang;
     /** Who is calling (anonymous until the caller hook knows). */

@@ -6,7 +6,7 @@
 // Overshoot: before they sync, each other process may admit what it saw room for, so a caller spread over P
 // processes can get at most (P − 1) × (its calls to one process in one sync interval) more than the limit, and
 // never more than P × max in one window (docs/decisions.md). One process (PGlite) is exact.
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/adapter.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -60,17 +60,18 @@ export class RateLimiter {
     if (every > 0) this.timer = setInterval(() => void this.sync(), every).unref();
   }
 
-  /** The preHandler hook of a route, after the caller is known. */
-  hook(route: RouteTableEntry) {
+  /**
+   * A route's check, run by the caller hook once the caller is known (one hook less per call): counts the call,
+   * or sets Retry-After and throws 10011 when the caller's window is full.
+   */
+  check(route: RouteTableEntry): (request: FastifyRequest, reply: FastifyReply) => void {
     const limit = this.options.limitOf?.(route) ?? route.rate_limit;
     const windowMs = limit.per_seconds * 1000;
-    return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    return (request, reply) => {
       const wait = this.admit(request.tenant!.tenant_id, route.name, callerKeyOf(request), limit.max, windowMs, Date.now());
-      if (wait === 0) done();
-      else {
-        reply.header('retry-after', String(wait));
-        done(new ApiError('rate_limited'));
-      }
+      if (wait === 0) return;
+      reply.header('retry-after', String(wait));
+      throw new ApiError('rate_limited');
     };
   }
 

@@ -3,7 +3,7 @@
 // class; the process's default metrics beside them, GET /metrics); for the speed-monitoring page, each site's
 // calls per minute and route, kept in memory and added to the database every ~15 s and when the app closes.
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/adapter.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
 import { addMinuteCounts, rollAwayMinutes, type MinuteCounts } from '../services/route-minute-store.ts';
@@ -87,16 +87,17 @@ export class RequestMetrics {
     return state;
   }
 
-  /** The onResponse hook of a route: its state is found once, when the route is registered. */
-  hook(route: RouteTableEntry) {
+  /**
+   * A route's counter, called as its answer is made: at the end of the handler, or by the error handler for a
+   * refusal or failure (no onResponse hook: a hook per call cost ~10 % of a light route's throughput). The time is
+   * from the request to that point, so it leaves out writing the answer to the socket.
+   */
+  counter(route: RouteTableEntry): (tenantId: string | undefined, httpStatus: number, ms: number) => void {
     const state = this.state(route);
-    return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-      this.count(state, request.tenant?.tenant_id, reply.statusCode, reply.elapsedTime);
-      done();
-    };
+    return (tenantId, httpStatus, ms) => this.count(state, tenantId, httpStatus, ms);
   }
 
-  /** Counts one call of a route (the hook's work; the tests feed known durations through it). */
+  /** Counts one call of a route (the counter's work; the tests feed known durations through it). */
   record(route: Pick<RouteTableEntry, 'name' | 'method'>, tenantId: string | undefined, httpStatus: number, ms: number): void {
     this.count(this.state(route), tenantId, httpStatus, ms);
   }
