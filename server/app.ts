@@ -19,6 +19,7 @@ import { testPaymentProvider, type PaymentProvider } from './services/payment-pr
 import { KeyedQueue } from './services/keyed-queue.ts';
 import { databaseDocumentStore, type DocumentStore } from './services/document-files.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
+import { stampReceived } from './http/received-at.ts';
 import { RequestMetrics } from './monitoring/request-metrics.ts';
 import { RateLimiter, type RateLimit } from './monitoring/rate-limiter.ts';
 import { installMetricsEndpoint } from './monitoring/metrics-endpoint.ts';
@@ -73,7 +74,10 @@ export const BODY_LIMIT = 15 * 1024 * 1024; // the largest upload (10 MB) as bas
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    genReqId: () => randomUUID(),
+    genReqId: (raw) => {
+      stampReceived(raw);
+      return randomUUID();
+    },
     bodyLimit: BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },

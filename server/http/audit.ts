@@ -6,6 +6,7 @@ import type { Queryable } from '../db/adapter.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
 import { valueAt } from '../../src/domain/screen.ts';
+import { elapsedMs } from './received-at.ts';
 import { statusCatalogue } from '../../src/generated/errors.ts';
 import type { Db } from '../db/adapter.ts';
 import { insertAuditRecord } from '../services/audit-store.ts';
@@ -78,7 +79,7 @@ export async function writeAudit(db: Queryable, entry: AuditEntry, log: FastifyB
  * the call's site is known (a call refused before that belongs to no site's trail).
  */
 export function auditHook(db: Db, route: RouteTableEntry) {
-  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+  return async (request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const { tenant } = request;
     if (!tenant) return payload;
     await writeAudit(
@@ -90,7 +91,7 @@ export function auditHook(db: Db, route: RouteTableEntry) {
         statusCode: statusCatalogue[request.outcome ?? 'internal_error'].status_code,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
-        durationMs: reply.elapsedTime,
+        durationMs: elapsedMs(request),
         target: auditTarget(route.audit, request.audit, request.input, request.answer),
         input: request.input,
       },

@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, envelopeOf, httpStatusOf } from './api-error.ts';
 import { languageOfRaw } from './context.ts';
+import { elapsedMs } from './received-at.ts';
 import { routeAtPath } from './register-routes.ts';
 import { excerpt } from '../../src/domain/validation-messages.ts';
 
@@ -33,7 +34,7 @@ export function installEnvelope(app: FastifyInstance, options: EnvelopeOptions):
     }
     request.outcome = apiError.key;
     const status = httpStatusOf(apiError.key);
-    request.routeOptions.config.countAnswer?.(request.tenant?.tenant_id, status, reply.elapsedTime);
+    request.routeOptions.config.countAnswer?.(request.tenant?.tenant_id, status, elapsedMs(request));
     reply
       .code(status)
       .send({ ...envelopeOf(apiError.key, lang, apiError.params), ...apiError.extra });

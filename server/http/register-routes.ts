@@ -19,6 +19,7 @@ import { auditHook, type AuditTarget } from './audit.ts';
 import { callerChangingEntity, type CallerCache } from '../auth/caller-cache.ts';
 import { specInputError } from './spec-errors.ts';
 import { tenancyHook } from './tenancy.ts';
+import { elapsedMs } from './received-at.ts';
 import type { HandlerSet } from '../handlers/types.ts';
 
 function invalid(errors: readonly SchemaError[], lang: Lang): ApiError {
@@ -151,14 +152,14 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
           const output = await handler(request.input, ctx);
           if (output instanceof FileAnswer) {
             request.outcome = 'ok';
-            countAnswer(request.tenant?.tenant_id, reply.statusCode, reply.elapsedTime);
+            countAnswer(request.tenant?.tenant_id, reply.statusCode, elapsedMs(request));
             reply.headers(output.headers);
             return output.body;
           }
           request.answer = output;
           const answer = output instanceof PreparedAnswer ? output.json : checked(v.response, output, route, lang, request.log);
           request.outcome = 'ok';
-          countAnswer(request.tenant?.tenant_id, reply.statusCode, reply.elapsedTime);
+          countAnswer(request.tenant?.tenant_id, reply.statusCode, elapsedMs(request));
           if (typeof answer === 'string') reply.type('application/json; charset=utf-8');
           return answer;
         },
