@@ -1,7 +1,7 @@
 // Browser tests drive Debian's Chromium through playwright-core (never a downloaded browser) against a
 // server started the way `npm start` starts it, on a free port with a fresh embedded database.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,42 @@ export function callApi(page: Page, path: string, body: object, lang: 0 | 1 = 1,
     },
     { path, body, lang, asUser },
   );
+}
+
+/** Switches the page's language from the top bar (Turkish ↔ English), without a reload. */
+export async function switchLanguage(page: Page, to: 'en' | 'tr'): Promise<void> {
+  await page.getByRole('combobox', { name: to === 'en' ? 'Dil' : 'Language' }).selectOption({ label: to === 'en' ? 'English' : 'Türkçe' });
+}
+
+const SIZES = { wide: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+/**
+ * The page at phone width in both languages (measured once the heading `ready` names is shown, and in English
+ * the text `enText`), and, with `shots`, screenshots `<name>-<lang>-<width>.png` at 1280×800 and 390×844 in
+ * both languages. Answers the problems found; leaves the page wide and in Turkish.
+ */
+export async function lookAtBothLanguages(page: Page, name: string, ready: { tr: string | RegExp; en: string | RegExp; enText?: RegExp }, shots?: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const lang of ['tr', 'en'] as const) {
+    if (lang === 'en') await switchLanguage(page, 'en');
+    await page.getByRole('heading', { name: ready[lang] }).first().waitFor();
+    if (lang === 'en' && ready.enText) await page.getByText(ready.enText).first().waitFor();
+    for (const size of ['wide', 'phone'] as const) {
+      // The phone layout (the menu folded) is in place before anything is measured.
+      if (size === 'phone') await atPhoneWidth(page);
+      else await page.setViewportSize(SIZES.wide);
+      await page.getByRole('heading', { name: ready[lang] }).first().waitFor();
+      if (size === 'phone') problems.push(...(await problemsOf(page, `${name} (390 px, ${lang})`)));
+      if (shots) {
+        mkdirSync(shots, { recursive: true });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: join(shots, `${name}-${lang}-${SIZES[size].width}.png`), fullPage: true });
+      }
+    }
+    await page.setViewportSize(SIZES.wide);
+  }
+  await switchLanguage(page, 'tr');
+  return problems;
 }
 
 /**

@@ -8,40 +8,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { tableToXlsx } from '../../server/services/excel.ts';
-import { atPhoneWidth, callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, signedIn } from './browser.ts';
+import { callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, lookAtBothLanguages, problemsOf, signedIn } from './browser.ts';
 
 const SHOTS = '/tmp/shots/database';
-const SIZES = { wide: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const DB_HEADING = { tr: /^Veritabanı$/, en: /^Database$/ };
 
 describe.runIf(chromiumAvailable())('the db page in a browser', () => {
   const suite = inProcessSuite({ workers: 1, workerTimings: { pollingIntervalSeconds: 0.5 } });
 
-  async function switchLanguage(page: Page, to: 'en' | 'tr') {
-    await page.getByRole('combobox', { name: to === 'en' ? 'Dil' : 'Language' }).selectOption({ label: to === 'en' ? 'English' : 'Türkçe' });
-  }
 
-  /** Problems at phone width in both languages, and screenshots at both sizes; leaves the page wide and in Turkish. */
-  async function lookAt(page: Page, name: string): Promise<string[]> {
-    const problems: string[] = [];
-    const heading = { tr: 'Veritabanı', en: 'Database' };
-    for (const lang of ['tr', 'en'] as const) {
-      if (lang === 'en') await switchLanguage(page, 'en');
-      await page.getByRole('heading', { level: 1, name: heading[lang] }).waitFor();
-      for (const size of ['wide', 'phone'] as const) {
-        if (size === 'phone') await atPhoneWidth(page);
-        else await page.setViewportSize(SIZES.wide);
-        if (size === 'phone') problems.push(...(await problemsOf(page, `${name} (390 px, ${lang})`)));
-        mkdirSync(SHOTS, { recursive: true });
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${SIZES[size].width}.png`), fullPage: true });
-      }
-      await page.setViewportSize(SIZES.wide);
-    }
-    await switchLanguage(page, 'tr');
-    return problems;
-  }
 
   it('browses the tree, edits a record (a refused value, then saved) and filters the records', async () => {
     const admin = await signedIn(suite.browser, suite.server.url(), 'admin', E2E_ADMIN_PASSWORD);
@@ -57,7 +33,7 @@ describe.runIf(chromiumAvailable())('the db page in a browser', () => {
     await tree.getByRole('button', { name: 'Ankara', exact: true }).click();
     const form = page.getByRole('form', { name: 'Düzenle: Ankara' });
     await expect.poll(() => form.getByLabel(/^Tür/).inputValue()).toBe('city');
-    problems.push(...(await lookAt(page, 'record-form')));
+    problems.push(...(await lookAtBothLanguages(page, 'record-form', DB_HEADING, SHOTS)));
 
     // A refused value: its message at the field, nothing sent.
     const population = form.getByLabel(/^Nüfus/);
@@ -84,7 +60,7 @@ describe.runIf(chromiumAvailable())('the db page in a browser', () => {
     const table = list.getByRole('table');
     await table.getByRole('button', { name: 'Berlin' }).waitFor();
     expect(await table.getByRole('button', { name: 'Türkiye' }).count()).toBe(0);
-    problems.push(...(await lookAt(page, 'filtered-list')));
+    problems.push(...(await lookAtBothLanguages(page, 'filtered-list', DB_HEADING, SHOTS)));
 
     expect(problems).toEqual([]);
     expect(admin.errors).toEqual([]);

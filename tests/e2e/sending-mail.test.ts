@@ -5,15 +5,13 @@
 // job queue that runs the bulk_mail process the page started.
 // The page is checked at 390×844 and 1280×800, Turkish and English (screenshots in /tmp/shots/mail/).
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { atPhoneWidth, chromiumAvailable, E2E_ADMIN_PASSWORD, E2E_CAPTCHA, launchBrowser, problemsOf, signedIn, startInProcessServer, type InProcessServer } from './browser.ts';
+import type { Browser } from 'playwright-core';
+import { chromiumAvailable, E2E_ADMIN_PASSWORD, E2E_CAPTCHA, launchBrowser, lookAtBothLanguages, signedIn, startInProcessServer, type InProcessServer } from './browser.ts';
 import { startTestSmtp, type TestSmtp } from '../server/support/smtp.ts';
 
 const SHOTS = '/tmp/shots/mail';
-const SIZES = { wide: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const MAIL_HEADING = { tr: /^Mail Gönderme$/, en: /^Send Mail$/ };
 
 describe.runIf(chromiumAvailable())('sending mail in a browser', () => {
   let smtp: TestSmtp;
@@ -46,29 +44,7 @@ describe.runIf(chromiumAvailable())('sending mail in a browser', () => {
     await smtp?.close();
   });
 
-  async function switchLanguage(page: Page, to: 'en' | 'tr') {
-    await page.getByRole('combobox', { name: to === 'en' ? 'Dil' : 'Language' }).selectOption({ label: to === 'en' ? 'English' : 'Türkçe' });
-  }
 
-  /** Screenshots at both sizes in both languages, and the phone-width checks; leaves the page wide and Turkish. */
-  async function lookAt(page: Page, name: string): Promise<string[]> {
-    const problems: string[] = [];
-    mkdirSync(SHOTS, { recursive: true });
-    for (const lang of ['tr', 'en'] as const) {
-      if (lang === 'en') await switchLanguage(page, 'en');
-      await page.getByRole('heading', { level: 1, name: lang === 'tr' ? 'Mail Gönderme' : 'Send Mail' }).waitFor();
-      for (const size of ['wide', 'phone'] as const) {
-        if (size === 'phone') await atPhoneWidth(page);
-        else await page.setViewportSize(SIZES.wide);
-        if (size === 'phone') problems.push(...(await problemsOf(page, `${name} (390 px, ${lang})`)));
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${SIZES[size].width}.png`), fullPage: true });
-      }
-      await page.setViewportSize(SIZES.wide);
-    }
-    await switchLanguage(page, 'tr');
-    return problems;
-  }
 
   it('sends a mail to two users from the page, and both arrive at the SMTP server in their language', async () => {
     const admin = await signedIn(browser, server.url(), 'admin', E2E_ADMIN_PASSWORD);
@@ -84,7 +60,7 @@ describe.runIf(chromiumAvailable())('sending mail in a browser', () => {
     await page.getByRole('textbox', { name: 'İçerik' }).click();
     await page.keyboard.type('Cumartesi 02:00 ile 04:00 arası site kapalı olacak.');
     await page.getByRole('figure', { name: 'İngilizce okuyan alıcı' }).getByText("Hello [Recipient's name],").waitFor();
-    const problems = await lookAt(page, 'compose');
+    const problems = await lookAtBothLanguages(page, 'compose', MAIL_HEADING, SHOTS);
 
     await page.getByRole('button', { name: 'Gönder', exact: true }).click();
     const dialog = page.getByRole('alertdialog', { name: '2 kullanıcıya gönderilsin mi?' });
@@ -105,7 +81,7 @@ describe.runIf(chromiumAvailable())('sending mail in a browser', () => {
     await page.getByText('2 alıcının 2 tanesi tamamlandı').waitFor({ timeout: 15_000 });
     const list = page.getByRole('list', { name: 'Bu e-postanın alıcıları' });
     await expect(list.getByText('Gönderildi').count()).resolves.toBe(2);
-    problems.push(...(await lookAt(page, 'sent')));
+    problems.push(...(await lookAtBothLanguages(page, 'sent', MAIL_HEADING, SHOTS)));
     expect(problems).toEqual([]);
     expect(admin.errors).toEqual([]);
     await admin.close();

@@ -8,16 +8,12 @@
 // form and the request are checked at 390×844 too, in Turkish and English: nothing scrolls sideways, no raw id
 // is shown, axe finds nothing serious. With SUPPORT_SHOTS=<folder> it also saves screenshots of the form (its
 // order picker open) and of the conversation at 1280×800 and 390×844 in both languages.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import shops from '../../fixtures/seed/shops.json' with { type: 'json' };
-import { atPhoneWidth, callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, registerUser, shownText, signedIn } from './browser.ts';
+import { callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, lookAtBothLanguages, problemsOf, registerUser, shownText, signedIn } from './browser.ts';
 
 const [STARTER] = shops.shops[0].bundle_list;
 const BUYER = { username: 'deniz.alici', password: 'deniz.alici.parola.7', mail: 'deniz@example.com' };
-const SIZES = { wide: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const SHOTS = process.env.SUPPORT_SHOTS;
 
 describe.runIf(chromiumAvailable())('a support request in a browser', () => {
@@ -25,38 +21,7 @@ describe.runIf(chromiumAvailable())('a support request in a browser', () => {
 
 
 
-  /** Switches the page's language from the top bar (Turkish ↔ English), without a reload. */
-  async function switchLanguage(page: Page, to: 'en' | 'tr') {
-    await page.getByRole('combobox', { name: to === 'en' ? 'Dil' : 'Language' }).selectOption({ label: to === 'en' ? 'English' : 'Türkçe' });
-  }
 
-  /**
-   * The page at phone width in both languages (measured once the heading `ready` names is shown), and, with
-   * SUPPORT_SHOTS, screenshots at both sizes in both languages. Leaves the page wide and in Turkish.
-   */
-  async function lookAt(page: Page, name: string, ready: { tr: RegExp; en: RegExp; enText?: RegExp }): Promise<string[]> {
-    const problems: string[] = [];
-    for (const lang of ['tr', 'en'] as const) {
-      if (lang === 'en') await switchLanguage(page, 'en');
-      await page.getByRole('heading', { name: ready[lang] }).first().waitFor();
-      if (lang === 'en' && ready.enText) await page.getByText(ready.enText).first().waitFor();
-      for (const size of ['wide', 'phone'] as const) {
-        // The phone layout (the menu folded) is in place before anything is measured.
-        if (size === 'phone') await atPhoneWidth(page);
-        else await page.setViewportSize(SIZES.wide);
-        await page.getByRole('heading', { name: ready[lang] }).first().waitFor();
-        if (size === 'phone') problems.push(...(await problemsOf(page, `${name} (390 px, ${lang})`)));
-        if (SHOTS) {
-          mkdirSync(SHOTS, { recursive: true });
-          await page.evaluate(() => window.scrollTo(0, 0));
-          await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${SIZES[size].width}.png`), fullPage: true });
-        }
-      }
-      await page.setViewportSize(SIZES.wide);
-    }
-    await switchLanguage(page, 'tr');
-    return problems;
-  }
 
   it('a buyer asks about an order, the shop answers, the buyer answers back and closes the request', async () => {
     await registerUser(suite.server, { ...BUYER, firstname: 'Deniz', lastname: 'Alıcı' });
@@ -83,7 +48,7 @@ describe.runIf(chromiumAvailable())('a support request in a browser', () => {
     await form.getByRole('radio', { name: 'Siparişlerimden biri' }).check();
     const order = form.getByRole('radio', { name: /Sema Veri Mağazası.*Başlangıç Analiz Paketi.*Ödeme bekleniyor/ });
     await order.waitFor();
-    problems.push(...(await lookAt(buyer.page, 'new-request', { tr: /^Yeni destek talebi$/, en: /^New support request$/, enText: /Starter Analytics/ })));
+    problems.push(...(await lookAtBothLanguages(buyer.page, 'new-request', { tr: /^Yeni destek talebi$/, en: /^New support request$/, enText: /Starter Analytics/ }, SHOTS)));
     await order.check();
     await form.getByText('Talep, bu siparişin mağazası olan Sema Veri Mağazası mağazasına gider.').waitFor();
     await form.getByRole('textbox', { name: /^Konu/ }).fill('Havale yaptım');
@@ -133,7 +98,7 @@ describe.runIf(chromiumAvailable())('a support request in a browser', () => {
     await buyer.page.getByText('Mesajınız gönderildi.').waitFor();
     expect(await conversation.getByRole('listitem').count()).toBe(3);
     // In English the order's bundle is named in English, once the page has read the request again.
-    problems.push(...(await lookAt(buyer.page, 'conversation', { tr: /^Havale yaptım$/, en: /^Havale yaptım$/, enText: /^Order of .* — Starter Analytics/ })));
+    problems.push(...(await lookAtBothLanguages(buyer.page, 'conversation', { tr: /^Havale yaptım$/, en: /^Havale yaptım$/, enText: /^Order of .* — Starter Analytics/ }, SHOTS)));
 
     // And closes it, after the confirmation; a closed request takes no more messages.
     await buyer.page.getByRole('button', { name: 'Talebi kapat' }).click();
