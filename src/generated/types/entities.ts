@@ -622,6 +622,10 @@ export interface AnalysisProject {
     credit_used?: number;
   };
   /**
+   * Shared with everyone, read-only (the project pages, anonymous visitors included).
+   */
+  is_public?: boolean;
+  /**
    * @maxItems 16384
    */
   column_list?: AnalysisColumn[];

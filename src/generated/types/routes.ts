@@ -961,6 +961,58 @@ export interface WanalyzerProjectSaveResponse {
 }
 
 /**
+ * POST /v1/wanalyzer/project/list — Projects the caller may open
+ */
+export interface WanalyzerProjectListRequest {
+  /**
+   * all = own and public; an anonymous caller gets public ones whatever is asked.
+   */
+  scope?: 'all' | 'own' | 'public';
+  /**
+   * Words in the project name or description.
+   */
+  search?: string;
+  /**
+   * Sort key; a leading - sorts descending.
+   */
+  sort?: '-updated_at' | 'updated_at' | 'project_name' | '-project_name';
+  page?: ListPage;
+  page_size?: ListPageSize;
+}
+
+export interface WanalyzerProjectListResponse {
+  project_list: {
+    project_id: NonNullable<AnalysisProject['project_id']>;
+    project_name: NonNullable<AnalysisProject['project_name']>;
+    details: NonNullable<AnalysisProject['details']>;
+    is_public: NonNullable<AnalysisProject['is_public']>;
+    /**
+     * The caller owns it (and may change it).
+     */
+    is_own: boolean;
+    /**
+     * The owner's display name.
+     */
+    owner_name?: string;
+    updated_at: NonNullable<AnalysisProject['updated_at']>;
+  }[];
+  total: ListTotal;
+  page: ListPage;
+  page_size: ListPageSize;
+}
+
+/**
+ * POST /v1/wanalyzer/project/delete — Delete a project
+ */
+export interface WanalyzerProjectDeleteRequest {
+  project_id: NonNullable<AnalysisProject['project_id']>;
+}
+
+export interface WanalyzerProjectDeleteResponse {
+  project_id: NonNullable<AnalysisProject['project_id']>;
+}
+
+/**
  * POST /v1/wanalyzer/project/column_data/list — The distinct values of project columns
  */
 export interface WanalyzerProjectColumnDataListRequest {
