@@ -66,3 +66,4 @@ export { bmiClass } from './bmiClass.ts';
 export { frontendKeyScope } from './frontendKeyScope.ts';
 export { mailingRecipientStatus } from './mailingRecipientStatus.ts';
 export { mailingSkipReason } from './mailingSkipReason.ts';
+export { analyzeType } from './analyzeType.ts';

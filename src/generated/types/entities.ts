@@ -377,6 +377,22 @@ export type MailingRecipientStatus = 'queued' | 'sent' | 'failed' | 'skipped' | 
 export type MailingSkipReason = 'no_mail' | 'inactive' | 'mail_off';
 
 /**
+ * Statistical analyses of a project's columns (schemas/entities/stats_result.json gives each one's result).
+ */
+export type AnalyzeType =
+  | 'descriptive'
+  | 'frequency'
+  | 'crosstab'
+  | 'correlation'
+  | 't_test'
+  | 'anova'
+  | 'chi_square'
+  | 'mann_whitney'
+  | 'linear_regression'
+  | 'kruskal_wallis'
+  | 'logistic_regression';
+
+/**
  * 1-based page number.
  */
 export type ListPage = number;
@@ -2248,6 +2264,501 @@ export interface Shopcart {
     [k: string]: ProductPayment | undefined;
   };
 }
+
+/**
+ * For the histogram plot.
+ */
+export interface StatsHistogram {
+  /**
+   * Equal-width bins (Sturges' rule, at most 50); the last bin includes its upper edge.
+   *
+   * @maxItems 50
+   */
+  bin_list: {
+    from: number;
+    to: number;
+    count: number;
+  }[];
+}
+
+/**
+ * For the box plot (Tukey: whiskers at the furthest values within 1.5 IQR).
+ */
+export interface StatsBox {
+  lower_whisker: number;
+  q1: number;
+  median: number;
+  q3: number;
+  upper_whisker: number;
+  /**
+   * Values beyond 1.5 IQR from the box, at most 100 (the most extreme).
+   *
+   * @maxItems 100
+   */
+  outlier_list: number[];
+}
+
+/**
+ * descriptive: one row per numeric column (jamovi's Descriptives).
+ */
+export interface DescriptiveResult {
+  variable_list: {
+    column_id: NonNullable<AnalysisColumn['column_id']>;
+    /**
+     * Values used.
+     */
+    n: number;
+    /**
+     * Empty or unreadable cells.
+     */
+    missing: number;
+    mean: number | null;
+    /**
+     * Sample standard deviation (n − 1).
+     */
+    sd: number | null;
+    /**
+     * Standard error of the mean.
+     */
+    se: number | null;
+    min: number | null;
+    /**
+     * 25th percentile (R type 7, as jamovi and JASP).
+     */
+    q1: number | null;
+    median: number | null;
+    /**
+     * 75th percentile (R type 7).
+     */
+    q3: number | null;
+    max: number | null;
+    /**
+     * Sample skewness G1 (as SPSS, jamovi and JASP).
+     */
+    skewness: number | null;
+    /**
+     * Sample excess kurtosis G2 (as SPSS, jamovi and JASP).
+     */
+    kurtosis: number | null;
+    histogram: StatsHistogram;
+    box: StatsBox | null;
+  }[];
+}
+
+/**
+ * frequency: a table per column (count, %, valid %, cumulative %).
+ */
+export interface FrequencyResult {
+  variable_list: {
+    column_id: NonNullable<AnalysisColumn['column_id']>;
+    n: number;
+    missing: number;
+    /**
+     * Levels in value order (numbers ascending, text alphabetical), the missing row (value null) last when there is one; at most 200 levels.
+     *
+     * @maxItems 201
+     */
+    level_list: {
+      /**
+       * A cell value; null = empty (missing).
+       */
+      value: number | string | boolean | null;
+      count: number;
+      /**
+       * Of all rows, missing included.
+       */
+      percent: number;
+      /**
+       * Of the non-missing rows; null on the missing row.
+       */
+      valid_percent: number | null;
+      /**
+       * Cumulative valid percent; null on the missing row.
+       */
+      cumulative_percent: number | null;
+    }[];
+    /**
+     * Distinct non-missing values, also beyond the 200 listed.
+     */
+    level_count: number;
+  }[];
+}
+
+/**
+ * crosstab and chi_square: each column of column_list against group_column_id; rows and columns are the two columns' values (at most 50 each).
+ */
+export interface CrosstabResult {
+  table_list: {
+    row_column_id: NonNullable<AnalysisColumn['column_id']>;
+    column_column_id: NonNullable<AnalysisColumn['column_id']>;
+    /**
+     * @maxItems 50
+     *
+     * Items: A cell value; null = empty (missing).
+     */
+    row_value_list: (number | string | boolean | null)[];
+    /**
+     * @maxItems 50
+     *
+     * Items: A cell value; null = empty (missing).
+     */
+    column_value_list: (number | string | boolean | null)[];
+    /**
+     * count_matrix[i][j]: rows with row value i and column value j.
+     */
+    count_matrix: number[][];
+    /**
+     * Expected counts under independence.
+     */
+    expected_matrix: number[][];
+    row_total_list: number[];
+    column_total_list: number[];
+    n: number;
+    /**
+     * Pearson χ² (no continuity correction, as R's chisq.test(correct = FALSE)).
+     */
+    chi_square: number | null;
+    df: number;
+    /**
+     * Two-sided p-value.
+     */
+    p: number | null;
+    cramers_v: number | null;
+    /**
+     * Cells with an expected count below 5 (χ² is then approximate).
+     */
+    low_expected_count: number;
+  }[];
+}
+
+/**
+ * correlation: Pearson and Spearman for every pair, with p.
+ */
+export interface CorrelationResult {
+  /**
+   * Every pair of the numeric columns, in column_list order.
+   */
+  pair_list: {
+    x_column_id: NonNullable<AnalysisColumn['column_id']>;
+    y_column_id: NonNullable<AnalysisColumn['column_id']>;
+    /**
+     * Rows with both values.
+     */
+    n: number;
+    pearson_r: number | null;
+    /**
+     * Two-sided p-value.
+     */
+    pearson_p: number | null;
+    spearman_rho: number | null;
+    /**
+     * As R's cor.test(method = 'spearman', exact = FALSE).
+     */
+    spearman_p: number | null;
+    /**
+     * Least-squares fit of y on x, for the scatter plot's line.
+     */
+    slope: number | null;
+    intercept: number | null;
+    /**
+     * Up to 1,000 [x, y] points (an even sample when there are more).
+     *
+     * @maxItems 1000
+     */
+    point_list: number[][];
+  }[];
+}
+
+export interface StatsGroupSummary {
+  /**
+   * A cell value; null = empty (missing).
+   */
+  value: number | string | boolean | null;
+  n: number;
+  mean: number | null;
+  sd: number | null;
+  se: number | null;
+  median: number | null;
+  mean_rank: number | null;
+  box: StatsBox | null;
+}
+
+/**
+ * t_test: each numeric column of column_list compared between the two values of group_column_id (jamovi's Independent Samples T-Test: Student, Welch and Mann-Whitney).
+ */
+export interface TTestResult {
+  test_list: {
+    column_id: NonNullable<AnalysisColumn['column_id']>;
+    /**
+     * The two groups, in value order.
+     *
+     * @maxItems 2
+     */
+    group_list: StatsGroupSummary[];
+    student: {
+      t: number | null;
+      df: number | null;
+      /**
+       * Two-sided p-value.
+       */
+      p: number | null;
+      /**
+       * First group's mean minus the second's.
+       */
+      mean_difference: number | null;
+      se_difference: number | null;
+      /**
+       * 95% confidence interval of the mean difference.
+       */
+      ci_lower: number | null;
+      ci_upper: number | null;
+      /**
+       * Pooled-SD Cohen's d (Welch: the average-variance d, as jamovi).
+       */
+      cohens_d: number | null;
+    };
+    welch: {
+      t: number | null;
+      df: number | null;
+      /**
+       * Two-sided p-value.
+       */
+      p: number | null;
+      /**
+       * First group's mean minus the second's.
+       */
+      mean_difference: number | null;
+      se_difference: number | null;
+      /**
+       * 95% confidence interval of the mean difference.
+       */
+      ci_lower: number | null;
+      ci_upper: number | null;
+      /**
+       * Pooled-SD Cohen's d (Welch: the average-variance d, as jamovi).
+       */
+      cohens_d: number | null;
+    };
+    mann_whitney: {
+      /**
+       * Mann-Whitney U of the first group (R's W).
+       */
+      u: number | null;
+      /**
+       * Normal approximation with tie and continuity correction, as R's wilcox.test(exact = FALSE).
+       */
+      p: number | null;
+      /**
+       * Rank-biserial correlation (effect size).
+       */
+      rank_biserial: number | null;
+    };
+  }[];
+}
+
+/**
+ * mann_whitney: as t_test, the rank test only.
+ */
+export interface MannWhitneyResult {
+  test_list: {
+    column_id: NonNullable<AnalysisColumn['column_id']>;
+    /**
+     * @maxItems 2
+     */
+    group_list: StatsGroupSummary[];
+    mann_whitney: {
+      /**
+       * Mann-Whitney U of the first group (R's W).
+       */
+      u: number | null;
+      /**
+       * Normal approximation with tie and continuity correction, as R's wilcox.test(exact = FALSE).
+       */
+      p: number | null;
+      /**
+       * Rank-biserial correlation (effect size).
+       */
+      rank_biserial: number | null;
+    };
+  }[];
+}
+
+/**
+ * anova: one-way ANOVA of each numeric column across the values of group_column_id (at most 50 groups).
+ */
+export interface AnovaResult {
+  test_list: {
+    column_id: NonNullable<AnalysisColumn['column_id']>;
+    /**
+     * @maxItems 50
+     */
+    group_list: StatsGroupSummary[];
+    between: {
+      sum_of_squares: number;
+      df: number;
+      mean_square: number | null;
+    };
+    within: {
+      sum_of_squares: number;
+      df: number;
+      mean_square: number | null;
+    };
+    f: number | null;
+    /**
+     * Two-sided p-value.
+     */
+    p: number | null;
+    eta_squared: number | null;
+    /**
+     * Welch's ANOVA (unequal variances), as R's oneway.test.
+     */
+    welch_f: number | null;
+    welch_df2: number | null;
+    welch_p: number | null;
+  }[];
+}
+
+/**
+ * kruskal_wallis: the rank test of each numeric column across the groups.
+ */
+export interface KruskalWallisResult {
+  test_list: {
+    column_id: NonNullable<AnalysisColumn['column_id']>;
+    /**
+     * @maxItems 50
+     */
+    group_list: StatsGroupSummary[];
+    /**
+     * Tie-corrected H, as R's kruskal.test.
+     */
+    h: number | null;
+    df: number;
+    /**
+     * Two-sided p-value.
+     */
+    p: number | null;
+    epsilon_squared: number | null;
+  }[];
+}
+
+/**
+ * linear_regression: dependent_column_id on the columns of column_list (R's summary(lm())).
+ */
+export interface LinearRegressionResult {
+  dependent_column_id: NonNullable<AnalysisColumn['column_id']>;
+  n: number;
+  r: number | null;
+  r2: number | null;
+  adjusted_r2: number | null;
+  f: number | null;
+  df1: number;
+  df2: number;
+  /**
+   * Two-sided p-value.
+   */
+  p: number | null;
+  residual_se: number | null;
+  /**
+   * Intercept first, then each predictor (a categorical one as a dummy per level but the first).
+   */
+  coefficient_list: {
+    /**
+     * null = the intercept.
+     */
+    column_id: NonNullable<AnalysisColumn['column_id']> | null;
+    /**
+     * For a categorical predictor: the level this dummy stands for (against the first level).
+     */
+    level?: number | string | boolean | null;
+    estimate: number | null;
+    se: number | null;
+    t: number | null;
+    /**
+     * Two-sided p-value.
+     */
+    p: number | null;
+    ci_lower: number | null;
+    ci_upper: number | null;
+  }[];
+  /**
+   * With one numeric predictor: up to 1,000 [x, y] points for the scatter plot with the fit line.
+   *
+   * @maxItems 1000
+   */
+  point_list?: number[][];
+}
+
+/**
+ * logistic_regression: a two-valued dependent_column_id (positive_value = its second value in order) on the columns of column_list.
+ */
+export interface LogisticRegressionResult {
+  dependent_column_id: NonNullable<AnalysisColumn['column_id']>;
+  /**
+   * A cell value; null = empty (missing).
+   */
+  positive_value: number | string | boolean | null;
+  n: number;
+  deviance: number | null;
+  null_deviance: number | null;
+  aic: number | null;
+  mcfadden_r2: number | null;
+  converged: boolean;
+  /**
+   * Intercept first (R's summary(glm(family = binomial))).
+   */
+  coefficient_list: {
+    /**
+     * null = the intercept.
+     */
+    column_id: NonNullable<AnalysisColumn['column_id']> | null;
+    /**
+     * For a categorical predictor: the level this dummy stands for.
+     */
+    level?: number | string | boolean | null;
+    estimate: number | null;
+    se: number | null;
+    z: number | null;
+    /**
+     * Two-sided p-value.
+     */
+    p: number | null;
+    odds_ratio: number | null;
+    /**
+     * 95% Wald interval of the odds ratio.
+     */
+    or_ci_lower: number | null;
+    or_ci_upper: number | null;
+  }[];
+  /**
+   * Predictions on the same rows at probability 0.5.
+   */
+  classification: {
+    threshold: number;
+    accuracy: number | null;
+    sensitivity: number | null;
+    specificity: number | null;
+    auc: number | null;
+    true_positive: number;
+    false_positive: number;
+    true_negative: number;
+    false_negative: number;
+  };
+}
+
+/**
+ * The tables and figures of one statistical analysis (the result of a stats result), shaped by its analyze_type; every figure is checked against R on public datasets (tests/unit/statistics-*). Laid out as analysts know them from jamovi and JASP.
+ */
+export type StatsResult =
+  | DescriptiveResult
+  | FrequencyResult
+  | CrosstabResult
+  | CorrelationResult
+  | TTestResult
+  | MannWhitneyResult
+  | AnovaResult
+  | KruskalWallisResult
+  | LinearRegressionResult
+  | LogisticRegressionResult;
 
 /**
  * A comment on a support request, by the user or by the shop.
