@@ -1707,12 +1707,67 @@ export interface MachineLearningModel {
    */
   train_ratio?: number;
   training_status?: MlTrainingStatus;
+  /**
+   * The training process (see process/*).
+   */
+  process_id?: NonNullable<ProcessInfo['process_id']>;
   metrics?: {
     accuracy?: number;
     r2?: number;
     rmse?: number;
     mae?: number;
+    /**
+     * Rows the model learned from.
+     */
+    train_count?: number;
+    /**
+     * Held-out rows the metrics are measured on.
+     */
+    test_count?: number;
+    /**
+     * A classifier's classes, in the order of the confusion matrix.
+     *
+     * @maxItems 50
+     *
+     * Items: A cell value; null = empty.
+     */
+    class_list?: (number | string | boolean | null)[];
+    /**
+     * confusion_matrix[i][j]: test rows of class i predicted as class j.
+     *
+     * @maxItems 50
+     */
+    confusion_matrix?: number[][];
+    /**
+     * Per class, on the test rows.
+     *
+     * @maxItems 50
+     */
+    class_metric_list?: {
+      /**
+       * A cell value; null = empty.
+       */
+      value: number | string | boolean | null;
+      precision: number | null;
+      recall: number | null;
+      f1: number | null;
+      support: number;
+    }[];
+    macro_f1?: number | null;
+    /**
+     * How much each input column counts (trees and forests: impurity decrease; linear models: the absolute standardized coefficient), largest first.
+     *
+     * @maxItems 1000
+     */
+    feature_importance_list?: {
+      column: string;
+      importance: number;
+    }[];
   };
+  /**
+   * Why training failed, in the language of whoever started it.
+   */
+  error_message?: string;
   created_at?: string;
   trained_at?: string;
 }
