@@ -535,6 +535,11 @@ export interface WanalyzerProjectDetailsColumnsWaiGetResponse {
   project_id: NonNullable<AnalysisProject['project_id']>;
   project_name: NonNullable<AnalysisProject['project_name']>;
   details: NonNullable<AnalysisProject['details']>;
+  is_public: NonNullable<AnalysisProject['is_public']>;
+  /**
+   * The caller owns it (and may change it).
+   */
+  is_own: boolean;
   column_list: NonNullable<AnalysisProject['column_list']>;
 }
 
