@@ -204,6 +204,15 @@ export const treatmentNotChangeable = { status_code: '14145', http: 409, message
 export const processRunning = { status_code: '13100', http: 409, message: {"en":"This process is running. Stop it first, then try again.","tr":"Bu işlem çalışıyor. Önce durdurun, sonra tekrar deneyin."} } as const;
 export const processNotResumable = { status_code: '13101', http: 409, message: {"en":"Only a stopped or failed process can be started again.","tr":"Yalnızca durdurulmuş veya başarısız olmuş bir işlem yeniden başlatılabilir."} } as const;
 export const processAlreadyEnded = { status_code: '13102', http: 409, message: {"en":"This process has already ended; there is nothing to stop.","tr":"Bu işlem zaten sona erdi; durdurulacak bir şey yok."} } as const;
+export const statsColumnUnknown = { status_code: '13110', http: 400, message: {"en":"This project has no such column.","tr":"Bu projede böyle bir sütun yok."} } as const;
+export const statsColumnNotNumeric = { status_code: '13111', http: 400, message: {"en":"{{column}} is not a numeric column; this analysis needs numbers.","tr":"{{column}} sayısal bir sütun değil; bu analiz sayılarla yapılır."} } as const;
+export const statsGroupTwoValues = { status_code: '13112', http: 400, message: {"en":"The grouping column {{column}} must have exactly two values; it has {{count}}.","tr":"Gruplama sütunu {{column}} tam olarak iki farklı değer içermeli; {{count}} değeri var."} } as const;
+export const statsGroupLevels = { status_code: '13113', http: 400, message: {"en":"The grouping column {{column}} must have 2 to 50 values; it has {{count}}.","tr":"Gruplama sütunu {{column}} 2 ile 50 arasında farklı değer içermeli; {{count}} değeri var."} } as const;
+export const statsTableLevels = { status_code: '13114', http: 400, message: {"en":"{{column}} has {{count}} values; a cross table or a categorical predictor takes 2 to 50.","tr":"{{column}} sütununda {{count}} farklı değer var; çapraz tablo ve kategorik açıklayıcı değişken 2 ile 50 arasında değer alır."} } as const;
+export const statsGroupRequired = { status_code: '13115', http: 400, message: {"en":"Choose a grouping column for this analysis.","tr":"Bu analiz için bir gruplama sütunu seçin."} } as const;
+export const statsDependentRequired = { status_code: '13116', http: 400, message: {"en":"Choose an outcome (dependent) column for this analysis.","tr":"Bu analiz için bir sonuç (bağımlı) sütunu seçin."} } as const;
+export const statsDependentTwoValues = { status_code: '13117', http: 400, message: {"en":"For a logistic regression the outcome {{column}} must have exactly two values; it has {{count}}.","tr":"Lojistik regresyon için sonuç sütunu {{column}} tam olarak iki farklı değer içermeli; {{count}} değeri var."} } as const;
+export const statsColumnsTooFew = { status_code: '13118', http: 400, message: {"en":"Choose at least {{count}} suitable columns for this analysis.","tr":"Bu analiz için en az {{count}} uygun sütun seçin."} } as const;
 export const treatmentDayUnknown = { status_code: '14146', http: 404, message: {"en":"This treatment has no such cycle or drug day.","tr":"Bu tedavide böyle bir kür veya ilaç günü yok."} } as const;
 export const fkeyScopeMissing = { status_code: '13060', http: 403, message: {"en":"This front-end key may not make this call","tr":"Bu ön yüz anahtarı bu çağrıyı yapamaz"} } as const;
 export const mailRecipientUnknown = { status_code: '13061', http: 400, message: {"en":"Some of the chosen users are not users of this site","tr":"Seçilen kullanıcılardan bazıları bu sitenin kullanıcısı değil"} } as const;
@@ -404,6 +413,15 @@ export const statusCatalogue = {
   process_running: processRunning,
   process_not_resumable: processNotResumable,
   process_already_ended: processAlreadyEnded,
+  stats_column_unknown: statsColumnUnknown,
+  stats_column_not_numeric: statsColumnNotNumeric,
+  stats_group_two_values: statsGroupTwoValues,
+  stats_group_levels: statsGroupLevels,
+  stats_table_levels: statsTableLevels,
+  stats_group_required: statsGroupRequired,
+  stats_dependent_required: statsDependentRequired,
+  stats_dependent_two_values: statsDependentTwoValues,
+  stats_columns_too_few: statsColumnsTooFew,
   treatment_day_unknown: treatmentDayUnknown,
   fkey_scope_missing: fkeyScopeMissing,
   mail_recipient_unknown: mailRecipientUnknown,
