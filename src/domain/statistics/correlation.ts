@@ -8,7 +8,7 @@ import { samplePoints } from './plots.ts';
 import { averageRanks } from './ranks.ts';
 
 /** r and the two-sided p of H0: ρ = 0 (t = r·√((n − 2)/(1 − r²)), n − 2 df). */
-export function pearson(xs: ArrayLike<number>, ys: ArrayLike<number>): { r: number | null; p: number | null; slope: number | null; intercept: number | null } {
+function pearson(xs: ArrayLike<number>, ys: ArrayLike<number>): { r: number | null; p: number | null; slope: number | null; intercept: number | null } {
   const n = xs.length;
   let mx = 0;
   let my = 0;
@@ -37,7 +37,7 @@ export function pearson(xs: ArrayLike<number>, ys: ArrayLike<number>): { r: numb
 
 type Pair = CorrelationResult['pair_list'][number];
 
-export function correlate(x: ColumnData, y: ColumnData): Pair {
+function correlate(x: ColumnData, y: ColumnData): Pair {
   const rows = completeRows([x.values, y.values], [true, true]);
   const xs = rows.map((i) => x.values[i] as number);
   const ys = rows.map((i) => y.values[i] as number);

@@ -48,7 +48,7 @@ export function kurtosis({ n, m2, m4 }: Moments): number | null {
   return finite((((n + 1) * g2 + 6) * (n - 1)) / ((n - 2) * (n - 3)));
 }
 
-export const numbersOf = (values: readonly Cell[]): number[] => values.filter(isNumber);
+const numbersOf = (values: readonly Cell[]): number[] => values.filter(isNumber);
 
 type Variable = DescriptiveResult['variable_list'][number];
 

@@ -6,7 +6,7 @@ import { type Cell, type ColumnData, compareCells } from './cells.ts';
 const MAX_LEVELS = 200;
 
 /** How many times each non-empty value occurs, and how many cells are empty. */
-export function countValues(values: readonly Cell[]): { counts: Map<Cell, number>; missing: number } {
+function countValues(values: readonly Cell[]): { counts: Map<Cell, number>; missing: number } {
   const counts = new Map<Cell, number>();
   let missing = 0;
   for (const v of values) {
@@ -18,7 +18,7 @@ export function countValues(values: readonly Cell[]): { counts: Map<Cell, number
 
 type Variable = FrequencyResult['variable_list'][number];
 
-export function frequencyTable(column_id: string, values: readonly Cell[]): Variable {
+function frequencyTable(column_id: string, values: readonly Cell[]): Variable {
   const { counts, missing } = countValues(values);
   const total = values.length;
   const n = total - missing;

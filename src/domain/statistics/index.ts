@@ -14,7 +14,7 @@ import { logisticRegression } from './logistic-regression.ts';
 import { mannWhitneyTests, twoGroupTests } from './two-groups.ts';
 
 export type { Cell, ColumnData } from './cells.ts';
-export { compareCells, levelsOf } from './cells.ts';
+export { levelsOf } from './cells.ts';
 
 export interface AnalysisInput {
   /** column_list: the analysed columns, or the predictors of a regression. */

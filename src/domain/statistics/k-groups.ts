@@ -24,7 +24,7 @@ function welchAnova(groups: readonly number[][]): { f: number; df2: number; p: n
   return { f, df2, p: fUpperP(f, k - 1, df2) };
 }
 
-export function oneWayAnova(column: ColumnData, group: ColumnData): Anova {
+function oneWayAnova(column: ColumnData, group: ColumnData): Anova {
   const { levels, values } = splitByGroup(column, group);
   const stats = values.map((g) => moments(g));
   const n = stats.reduce((a, m) => a + m.n, 0);
@@ -53,7 +53,7 @@ export function oneWayAnova(column: ColumnData, group: ColumnData): Anova {
 
 type Kruskal = KruskalWallisResult['test_list'][number];
 
-export function kruskalWallis(column: ColumnData, group: ColumnData): Kruskal {
+function kruskalWallis(column: ColumnData, group: ColumnData): Kruskal {
   const { levels, values } = splitByGroup(column, group);
   const { sums, tieSizes, n } = rankSums(values);
   const raw = (12 / (n * (n + 1))) * sums.reduce((a, s, i) => a + (s * s) / values[i].length, 0) - 3 * (n + 1);

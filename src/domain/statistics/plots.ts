@@ -6,7 +6,7 @@ import { quantile } from './quantiles.ts';
 
 const MAX_BINS = 50;
 const MAX_OUTLIERS = 100;
-export const MAX_POINTS = 1000;
+const MAX_POINTS = 1000;
 
 export function histogram(sorted: Float64Array): StatsHistogram {
   const n = sorted.length;

@@ -31,7 +31,7 @@ function comparison(difference: number, se: number, df: number, d: number): Comp
   };
 }
 
-export function tTests(a: readonly number[], b: readonly number[]): { student: Comparison; welch: Comparison } {
+function tTests(a: readonly number[], b: readonly number[]): { student: Comparison; welch: Comparison } {
   const ma = moments(a);
   const mb = moments(b);
   const [n1, n2] = [ma.n, mb.n];
@@ -46,7 +46,7 @@ export function tTests(a: readonly number[], b: readonly number[]): { student: C
   return { student, welch };
 }
 
-export function mannWhitney(a: readonly number[], b: readonly number[]): { test: MannWhitney; meanRanks: [number, number] } {
+function mannWhitney(a: readonly number[], b: readonly number[]): { test: MannWhitney; meanRanks: [number, number] } {
   const { sums, tieSizes, n } = rankSums([a as number[], b as number[]]);
   const [n1, n2] = [a.length, b.length];
   const u = sums[0] - (n1 * (n1 + 1)) / 2;
