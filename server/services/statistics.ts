@@ -3,7 +3,7 @@
 // 13110–13118 messages), reads the values through the project's DatasetReader (filtered in the database), runs the
 // engine (src/domain/statistics) and stores each result on the dataset version it was computed from. The same
 // request on the same version answers 13006 with the stored results (docs/decisions.md).
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
 import { ApiError, type Lang, statusMessage } from '../http/api-error.ts';
 import type { StatusKey } from '../../src/generated/errors.ts';
@@ -16,7 +16,7 @@ import type {
 } from '../../src/generated/types/routes.ts';
 import { ANALYSIS_NEEDS, type Cell, type ColumnData, levelsOf, runAnalysis } from '../../src/domain/statistics/index.ts';
 import type { DatasetReader, RowFilter } from './dataset-reader.ts';
-import { insertStatsResult, type NewStatsResult, type StatsResultItem, statsResultPage, storedStatsResults } from './stats-result-store.ts';
+import { insertStatsResult, type NewStatsResult, type StatsResultItem, statsResultPage, storedStatsResults, unstoredStatsResult } from './stats-result-store.ts';
 
 /** Who asks: a visitor's (or a front-end key's) results are answered but not stored. */
 export interface StatsAsker {
@@ -155,7 +155,7 @@ export async function analyzeProject(db: Queryable, reader: DatasetReader, reque
       result,
       askerUserId: asker.userId,
     };
-    stats_result_list.push(asker.owns ? await storeOnce(db, asked) : transientItem(asked));
+    stats_result_list.push(asker.owns ? await storeOnce(db, asked) : unstoredStatsResult(asked));
   }
   return { stats_result_list };
 }
@@ -164,19 +164,6 @@ export async function analyzeProject(db: Queryable, reader: DatasetReader, reque
 async function storeOnce(db: Queryable, asked: NewStatsResult): Promise<StatsResultItem> {
   const item = await insertStatsResult(db, asked);
   return item ?? (await storedStatsResults(db, asked.projectId, asked.datasetVersion, [asked.requestKey])).get(asked.requestKey)!;
-}
-
-/** A visitor's result: answered with a fresh id and time, never stored. */
-function transientItem(asked: NewStatsResult): StatsResultItem {
-  return {
-    result_id: randomUUID(),
-    analyze_type: asked.analyzeType,
-    column_list: asked.columnList,
-    result: asked.result,
-    ...(asked.groupColumnId ? { group_column_id: asked.groupColumnId } : {}),
-    ...(asked.dependentColumnId ? { dependent_column_id: asked.dependentColumnId } : {}),
-    created_at: new Date().toISOString(),
-  };
 }
 
 /** A page of the project's stored results on its current dataset version (whoever may read the project). */

@@ -79,6 +79,18 @@ export async function insertStatsResult(db: Queryable, r: NewStatsResult): Promi
   return row ? statsResultAnswer(row) : null;
 }
 
+/** A visitor's result: answered as a stored one would be, with a fresh id and time, but never stored. */
+export const unstoredStatsResult = (r: NewStatsResult): StatsResultItem =>
+  statsResultAnswer({
+    result_id: randomUUID(),
+    analyze_type: r.analyzeType,
+    column_list: r.columnList,
+    group_column_id: r.groupColumnId,
+    dependent_column_id: r.dependentColumnId,
+    result: r.result,
+    created_at: new Date(),
+  });
+
 /** One page of a project's results on a dataset version, newest first unless asked otherwise. */
 export async function statsResultPage(
   db: Queryable,
