@@ -1,11 +1,10 @@
 // /wai/search (the wai_search_iframe page, open to anyone): public projects and the signed-in caller's own, and
 // the website units this caller may open (the rule the router and frontend/websiteunit/get apply), ranked
 // together. A front-end key is nobody signed in: it finds public content only.
-import { optionalUser } from '../auth/caller.ts';
+import { optionalUser, viewerOf } from '../auth/caller.ts';
 import { mayOpen } from '../../src/domain/page-access.ts';
 import { searchSite, unitDocument } from '../services/wai-search.ts';
 import { staticCatalogue } from '../services/website-units.ts';
-import { viewerOf } from './frontend.ts';
 import type { HandlerSet } from './types.ts';
 
 /** The page a project opens on (spec section 2's user_project). */
