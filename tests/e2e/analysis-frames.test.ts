@@ -2,11 +2,11 @@
 // a page served by this test on another origin, which the administrator puts on the site's frame allow-list,
 // frames /wai-search-iframe; a visitor searches in it and finds the demo site's public project and public page
 // (never another user's private project), and a result opens in the top window. The same page on an origin
-// that is not on the list gets no frame. Screenshots of the embedding page at 1280×800 and 390×844 in both
-// languages go to /tmp/shots/frames/ (FRAMES_SHOTS overrides); at 390 px nothing scrolls sideways, no raw id is
-// shown and axe finds nothing serious. The cell-calculation frame is not framed here: its server route
-// (/wanalyzer/project/cell/calculate) is the datasets part's and not on main yet; its page is covered by
-// tests/component/analysis-frames.test.tsx.
+// that is not on the list gets no frame. Screenshots of the embedding page at 1280×800, 390×844 and 320 px (the
+// smallest frame) in both languages go to /tmp/shots/frames/ (FRAMES_SHOTS overrides); at 390 and 320 px nothing
+// scrolls sideways, no raw id is shown and axe finds nothing serious. The cell-calculation frame is not framed
+// here: its server route (/wanalyzer/project/cell/calculate) is the datasets part's and not on main yet; its page
+// is covered by tests/component/analysis-frames.test.tsx.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, signedIn } from './browser.ts';
 
 const SHOTS = process.env.FRAMES_SHOTS ?? '/tmp/shots/frames';
-const SIZES = { 1280: { width: 1280, height: 800 }, 390: { width: 390, height: 844 } } as const;
+const SIZES = { 1280: { width: 1280, height: 800 }, 390: { width: 390, height: 844 }, 320: { width: 320, height: 640 } } as const;
 
 describe.runIf(chromiumAvailable())('the search frame on another site', () => {
   const suite = inProcessSuite();
@@ -99,10 +99,10 @@ describe.runIf(chromiumAvailable())('the search frame on another site', () => {
         await frame.getByText('One result for “iris”.').waitFor();
         await frame.getByText('Project', { exact: true }).waitFor();
       }
-      for (const width of [1280, 390] as const) {
+      for (const width of [1280, 390, 320] as const) {
         await page.setViewportSize(SIZES[width]);
         await frame.getByRole('link', { name: 'Iris çiçekleri' }).waitFor();
-        if (width === 390) problems.push(...(await problemsOf(page, `embedding page (390 px, ${lang})`)));
+        if (width !== 1280) problems.push(...(await problemsOf(page, `embedding page (${width} px, ${lang})`)));
         await page.screenshot({ path: join(SHOTS, `wai-search-frame-${lang}-${width}.png`), fullPage: true });
       }
       await page.setViewportSize(SIZES[1280]);
