@@ -161,10 +161,10 @@ describe.each(databaseKinds())('wai search on %s', (kind) => {
 
   it('answers bad input with the envelope in the caller’s language', async () => {
     anonymous(0);
-    const empty = (await waiSearch({ query: '' })) as unknown as { status_code: string; status_message: string };
-    expect(empty.status_code).toMatch(/^\d{5}$/);
-    expect(empty.status_code).not.toMatch(/000$/);
-    expect(empty.status_message).toMatch(/[çğıöşüÇĞİÖŞÜ]|alan|değer/i);
+    const empty = (await waiSearch({ query: '' })) as unknown as { status_code: string; status_message: string; errors: { field: string }[] };
+    expect(empty.status_code).toBe('10001');
+    expect(empty.status_message).toMatch(/^Lütfen işaretli alanları kontrol edin/);
+    expect(empty.errors.map((e) => e.field)).toEqual(['query']);
     const tooBig = (await waiSearch({ query: 'iris', page_size: 1000 })) as unknown as { status_code: string; http_status: number };
     expect(tooBig.status_code).not.toMatch(/000$/);
     expect(tooBig.http_status).toBeLessThan(500);
