@@ -5,6 +5,7 @@ import { ApiError } from '../http/api-error.ts';
 import { hashSecret } from './secret-hash.ts';
 import type { CallerCache } from './caller-cache.ts';
 import type { CallerType } from '../../src/generated/route-table.ts';
+import type { Viewer } from '../../src/domain/page-access.ts';
 
 export type Caller =
   | { kind: 'anonymous' }
@@ -142,6 +143,10 @@ export interface SignedIn {
   familyId?: string;
   accessKeyClientId?: string;
 }
+
+/** The caller as the page-access rule sees it (a front-end key is nobody signed in). */
+export const viewerOf = ({ caller }: { caller: Caller }): Viewer =>
+  caller.kind === 'user' ? { loggedIn: true, authCodes: caller.authCodes } : { loggedIn: false, authCodes: [] };
 
 /** The signed-in user of this call, or undefined for a visitor or a front-end key. */
 export function optionalUser({ caller }: { caller: Caller }): SignedIn | undefined {

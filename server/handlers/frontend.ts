@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, notFound } from '../http/api-error.ts';
-import { optionalUser } from '../auth/caller.ts';
+import { optionalUser, viewerOf } from '../auth/caller.ts';
 import type { Queryable } from '../db/adapter.ts';
 import { websiteUnits } from '../services/site-cache.ts';
 import { saveFrontend, savedFrontend } from '../services/tenant-store.ts';
@@ -26,10 +26,6 @@ import {
 } from '../services/website-units.ts';
 
 const userIdOf = (ctx: RequestContext): string | null => optionalUser(ctx)?.userId ?? null;
-
-/** The caller as the page-access rule sees it (a front-end key is nobody signed in). */
-export const viewerOf = (ctx: Pick<RequestContext, 'caller'>): Viewer =>
-  ctx.caller.kind === 'user' ? { loggedIn: true, authCodes: ctx.caller.authCodes } : { loggedIn: false, authCodes: [] };
 
 /** The site's units this caller is answered: all of them for a unit manager, else the ones the caller may open. */
 const visibleUnits = async (ctx: RequestContext): Promise<WebsiteUnit[]> => unitsFor(await ctx.services.sites.units(ctx.tenant), ctx.tenant.frontend, viewerOf(ctx));

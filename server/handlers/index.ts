@@ -28,6 +28,7 @@ import { speedMonitoringHandlers } from './speed-monitoring.ts';
 import { databaseHandlers } from './database.ts';
 import { mailingHandlers } from './mailing.ts';
 import { processHandlers } from './process.ts';
+import { waiSearchHandlers } from './wai-search.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -62,4 +63,5 @@ export const handlers: HandlerSet = {
   ...documentHandlers,
   ...databaseHandlers,
   ...processHandlers,
+  ...waiSearchHandlers,
 };

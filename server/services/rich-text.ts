@@ -53,3 +53,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
+
+/** Tags that end a word: their text must not run into the next block's. */
+const BLOCK_TAG = /<(\/?(?:p|br|hr|h[1-6]|li|dt|dd|blockquote|pre|figcaption|caption|tr|td|th|div)\b)/gi;
+/** The only entities the sanitizer writes into text (it decodes every other one). */
+const WRITTEN_ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&' };
+
+/** The words a reader sees in rich text, as plain text on one line (what search ranks and quotes). */
+export function richTextToPlain(html: string): string {
+  const text = sanitizeHtml(html.replace(BLOCK_TAG, ' <$1'), { allowedTags: [], allowedAttributes: {}, nonTextTags: DROPPED_WITH_CONTENT });
+  return text.replace(/&(?:lt|gt|amp);/g, (e) => WRITTEN_ENTITIES[e]).replace(/\s+/g, ' ').trim();
+}

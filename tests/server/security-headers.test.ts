@@ -76,10 +76,22 @@ describe.each(databaseKinds())('security headers on %s', (kind) => {
     expect(page['frame-src']).toEqual(["'self'", 'https://stats.example.org']);
     expect(page['frame-ancestors']).toEqual(["'none'"]);
     expect((await get('/magaza')).headers['x-frame-options']).toBe('DENY');
-    for (const path of ['/wai-search-iframe', '/kullanici-proje/hucre-hesaplama-cerceve']) {
+    // The two frame pages of the analysis area, at their paths in both languages (with the query they are
+    // opened with); their parent and sibling pages are framed by nobody.
+    for (const path of [
+      '/wai-search-iframe',
+      '/kullanici-proje/wai-arama-cerceve?q=iris',
+      '/wanalyzer-cell-calculate-iframe?project_id=3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+      '/kullanici-proje/hucre-hesaplama-cerceve',
+    ]) {
       const res = await get(path);
       expect(policy(res.headers)['frame-ancestors'], path).toEqual(["'self'", 'https://stats.example.org']);
       expect(res.headers['x-frame-options'], path).toBeUndefined();
+    }
+    for (const path of ['/user-project', '/kullanici-proje', '/user-project/dataset-filter', '/dataset-ekle']) {
+      const res = await get(path);
+      expect(policy(res.headers)['frame-ancestors'], path).toEqual(["'none'"]);
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
     }
     // Another site's allow-list is not this one's.
     const clinical = await t.app.inject({ method: 'GET', url: '/wai-search-iframe', headers: { host: 'clinical.localhost' } });

@@ -50,7 +50,8 @@ export function TopBar() {
   );
 }
 
-function LanguageSwitch() {
+/** The language select of the top bar; frame-mode pages, drawn without it, show it themselves. */
+export function LanguageSwitch() {
   const { t } = useTranslation();
   const list = useAppStore((s) => s.language.list);
   const active = useAppStore((s) => s.language.active.label);

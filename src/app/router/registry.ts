@@ -100,6 +100,10 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   ShopOrderDetails: checkoutView('ShopOrderDetails'),
   // Background processes (issue 13): the reader's own (an admin's: the site's), with live progress and the log.
   Processes: () => import('../../pages/Processes'),
+  // The two frame-mode pages of the data-analysis area (issue 14), embedded on other sites of the tenant: the
+  // site search and a formula over a project's rows.
+  WaiSearchIframe: () => import('../../pages/analysis/frames/WaiSearchIframe'),
+  WanalyzerCellCalculateIframe: () => import('../../pages/analysis/frames/WanalyzerCellCalculateIframe'),
 };
 
 /** The loader of a page: its route view's when registered, else the generic page's. */

@@ -7,3 +7,8 @@ export function formatDate(value: string | undefined | null, lang: 'tr' | 'en', 
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(LOCALE[lang], withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
 }
+
+/** A number in the user's language (its separators), with at most `digits` decimals. */
+export function formatNumber(value: number, lang: 'tr' | 'en', digits = 2): string {
+  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: digits }).format(value);
+}
