@@ -28,6 +28,8 @@ import { speedMonitoringHandlers } from './speed-monitoring.ts';
 import { databaseHandlers } from './database.ts';
 import { mailingHandlers } from './mailing.ts';
 import { processHandlers } from './process.ts';
+import { analysisProjectHandlers } from './analysis-projects.ts';
+import { analysisQueryHandlers } from './analysis-queries.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -62,4 +64,6 @@ export const handlers: HandlerSet = {
   ...documentHandlers,
   ...databaseHandlers,
   ...processHandlers,
+  ...analysisProjectHandlers,
+  ...analysisQueryHandlers,
 };
