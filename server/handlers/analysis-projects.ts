@@ -87,7 +87,7 @@ export const analysisProjectHandlers: HandlerSet = {
           rows: dataset.rows,
         });
       } else balance = await creditBalance(tx, tenantId, me.userId);
-      const project = await projectById(tx, projectId);
+      const project = (await projectById(tx, projectId))!;
       return { project: projectAnswer(project, await columnsOf(tx, projectId)), credit_used: price, credit_balance: balance };
     });
   },

@@ -283,8 +283,11 @@ export async function projectList(db: Queryable, ctx: RequestContext, request: P
 
 // ---- writes ----
 
-export async function insertProject(tx: Queryable, p: { tenantId: string; ownerId: string; name: string; description: string; isPublic: boolean }): Promise<string> {
-  const id = randomUUID();
+export async function insertProject(
+  tx: Queryable,
+  p: { tenantId: string; ownerId: string; name: string; description: string; isPublic: boolean; projectId?: string },
+): Promise<string> {
+  const id = p.projectId ?? randomUUID();
   await tx.query('insert into analysis_project (project_id, tenant_id, owner_user_id, project_name, description, is_public) values ($1, $2, $3, $4, $5, $6)', [
     id,
     p.tenantId,
@@ -304,7 +307,7 @@ export async function updateProject(tx: Queryable, projectId: string, p: { name:
   );
 }
 
-export async function projectById(db: Queryable, projectId: string): Promise<ProjectRow> {
+export async function projectById(db: Queryable, projectId: string): Promise<ProjectRow | undefined> {
   const [row] = await db.query<ProjectRow>(`select ${PROJECT_COLUMNS} from analysis_project p where p.project_id = $1`, [projectId]);
   return row;
 }
@@ -316,7 +319,7 @@ export interface NewDataset {
   fileName: string;
   filledCells: number;
   creditUsed: number;
-  columns: { name: string; type: ColumnType; results: ColumnSummary }[];
+  columns: { name: string; type: ColumnType; unit?: string; results: ColumnSummary }[];
   rows: Cell[][];
 }
 
@@ -326,8 +329,8 @@ export async function replaceDataset(tx: Queryable, projectId: string, d: NewDat
   await tx.query('delete from analysis_column where project_id = $1', [projectId]);
   if (d.columns.length)
     await tx.query(
-      `insert into analysis_column (column_id, project_id, column_index, column_name, column_type, detected_type, results)
-       select gen_random_uuid(), $1, (c.n - 1)::int, c.value ->> 'name', c.value ->> 'type', c.value ->> 'type', c.value -> 'results'
+      `insert into analysis_column (column_id, project_id, column_index, column_name, column_type, detected_type, unit, results)
+       select gen_random_uuid(), $1, (c.n - 1)::int, c.value ->> 'name', c.value ->> 'type', c.value ->> 'type', c.value ->> 'unit', c.value -> 'results'
          from jsonb_array_elements($2::jsonb) with ordinality c(value, n)`,
       [projectId, JSON.stringify(d.columns)],
     );

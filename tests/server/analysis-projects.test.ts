@@ -190,6 +190,20 @@ describe.each(databaseKinds())('analysis projects on %s', (kind) => {
     expect((await wanalyzerProjectList({})).project_list.map((p) => p.project_id)).not.toContain(projectId);
   });
 
+  it('seeds a public demo project (R ToothGrowth) that anyone on the shop site can open', async () => {
+    t.as({ query: { __lang__v: 1 } });
+    const list = await wanalyzerProjectList({ search: 'ToothGrowth' });
+    expect(list.project_list).toHaveLength(1);
+    expect(list.project_list[0]).toMatchObject({ project_name: 'Diş büyümesi (ToothGrowth)', owner_name: 'Demo Analist', is_public: true, is_own: false });
+    expect(list.project_list[0].details).toMatchObject({ row_count: 60, column_count: 3 });
+    const demo = await wanalyzerProjectDetailsColumnsWaiGet({ project_id: list.project_list[0].project_id });
+    const len = demo.column_list.find((c) => c.column_name === 'len')!;
+    // R: mean(ToothGrowth$len) 18.81333, sd 7.649315, median 19.25, range 4.2–33.9.
+    expect(len).toMatchObject({ column_type: 'numeric', unit: 'mm', results: { count: 60, missing_count: 0, median: 19.25, minimum: 4.2, maximum: 33.9 } });
+    expect(len.results!.mean).toBeCloseTo(18.81333, 5);
+    expect(len.results!.standard_deviation).toBeCloseTo(7.649315, 6);
+  });
+
   it('deletes a project with its dataset, owner only', async () => {
     await give(owner, 1);
     owner.use();
