@@ -37,6 +37,12 @@ import type { HandlerSet } from './types.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** The uploaded file's name as a project keeps it: without folders, its extension in lower case (the entity's pattern). */
+function keptFileName(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? name).replace(/\.xlsx?$/i, (ext) => ext.toLowerCase());
+  return /^\.xlsx?$/.test(base) ? `workbook${base}` : base;
+}
+
 /** A formula compiled over the project's columns, or the refusal: 14001 for parentheses, 13133 for anything else. */
 export function formulaOf(expression: string, columns: AnalysisColumn[], ctx: RequestContext, field: string) {
   const usable: FormulaColumn[] = columns.map((c) => ({ name: c.column_name, type: c.column_type, index: c.column_index }));
@@ -78,9 +84,9 @@ export const analysisProjectHandlers: HandlerSet = {
         });
       let balance: number;
       if (dataset && input.excel_file) {
-        balance = await spendCredits(tx, tenantId, me.userId, price, { reason: 'excel_upload', projectId, description: input.excel_file.file_name });
+        balance = await spendCredits(tx, tenantId, me.userId, price, { reason: 'excel_upload', projectId, description: keptFileName(input.excel_file.file_name) });
         await replaceDataset(tx, projectId, {
-          fileName: input.excel_file.file_name,
+          fileName: keptFileName(input.excel_file.file_name),
           filledCells: dataset.filledCells,
           creditUsed: price,
           columns: dataset.columns.map((c, i) => ({ ...c, results: summariseColumn(dataset.rows.map((r) => r[i]), c.type) })),

@@ -34,17 +34,15 @@ export function summariseColumn(cells: readonly Cell[], type: ColumnType): Colum
   return base;
 }
 
+/** The largest figure a summary holds (the entity's bound); beyond it a figure is left out rather than rounded. */
+const FIGURE_LIMIT = 1e15;
+
 function numberSummary(xs: number[]): Omit<ColumnSummary, 'count' | 'missing_count'> {
   const sorted = [...xs].sort((a, b) => a - b);
   const n = sorted.length;
   const mean = sorted.reduce((s, x) => s + x, 0) / n;
   const median = n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   const squares = sorted.reduce((s, x) => s + (x - mean) ** 2, 0);
-  return {
-    mean,
-    median,
-    ...(n > 1 ? { standard_deviation: Math.sqrt(squares / (n - 1)) } : {}),
-    minimum: sorted[0],
-    maximum: sorted[n - 1],
-  };
+  const figures = { mean, median, standard_deviation: n > 1 ? Math.sqrt(squares / (n - 1)) : Number.NaN, minimum: sorted[0], maximum: sorted[n - 1] };
+  return Object.fromEntries(Object.entries(figures).filter(([, v]) => Number.isFinite(v) && Math.abs(v) <= FIGURE_LIMIT));
 }

@@ -207,7 +207,8 @@ describe.each(databaseKinds())('analysis projects on %s', (kind) => {
   it('deletes a project with its dataset, owner only', async () => {
     await give(owner, 1);
     owner.use();
-    const doomed = await wanalyzerProjectSave({ project_name: 'Silinecek', excel_file: { file_name: 'karisik.xlsx', content_base64: mixed } });
+    const doomed = await wanalyzerProjectSave({ project_name: 'Silinecek', excel_file: { file_name: 'C:\\Veri\\KARISIK.XLSX', content_base64: mixed } });
+    expect(doomed.project.details!.file_name).toBe('KARISIK.xlsx');
     expect((await wanalyzerProjectDelete({ project_id: doomed.project.project_id })).status_code).toBe('10000');
     expect(await t.db.query('select 1 from analysis_row where project_id = $1', [doomed.project.project_id])).toEqual([]);
     expect((await wanalyzerProjectDetailsColumnsWaiGet({ project_id: doomed.project.project_id })).status_code).toBe('10016');

@@ -57,6 +57,11 @@ describe('column summaries', () => {
     expect(s.standard_deviation).toBeCloseTo(1.766352, 6);
   });
 
+  it('leaves out figures too large to keep, and the SD of a single value', () => {
+    expect(summariseColumn([5], 'numeric')).toEqual({ count: 1, missing_count: 0, mean: 5, median: 5, minimum: 5, maximum: 5 });
+    expect(summariseColumn([1, 3e16], 'numeric')).toEqual({ count: 2, missing_count: 0, minimum: 1 });
+  });
+
   it('counts categories most frequent first', () => {
     expect(summariseColumn(['b', 'a', 'b', null, 'c', 'b', 'a'], 'categorical')).toEqual({
       count: 6,
