@@ -98,6 +98,9 @@ describe.each(databaseKinds())('analysis projects on %s', (kind) => {
     owner.use();
     const notExcel = await wanalyzerProjectSave({ project_name: 'x', excel_file: { file_name: 'notlar.xlsx', content_base64: Buffer.from('just some text, not a workbook').toString('base64') } });
     expect([notExcel.status_code, notExcel.status_message]).toEqual(['13002', 'Invalid file type']);
+    const ole2 = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+    const legacy = await wanalyzerProjectSave({ project_name: 'x', excel_file: { file_name: 'eski.xls', content_base64: ole2.toString('base64') } });
+    expect(legacy).toMatchObject({ status_code: '13002', errors: [{ field: 'excel_file', message: expect.stringContaining('save it as .xlsx') }] });
 
     const wide = Array.from({ length: 10_001 }, (_, r) => Array.from({ length: 10 }, (_, c) => r * 10 + c));
     const tooMany = await wanalyzerProjectSave({ project_name: 'x', excel_file: { file_name: 'buyuk.xlsx', content_base64: await workbookBase64(wide) } });
