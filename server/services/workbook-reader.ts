@@ -23,11 +23,23 @@ export function setWorkbookReadLimitForTests(ms?: number): void {
 const ENTRY = new URL('./workbook-worker.ts', import.meta.url).href;
 const BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(ENTRY)}); });`;
 
-export function readWorkbookDataset(bytes: Buffer, lang: Lang, cellLimit = EXCEL_CELL_LIMIT): Promise<ParsedDataset> {
+type WorkerAnswer = { dataset?: ParsedDataset; filledCells?: number; refusal?: Exclude<StatusKey, 'ok'> };
+
+/** The workbook's first sheet as a dataset, read in a worker thread. */
+export async function readWorkbookDataset(bytes: Buffer, lang: Lang, cellLimit = EXCEL_CELL_LIMIT): Promise<ParsedDataset> {
+  return (await inWorker(bytes, lang, cellLimit, false)).dataset!;
+}
+
+/** How many filled cells the workbook has (what it costs), counted in a worker thread. */
+export async function countWorkbookCells(bytes: Buffer, lang: Lang, cellLimit = EXCEL_CELL_LIMIT): Promise<number> {
+  return (await inWorker(bytes, lang, cellLimit, true)).filledCells!;
+}
+
+function inWorker(bytes: Buffer, lang: Lang, cellLimit: number, countOnly: boolean): Promise<WorkerAnswer> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(BOOT, {
       eval: true,
-      workerData: { bytes: new Uint8Array(bytes), cellLimit, lang },
+      workerData: { bytes: new Uint8Array(bytes), cellLimit, lang, countOnly },
       resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB },
     });
     let settled = false;
@@ -40,9 +52,7 @@ export function readWorkbookDataset(bytes: Buffer, lang: Lang, cellLimit = EXCEL
     };
     const seconds = Math.max(1, Math.round(readLimitMs / 1000));
     const timer = setTimeout(() => settle(() => reject(new ApiError('workbook_read_timeout', { seconds }))), readLimitMs);
-    worker.on('message', (m: { dataset?: ParsedDataset; refusal?: Exclude<StatusKey, 'ok'> }) =>
-      settle(() => (m.dataset ? resolve(m.dataset) : reject(new ApiError(m.refusal ?? 'invalid_file_type')))),
-    );
+    worker.on('message', (m: WorkerAnswer) => settle(() => (m.refusal ? reject(new ApiError(m.refusal)) : resolve(m))));
     worker.on('error', (e: Error & { code?: string }) =>
       settle(() => reject(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ApiError('workbook_too_large_to_read') : e)),
     );
