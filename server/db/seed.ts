@@ -14,6 +14,7 @@ import { seedProtocols } from './seed-protocols.ts';
 import { seedPatients } from './seed-patients.ts';
 import { seedUnits, type SeedUnit } from './seed-units.ts';
 import { seedLayers, type SeedLayer } from './seed-layers.ts';
+import { seedAnalysisProjects } from './seed-analysis-projects.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'seed');
 const readSeed = (file: string) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
@@ -89,6 +90,8 @@ export async function seed(db: Db, options: { adminPassword?: string } = {}): Pr
     await seedProtocols(tx);
     // The demo patients of clinical.localhost with measurements and laboratory results (issue 12), added when missing.
     await seedPatients(tx);
+    // The public demo analysis project of localhost (issue 14), added when missing.
+    await seedAnalysisProjects(tx);
   });
   if (adminHash && !options.adminPassword) result.generatedAdminPassword = adminPassword;
   return result;

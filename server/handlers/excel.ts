@@ -7,6 +7,7 @@ import { EXCEL_CELL_LIMIT, readFirstSheet, tableToXlsx, workbookBytes, XLSX_CONT
 import { shopCaller, staffShop } from '../services/shop-access.ts';
 import { creditBalance } from '../services/credit-ledger.ts';
 import { creditsForCells } from '../../src/domain/credit-price.ts';
+import { countWorkbookCells } from '../services/workbook-reader.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Thrown inside the transaction so that nothing is written; carries the answer of a refused sheet. */
@@ -19,7 +20,8 @@ class SheetRefused extends Error {
 export const excelHandlers: HandlerSet = {
   // The price of a spreadsheet before a project save spends it; a front-end key has no balance of its own.
   excel_calculate_credit: async ({ excel_file }, ctx) => {
-    const { filledCells } = await readFirstSheet(workbookBytes(excel_file, ctx.lang), EXCEL_CELL_LIMIT);
+    // Counted in a worker thread, as the project save reads the same workbook: a large file never holds up requests.
+    const filledCells = await countWorkbookCells(workbookBytes(excel_file, ctx.lang), ctx.lang);
     const needed = creditsForCells(filledCells);
     const balance = ctx.caller.kind === 'user' ? await creditBalance(ctx.db, ctx.tenant.tenant_id, ctx.caller.userId) : 0;
     return { filled_cell_count: filledCells, credit_needed: needed, credit_balance: balance, is_credit_enough: balance >= needed };

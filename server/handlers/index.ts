@@ -29,6 +29,8 @@ import { databaseHandlers } from './database.ts';
 import { mailingHandlers } from './mailing.ts';
 import { processHandlers } from './process.ts';
 import { waiSearchHandlers } from './wai-search.ts';
+import { analysisProjectHandlers } from './analysis-projects.ts';
+import { analysisQueryHandlers } from './analysis-queries.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -64,4 +66,6 @@ export const handlers: HandlerSet = {
   ...databaseHandlers,
   ...processHandlers,
   ...waiSearchHandlers,
+  ...analysisProjectHandlers,
+  ...analysisQueryHandlers,
 };

@@ -3,10 +3,11 @@
 // filtered on jsonb with every field name and value as a parameter, never as SQL text.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
-import type { DataLayer, LayerRecord } from '../../src/generated/types/entities.ts';
+import type { DataLayer, LayerRecord, RuleOperator } from '../../src/generated/types/entities.ts';
 import type { DbLayerQueryRequest } from '../../src/generated/types/routes.ts';
 import type { LayerParameter, LayerValues } from '../../src/domain/layer-record.ts';
 import { containsPattern, isoOf, orderBy, pageRows, Where } from './paging.ts';
+import { jsonConditionSql, type ValueKind } from './json-conditions.ts';
 
 export type LayerRow = {
   layer_id: string;
@@ -88,18 +89,9 @@ export interface RecordFilter {
 }
 
 /** A condition's SQL on `r.data`: the field name and the value are parameters; `value` is already of the field's type. */
-function conditionSql(where: Where, p: LayerParameter, operator: string, value: string | number | boolean | null): string {
-  if (operator === 'do_not_look_for_value') return 'true';
-  const text = () => `(r.data ->> ${where.param(p.id)}::text)`;
-  if (value === null) return operator === 'not_equal' ? `${text()} is not null` : `${text()} is null`;
-  if (operator === 'includes') return `${text()} ilike ${where.param(containsPattern(String(value)))}::text`;
-  if (operator === 'not_includes') return `coalesce(${text()}, '') not ilike ${where.param(containsPattern(String(value)))}::text`;
-  const op = { equal: '=', not_equal: 'is distinct from', greater: '>', greater_or_equal: '>=', smaller: '<', smaller_or_equal: '<=' }[operator];
-  // Numbers compare as numbers, booleans as JSON, dates (YYYY-MM-DD) and options as text, texts ignoring case.
-  if (p.type === 'number') return `(r.data -> ${where.param(p.id)}::text) ${op} to_jsonb(${where.param(value)}::numeric)`;
-  if (p.type === 'boolean') return `(r.data -> ${where.param(p.id)}::text) ${op} to_jsonb(${where.param(value)}::boolean)`;
-  if (p.type === 'text') return `lower(${text()}) ${op} lower(${where.param(String(value))}::text)`;
-  return `${text()} ${op} ${where.param(String(value))}::text`;
+function conditionSql(where: Where, p: LayerParameter, operator: RuleOperator, value: string | number | boolean | null): string {
+  const kind: ValueKind = p.type === 'number' ? 'number' : p.type === 'boolean' ? 'boolean' : p.type === 'text' ? 'text' : 'exact';
+  return jsonConditionSql(where, () => `(r.data -> ${where.param(p.id)}::text)`, kind, operator, value);
 }
 
 /** A page of the layer's records under the filter (search, place in the tree, the query's conditions). */

@@ -216,6 +216,11 @@ export const statsColumnsTooFew = { status_code: '13118', http: 400, message: {"
 export const treatmentDayUnknown = { status_code: '14146', http: 404, message: {"en":"This treatment has no such cycle or drug day.","tr":"Bu tedavide böyle bir kür veya ilaç günü yok."} } as const;
 export const fkeyScopeMissing = { status_code: '13060', http: 403, message: {"en":"This front-end key may not make this call","tr":"Bu ön yüz anahtarı bu çağrıyı yapamaz"} } as const;
 export const mailRecipientUnknown = { status_code: '13061', http: 400, message: {"en":"Some of the chosen users are not users of this site","tr":"Seçilen kullanıcılardan bazıları bu sitenin kullanıcısı değil"} } as const;
+export const workbookReadTimeout = { status_code: '13130', http: 413, message: {"en":"This workbook took too long to read (more than {{seconds}} seconds). Please save only the data you need in a smaller workbook and upload it again.","tr":"Bu çalışma kitabının okunması çok uzun sürdü ({{seconds}} saniyeden fazla). Lütfen yalnızca gereken verileri daha küçük bir çalışma kitabına kaydedip yeniden yükleyin."} } as const;
+export const workbookTooLargeToRead = { status_code: '13131', http: 413, message: {"en":"This workbook is too large to read. Please save only the data you need in a smaller workbook and upload it again.","tr":"Bu çalışma kitabı okunamayacak kadar büyük. Lütfen yalnızca gereken verileri daha küçük bir çalışma kitabına kaydedip yeniden yükleyin."} } as const;
+export const analysisColumnNameTaken = { status_code: '13132', http: 409, message: {"en":"Another column of this project is already called “{{name}}”.","tr":"Bu projenin başka bir sütununun adı zaten “{{name}}”."} } as const;
+export const analysisFormulaInvalid = { status_code: '13133', http: 400, message: {"en":"The formula cannot be calculated: {{details}}","tr":"Formül hesaplanamıyor: {{details}}"} } as const;
+export const analysisFormulaOnFileColumn = { status_code: '13134', http: 400, message: {"en":"A column read from the file keeps its values; add a new calculated column for a formula.","tr":"Dosyadan okunan bir sütunun değerleri değişmez; formül için yeni bir hesaplanmış sütun ekleyin."} } as const;
 
 /** The error catalogue (schemas/errors.json). Success ends in 000; a session end ends in 096. */
 export const statusCatalogue = {
@@ -425,6 +430,11 @@ export const statusCatalogue = {
   treatment_day_unknown: treatmentDayUnknown,
   fkey_scope_missing: fkeyScopeMissing,
   mail_recipient_unknown: mailRecipientUnknown,
+  workbook_read_timeout: workbookReadTimeout,
+  workbook_too_large_to_read: workbookTooLargeToRead,
+  analysis_column_name_taken: analysisColumnNameTaken,
+  analysis_formula_invalid: analysisFormulaInvalid,
+  analysis_formula_on_file_column: analysisFormulaOnFileColumn,
 } as const satisfies Record<string, StatusEntry>;
 
 export type StatusKey = keyof typeof statusCatalogue;

@@ -9,6 +9,7 @@ import { ruleEngine } from './rules.ts';
 import { ordersPerSecond } from './orders.ts';
 import { designer, designerPreview } from './designer.ts';
 import { statisticsEngine } from './statistics.ts';
+import { datasets } from './datasets.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -31,3 +32,4 @@ if (!only || only === 'designer') {
   await designerPreview();
 }
 if (!only || only === 'statistics') statisticsEngine();
+if (!only || only === 'datasets') await datasets();

@@ -601,6 +601,10 @@ export interface AnalysisColumn {
   column_name: string;
   column_type: AnalysisColumnType;
   unit?: string;
+  /**
+   * A calculated column's formula: the rule engine's expression language over other columns by name (absent = a column read from the file).
+   */
+  expression?: string;
   results?: {
     count: number;
     missing_count: number;
