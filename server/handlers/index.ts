@@ -31,6 +31,7 @@ import { processHandlers } from './process.ts';
 import { waiSearchHandlers } from './wai-search.ts';
 import { analysisProjectHandlers } from './analysis-projects.ts';
 import { analysisQueryHandlers } from './analysis-queries.ts';
+import { statisticsHandlers } from './statistics.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -68,4 +69,5 @@ export const handlers: HandlerSet = {
   ...waiSearchHandlers,
   ...analysisProjectHandlers,
   ...analysisQueryHandlers,
+  ...statisticsHandlers,
 };
