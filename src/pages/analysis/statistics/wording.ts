@@ -1,0 +1,26 @@
+// How the panels word a project's columns and cell values: a column by its name (never its id), an empty cell
+// as "Missing", yes/no in the reader's language, numbers as that language writes them.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActiveLabel } from '../../../app/router/hooks';
+import type { AnalysisColumn } from '../../../generated/types/entities';
+import { formatNumber } from './format';
+import type { Wording } from './tables';
+
+export function useWording(columns: readonly AnalysisColumn[]): Wording {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  return useMemo(() => {
+    const names = new Map(columns.map((c) => [c.column_id, c.column_name]));
+    return {
+      t,
+      lang,
+      columnName: (id) => names.get(id ?? '') ?? t('statistics.unknownColumn'),
+      valueText: (value) => {
+        if (value === null || value === undefined) return t('statistics.missing');
+        if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
+        return typeof value === 'number' ? formatNumber(value, lang) : value;
+      },
+    };
+  }, [columns, t, lang]);
+}
