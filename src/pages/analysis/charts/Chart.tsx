@@ -3,6 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlotSpec } from './spec';
+import '../statistics/strings';
 
 const PlotView = lazy(() => import('./plots'));
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../app/router/hooks';
 import type { LanguageLabel } from '../../../generated/types/entities';
 import { formatCount, formatNumber, formatStat } from '../statistics/format';
-import { type Frame, PlotFigure } from './PlotFigure';
+import { type Frame, PlotFigure } from '../../../app/ui/PlotFigure';
 import type { PlotSpec } from './spec';
 
 const HEIGHT = 260;
@@ -133,7 +133,7 @@ function scatter(spec: Of<'scatter'>, lang: LanguageLabel, t: TFunction) {
     ],
   });
   const caption = line.length
-    ? t('charts.scatterFitCaption', { x: spec.x, y: spec.y, count: spec.points.length, intercept: formatStat(spec.intercept, lang), slope: formatStat(spec.slope, lang) })
+    ? t('charts.scatterFitCaption', { x: spec.x, y: spec.y, count: spec.points.length, intercept: formatStat(spec.intercept, lang), sign: (spec.slope ?? 0) < 0 ? '−' : '+', slope: formatStat(Math.abs(spec.slope ?? 0), lang) })
     : t('charts.scatterCaption', { x: spec.x, y: spec.y, count: spec.points.length });
   return { draw, caption };
 }
