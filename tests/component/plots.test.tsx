@@ -35,6 +35,15 @@ describe('plots', () => {
     expect(container.querySelectorAll('svg path[d]').length).toBeGreaterThan(0);
   });
 
+  it('draws a box per group from q1 to q3, with the outliers as points', async () => {
+    const box = (median: number, outlier_list: number[]) => ({ lower_whisker: median - 0.8, q1: median - 0.3, median, q3: median + 0.3, upper_whisker: median + 0.8, outlier_list });
+    const { container } = renderPanel(<PlotView spec={{ kind: 'box', variable: 'len', groups: [{ label: 'OJ', box: box(22.7, []) }, { label: 'VC', box: box(16.5, [33.9]) }] }} />, 'en');
+    expect(screen.getByText('Box plot of len: OJ median 22.700, middle half 22.400 to 23.000, 0 outliers; VC median 16.500, middle half 16.200 to 16.800, 1 outlier.')).toBeInTheDocument();
+    await waitFor(() => expect(container.querySelectorAll('svg rect')).toHaveLength(2));
+    for (const rect of container.querySelectorAll('svg rect')) expect(Number(rect.getAttribute('height'))).toBeGreaterThan(5);
+    expect(container.querySelectorAll('svg circle')).toHaveLength(1);
+  });
+
   it('draws the speed-monitoring chart as calls over p95, with the clock in the page language', async () => {
     const series = [
       { minute: '2026-11-26T07:58:00Z', requests: 1200, p95_ms: 24 },

@@ -53,6 +53,9 @@ function boxes(spec: Of<'box'>, lang: LanguageLabel, t: TFunction) {
   const labels = spec.groups.map((g) => g.label);
   const draw = ({ width, theme }: Frame): Plot.PlotOptions => {
     const turn = crowded(labels, width);
+    // A box narrower than its band (one group would otherwise span the whole width); only its sides: an inset
+    // on all four would also shorten the box from q1 to q3.
+    const pad = Math.min(40, width / labels.length / 4);
     return {
       width,
       height: HEIGHT + (turn ? 40 : 0),
@@ -61,8 +64,8 @@ function boxes(spec: Of<'box'>, lang: LanguageLabel, t: TFunction) {
       y: { label: spec.variable, grid: true, tickFormat: numbers(lang) },
       marks: [
         Plot.ruleX(rows, { x: 'label', y1: 'lower_whisker', y2: 'upper_whisker', stroke: theme.text }),
-        Plot.barY(rows, { x: 'label', y1: 'q1', y2: 'q3', fill: theme.accent, fillOpacity: 0.35, stroke: theme.accent, inset: Math.min(40, width / labels.length / 4) }),
-        Plot.tickY(rows, { x: 'label', y: 'median', stroke: theme.text, strokeWidth: 2, inset: Math.min(40, width / labels.length / 4) }),
+        Plot.barY(rows, { x: 'label', y1: 'q1', y2: 'q3', fill: theme.accent, fillOpacity: 0.35, stroke: theme.accent, insetLeft: pad, insetRight: pad }),
+        Plot.tickY(rows, { x: 'label', y: 'median', stroke: theme.text, strokeWidth: 2, inset: pad }),
         Plot.dot(outliers, { x: 'label', y: 'value', stroke: theme.accent, r: 3 }),
       ],
     };
