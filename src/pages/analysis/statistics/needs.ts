@@ -14,10 +14,10 @@ export interface AnalysisNeed {
   dependent?: readonly AnalysisColumnType[];
 }
 
-// A numeric column of few values (cylinders, a 0/1 code) groups as well as a category does.
-const GROUPING: readonly AnalysisColumnType[] = ['categorical', 'boolean', 'numeric'];
+// What makes groups or table rows: its values (2 to 50 of them, or exactly 2: the server counts). A numeric
+// column of few values (cylinders, a 0/1 code) groups as well as a category does; a date does not.
+const GROUPING: readonly AnalysisColumnType[] = ['categorical', 'boolean', 'text', 'numeric'];
 const NUMERIC: readonly AnalysisColumnType[] = ['numeric'];
-const PREDICTORS: readonly AnalysisColumnType[] = ['numeric', 'categorical', 'boolean'];
 
 export const NEEDS: Record<AnalyzeType, AnalysisNeed> = {
   descriptive: { variables: NUMERIC, minVariables: 1 },
@@ -29,8 +29,9 @@ export const NEEDS: Record<AnalyzeType, AnalysisNeed> = {
   mann_whitney: { variables: NUMERIC, minVariables: 1, group: GROUPING },
   anova: { variables: NUMERIC, minVariables: 1, group: GROUPING },
   kruskal_wallis: { variables: NUMERIC, minVariables: 1, group: GROUPING },
-  linear_regression: { variables: PREDICTORS, minVariables: 1, dependent: NUMERIC },
-  logistic_regression: { variables: PREDICTORS, minVariables: 1, dependent: ['boolean', 'categorical'] },
+  linear_regression: { variables: GROUPING, minVariables: 1, dependent: NUMERIC },
+  // A two-valued outcome: yes/no, two categories or a 0/1 code.
+  logistic_regression: { variables: GROUPING, minVariables: 1, dependent: GROUPING },
 };
 
 /** At most this many analyses in one run (the route's analyze_type_list). */
