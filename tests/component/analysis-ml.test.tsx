@@ -111,8 +111,8 @@ describe('the machine-learning panel', () => {
     expect(diagonal).toHaveClass('ml-confusion__cell--dark');
     expect(await screen.findByText(/^Girdilerin önemi çubuk grafiği \(Önem\): Petal\.Length: 0,94; Sepal\.Length: 0,06\.$/)).toBeInTheDocument();
 
-    await user.type(screen.getByRole('textbox', { name: 'Sepal.Length' }), '6,1');
-    await user.type(screen.getByRole('textbox', { name: 'Petal.Length' }), '4,7');
+    await user.type(screen.getByRole('textbox', { name: /^Sepal\.Length/ }), '6,1');
+    await user.type(screen.getByRole('textbox', { name: /^Petal\.Length/ }), '4,7');
     await user.click(screen.getByRole('button', { name: 'Tahmin et' }));
     await waitFor(() => expect(predictions).toHaveLength(1));
     expect(predictions[0]).toEqual({ model_id: 'm-tree', input: { 'Sepal.Length': 6.1, 'Petal.Length': 4.7 } });
@@ -152,12 +152,27 @@ describe('the machine-learning panel', () => {
     expect(await screen.findByText("You don't have enough credit!")).toBeInTheDocument();
   });
 
-  it("offers no training on another's project, but its trained models answer", async () => {
+  it("offers no training on another's project, but its trained models answer, a refused value at its field", async () => {
     serve('wanalyzer/machinelearning/data/get', () => models([trained]));
+    const predictions = serve('wanalyzer/machinelearning/predict', () => ({
+      status_code: '10001',
+      status_message: 'Please check the highlighted fields: input.Petal.Length must be a number',
+      errors: [{ field: 'input.Petal.Length', message: 'must be at most 100' }],
+    }));
     const user = userEvent.setup();
     renderPanel(<MachineLearningPanel project={project(false)} />, 'en');
     await user.click(await screen.findByRole('button', { name: /Species tree.*Trained/ }));
-    expect(screen.getByRole('button', { name: 'Predict' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Train a new model' })).not.toBeInTheDocument();
+
+    // Every input is needed: said at the fields, nothing sent.
+    await user.click(screen.getByRole('button', { name: 'Predict' }));
+    expect(screen.getByRole('textbox', { name: /^Sepal\.Length/ })).toHaveAccessibleDescription('Write a value.');
+    expect(screen.getByRole('textbox', { name: /^Sepal\.Length/ })).toHaveFocus();
+    expect(predictions).toHaveLength(0);
+    await user.type(screen.getByRole('textbox', { name: /^Sepal\.Length/ }), '6.1');
+    await user.type(screen.getByRole('textbox', { name: /^Petal\.Length/ }), '470');
+    await user.click(screen.getByRole('button', { name: 'Predict' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Petal\.Length/ })).toHaveAccessibleDescription('must be at most 100'));
+    expect(screen.getByRole('textbox', { name: /^Sepal\.Length/ })).not.toHaveAttribute('aria-invalid');
   });
 });

@@ -1,11 +1,12 @@
 // Asking a trained model (/v1/wanalyzer/machinelearning/predict): a field per input column, shaped by the
-// column's type (a number, one of the column's categories, a date, yes/no, a text); an empty field is sent as
-// empty. The answer is the prediction and, for a classifier, every class's probability, likeliest first.
+// column's type (a number, one of the column's categories, a date, yes/no, a text), each needed (the server
+// refuses a missing value at input.<column>). The answer is the prediction and, for a classifier, every
+// class's probability, likeliest first.
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, fieldMessages } from '../../../api/errors';
 import { useActiveLabel } from '../../../app/router/hooks';
-import { Notice, SelectField, SubmitButton, TextField, TableRegion, useErrorText } from '../../../app/ui';
+import { focusFirstInvalid, Notice, SelectField, SubmitButton, TableRegion, TextField, useErrorText } from '../../../app/ui';
 import { wanalyzerMachinelearningPredict } from '../../../generated/client';
 import type { AnalysisColumn, MachineLearningModel } from '../../../generated/types/entities';
 import type { WanalyzerMachinelearningPredictRequest, WanalyzerMachinelearningPredictResponse } from '../../../generated/types/routes';
@@ -34,15 +35,20 @@ export function PredictForm({ model, columns, wording }: { model: MachineLearnin
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
-  const numberProblem = (name: string) => {
-    const column = byName.get(name);
-    return column?.column_type === 'numeric' && typeof typedValue(column, raw[name] ?? '') === 'string' ? t('machineLearning.notANumber') : undefined;
+  const [checked, setChecked] = useState(false);
+  const problem = (name: string) => {
+    const value = typedValue(byName.get(name), raw[name] ?? '');
+    if (value === null) return checked ? t('machineLearning.valueRequired') : undefined;
+    return typeof value === 'string' && byName.get(name)?.column_type === 'numeric' ? t('machineLearning.notANumber') : undefined;
   };
-  const serverErrors = failure instanceof ApiError ? Object.fromEntries(fieldMessages(failure, lang).map((f) => [f.field.split('.').pop() ?? f.field, f.message])) : {};
+  // The server names a value by its column (input.Sepal.Length): the column's name is all after "input.".
+  const serverErrors = failure instanceof ApiError ? Object.fromEntries(fieldMessages(failure, lang).map((f) => [f.field.replace(/^input\./, ''), f.message])) : {};
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (model.feature_column_list.some(numberProblem)) return;
+    const form = e.currentTarget;
+    setChecked(true);
+    if (model.feature_column_list.some((name) => typedValue(byName.get(name), raw[name] ?? '') === null || problem(name))) return focusFirstInvalid(form);
     setBusy(true);
     setFailure(null);
     const input: WanalyzerMachinelearningPredictRequest['input'] = Object.fromEntries(model.feature_column_list.map((name) => [name, typedValue(byName.get(name), raw[name] ?? '')]));
@@ -58,12 +64,12 @@ export function PredictForm({ model, columns, wording }: { model: MachineLearnin
 
   const field = (name: string) => {
     const column = byName.get(name);
-    const common = { label: name, value: raw[name] ?? '', onValue: (v: string) => setRaw((r) => ({ ...r, [name]: v })), error: numberProblem(name) ?? serverErrors[name] };
+    const common = { label: name, value: raw[name] ?? '', onValue: (v: string) => setRaw((r) => ({ ...r, [name]: v })), error: problem(name) ?? serverErrors[name], required: true };
     if (column?.column_type === 'boolean')
-      return <SelectField key={name} {...common} placeholder={t('machineLearning.empty')} options={[{ value: 'true', label: t('common.yes') }, { value: 'false', label: t('common.no') }]} />;
+      return <SelectField key={name} {...common} placeholder={t('common.choose')} options={[{ value: 'true', label: t('common.yes') }, { value: 'false', label: t('common.no') }]} />;
     const categories = column?.results?.category_list;
     if (column?.column_type === 'categorical' && categories?.length)
-      return <SelectField key={name} {...common} placeholder={t('machineLearning.empty')} options={categories.map((c) => ({ value: c.value, label: c.value }))} />;
+      return <SelectField key={name} {...common} placeholder={t('common.choose')} options={categories.map((c) => ({ value: c.value, label: c.value }))} />;
     if (column?.column_type === 'date') return <TextField key={name} {...common} type="date" />;
     return <TextField key={name} {...common} inputMode={column?.column_type === 'numeric' ? 'decimal' : undefined} />;
   };
