@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, fieldMessages } from '../../../api/errors';
 import { useActiveLabel } from '../../../app/router/hooks';
 import { enumLabel, focusFirstInvalid, Notice, SelectField, SubmitButton, TextField, useErrorText } from '../../../app/ui';
-import { analysisColumnType, mlAlgorithm } from '../../../generated/enums';
+import { analysisColumnType } from '../../../generated/enums/analysisColumnType';
+import { mlAlgorithm } from '../../../generated/enums/mlAlgorithm';
 import type { AnalysisColumn, MachineLearningModel, MlAlgorithm } from '../../../generated/types/entities';
 import { wanalyzerMachinelearningTrain } from '../../../generated/client';
 

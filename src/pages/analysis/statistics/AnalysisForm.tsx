@@ -5,7 +5,8 @@ import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../app/router/hooks';
 import { enumLabel, SelectField } from '../../../app/ui';
-import { analysisColumnType, analyzeType } from '../../../generated/enums';
+import { analysisColumnType } from '../../../generated/enums/analysisColumnType';
+import { analyzeType } from '../../../generated/enums/analyzeType';
 import type { AnalysisColumn, AnalysisColumnType, AnalyzeType, LanguageLabel } from '../../../generated/types/entities';
 import { type Choice, fittingTypes, type Gap, gaps, needsDependent, needsGroup } from './needs';
 

@@ -2,7 +2,7 @@
 // them on a wide screen (under them on a phone), its plots.
 import { useTranslation } from 'react-i18next';
 import { enumLabel, formatDate } from '../../../app/ui';
-import { analyzeType } from '../../../generated/enums';
+import { analyzeType } from '../../../generated/enums/analyzeType';
 import { Chart } from '../charts/Chart';
 import { ResultTable } from './ResultTable';
 import { resultView, type StoredResult, type Wording } from './tables';
