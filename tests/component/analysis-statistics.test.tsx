@@ -125,6 +125,53 @@ describe('the statistics panel', () => {
     expect(screen.getByText(/Nothing has been asked yet/)).toBeInTheDocument();
   });
 
+  it('lays out descriptives, a cross table, ANOVA and both regressions as jamovi does', async () => {
+    serveEarlier();
+    const bins = { bin_list: [{ from: 4, to: 5, count: 32 }, { from: 5, to: 6, count: 57 }, { from: 6, to: 8, count: 61 }] };
+    const desc = (column_id: string, mean: number) => ({ column_id, n: 150, missing: 0, mean, sd: 0.8281, se: 0.0676, min: 4.3, q1: 5.1, median: 5.8, q3: 6.4, max: 7.9, skewness: 0.3086, kurtosis: -0.6058, histogram: bins, box: box(5.8, [7.9]) });
+    const results = [
+      { result_id: 'd', analyze_type: 'descriptive', column_list: ['c-sl', 'c-pl'], created_at: '2026-11-26T10:00:00Z', result: { variable_list: [desc('c-sl', 5.8433), desc('c-pl', 3.758)] } },
+      { result_id: 'x', analyze_type: 'crosstab', column_list: ['c-sp'], group_column_id: 'c-big', created_at: '2026-11-26T10:00:00Z', result: { table_list: [{ row_column_id: 'c-sp', column_column_id: 'c-big', row_value_list: ['setosa', 'versicolor', 'virginica'], column_value_list: [false, true], count_matrix: [[50, 0], [30, 20], [5, 45]], expected_matrix: [[28.3, 21.7], [28.3, 21.7], [28.3, 21.7]], row_total_list: [50, 50, 50], column_total_list: [85, 65], n: 150, chi_square: 85.34, df: 2, p: 2.9e-19, cramers_v: 0.754, low_expected_count: 1 }] } },
+      { result_id: 'a', analyze_type: 'anova', column_list: ['c-sl'], group_column_id: 'c-sp', created_at: '2026-11-26T10:00:00Z', result: { test_list: [{ column_id: 'c-sl', group_list: tTest.test_list[0].group_list, between: { sum_of_squares: 63.212, df: 2, mean_square: 31.606 }, within: { sum_of_squares: 38.956, df: 147, mean_square: 0.265 }, f: 119.26, p: 1.669e-31, eta_squared: 0.6187, welch_f: 138.91, welch_df2: 92.211, welch_p: 1.505e-28 }] } },
+      { result_id: 'l', analyze_type: 'linear_regression', column_list: ['c-sl'], dependent_column_id: 'c-pl', created_at: '2026-11-26T10:00:00Z', result: { dependent_column_id: 'c-pl', n: 150, r: 0.8718, r2: 0.76, adjusted_r2: 0.7583, f: 468.55, df1: 1, df2: 148, p: 1.04e-47, residual_se: 0.8678, coefficient_list: [{ column_id: null, estimate: -7.1014, se: 0.5066, t: -14.02, p: 1e-28, ci_lower: -8.1025, ci_upper: -6.1003 }, { column_id: 'c-sl', estimate: 1.8584, se: 0.0859, t: 21.65, p: 1.04e-47, ci_lower: 1.6888, ci_upper: 2.028 }], point_list: [[5.1, 1.4], [7, 4.7], [6.3, 6]] } },
+      { result_id: 'g', analyze_type: 'logistic_regression', column_list: ['c-sl', 'c-sp'], dependent_column_id: 'c-big', created_at: '2026-11-26T10:00:00Z', result: { dependent_column_id: 'c-big', positive_value: true, n: 150, deviance: 60.1, null_deviance: 204.2, aic: 68.1, mcfadden_r2: 0.7057, converged: false, coefficient_list: [{ column_id: null, estimate: -12.3, se: 2.1, z: -5.86, p: 4.6e-9, odds_ratio: 4.5e-6, or_ci_lower: 7.4e-8, or_ci_upper: 2.8e-4 }, { column_id: 'c-sp', level: 'versicolor', estimate: 1.2, se: 0.6, z: 2, p: 0.0455, odds_ratio: 3.32, or_ci_lower: 1.02, or_ci_upper: 10.8 }], classification: { threshold: 0.5, accuracy: 0.88, sensitivity: 0.862, specificity: 0.894, auc: 0.951, true_positive: 56, false_positive: 9, true_negative: 76, false_negative: 9 } } },
+    ];
+    serve('wanalyzer/project/statistics/analyze/list', () => ({ ...ok, stats_result_list: results }));
+    const user = userEvent.setup();
+    renderPanel(<StatisticsPanel project={project()} />, 'en');
+    await user.click(screen.getByRole('checkbox', { name: 'Descriptive statistics' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Sepal.Length (numeric)' }));
+    await user.click(screen.getByRole('button', { name: 'Run the analyses' }));
+
+    // Descriptives: the variables are the columns, the statistics the rows.
+    const descriptives = await screen.findByRole('table', { name: 'Descriptives' });
+    expect(within(descriptives).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['', 'Sepal.Length', 'Petal.Length']);
+    expect(within(descriptives).getByRole('row', { name: /^Mean/ })).toHaveTextContent(/Mean\s*5\.843\s*3\.758/);
+    expect(within(descriptives).getByRole('row', { name: /^Kurtosis/ })).toHaveTextContent('-0.606');
+    // The cross table with its totals, and χ² under it with the warning about small expected counts.
+    const crosstab = screen.getByRole('table', { name: 'Species by Large' });
+    expect(within(crosstab).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Species \\ Large', 'No', 'Yes', 'Total']);
+    expect(within(crosstab).getAllByRole('row').at(-1)).toHaveTextContent(/Total\s*85\s*65\s*150/);
+    expect(within(screen.getByRole('table', { name: 'χ² test: Species by Large' })).getAllByRole('row')[1]).toHaveTextContent(/χ²\s*85\.340\s*2\s*< \.001/);
+    expect(screen.getByText('1 cell has an expected count below 5: χ² is approximate.')).toBeInTheDocument();
+    // ANOVA: Fisher's and Welch's, then the table of sums of squares.
+    expect(within(screen.getByRole('table', { name: 'One-way ANOVA' })).getAllByRole('row')[2]).toHaveTextContent(/Welch's\s*138\.910\s*2\s*92\.211\s*< \.001/);
+    expect(within(screen.getByRole('table', { name: 'ANOVA table' })).getAllByRole('row')[1]).toHaveTextContent(/Between groups\s*63\.212\s*2\s*31\.606\s*119\.260\s*< \.001/);
+    // Regressions: model fit and coefficients, the intercept named, a dummy by its level.
+    expect(within(screen.getByRole('table', { name: 'Model fit: Petal.Length' })).getAllByRole('row')[1]).toHaveTextContent(/150\s*0\.872\s*0\.760\s*0\.758\s*468\.550\s*1\s*148\s*< \.001\s*0\.868/);
+    const [linear, logistic] = screen.getAllByRole('table', { name: 'Model coefficients' });
+    expect(within(linear).getAllByRole('row')[1]).toHaveTextContent(/Intercept\s*-7\.101\s*0\.507\s*-14\.020\s*< \.001\s*-8\.103\s*-6\.100/);
+    expect(within(logistic).getAllByRole('row')[2]).toHaveTextContent(/Species: versicolor\s*1\.200\s*0\.600\s*2\.000\s*0\.046\s*3\.320/);
+    expect(within(logistic).getAllByRole('row')[1]).toHaveTextContent('4.5E-6');
+    expect(screen.getByText('Modelled: the probability that Large is Yes.')).toBeInTheDocument();
+    expect(screen.getByText('The model did not converge: read its coefficients with care.')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Observed and predicted' })).getAllByRole('row')[1]).toHaveTextContent(/Observed positive\s*56\s*9/);
+    // Figures beside them: the histogram, the grouped bars and the scatter with its line.
+    expect(await screen.findByText(/^Histogram of Sepal\.Length: 150 values in 3 bins from 4 to 8/)).toBeInTheDocument();
+    expect(screen.getByText(/^Bar chart of Species by Large \(Count\): setosa, No: 50; setosa, Yes: 0;/)).toBeInTheDocument();
+    expect(screen.getByText('Scatter plot of Petal.Length against Sepal.Length, 3 points, with the fitted line Petal.Length = -7.101 + 1.858 × Sepal.Length.')).toBeInTheDocument();
+  });
+
   it('reopens an earlier result and downloads its table as Excel with the numbers unrounded', async () => {
     serveEarlier([stored('r2', '2026-11-26T10:00:00Z')]);
     const excel = serve<TableToExcelRequest>('table/to/excel', () => ({ ...ok, file: { file_name: 'x.xlsx', content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content_base64: 'UEs=' } }));
