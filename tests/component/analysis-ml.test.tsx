@@ -167,7 +167,7 @@ describe('the machine-learning panel', () => {
     // Every input is needed: said at the fields, nothing sent.
     await user.click(screen.getByRole('button', { name: 'Predict' }));
     expect(screen.getByRole('textbox', { name: /^Sepal\.Length/ })).toHaveAccessibleDescription('Write a value.');
-    expect(screen.getByRole('textbox', { name: /^Sepal\.Length/ })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Sepal\.Length/ })).toHaveFocus());
     expect(predictions).toHaveLength(0);
     await user.type(screen.getByRole('textbox', { name: /^Sepal\.Length/ }), '6.1');
     await user.type(screen.getByRole('textbox', { name: /^Petal\.Length/ }), '470');

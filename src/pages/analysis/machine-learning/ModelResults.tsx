@@ -1,12 +1,14 @@
 // A model's held-out test results: a classifier's accuracy and macro F1, its per-class precision, recall and
 // F1, and its confusion matrix with cells shaded by their share of the observed class (the count is written in
 // every cell: the shade only helps the eye); a regression's RMSE, MAE and R²; and which inputs count most.
+// The per-class table downloads as Excel like the statistics tables.
 import { useId } from 'react';
 import { TableRegion } from '../../../app/ui';
 import type { MachineLearningModel } from '../../../generated/types/entities';
 import { Chart } from '../charts/Chart';
 import { formatCount, formatShare, formatStat } from '../statistics/format';
-import type { Wording } from '../statistics/tables';
+import { ResultTable } from '../statistics/ResultTable';
+import type { StatTable, Wording } from '../statistics/tables';
 
 type Metrics = NonNullable<MachineLearningModel['metrics']>;
 
@@ -77,38 +79,22 @@ function ConfusionMatrix({ metrics, wording }: { metrics: Metrics; wording: Word
   );
 }
 
-function ClassMetrics({ metrics, wording }: { metrics: Metrics; wording: Wording }) {
+/** The per-class table, as the statistics tables are drawn (and downloaded as Excel). */
+function classTable(metrics: Metrics, wording: Wording): StatTable {
   const { t, lang } = wording;
-  const id = useId();
-  return (
-    <section aria-labelledby={id}>
-      <h4 id={id}>{t('machineLearning.perClassTitle')}</h4>
-      <TableRegion label={t('machineLearning.perClassTitle')}>
-        <table className="table" aria-labelledby={id}>
-          <thead>
-            <tr>
-              <th scope="col">{t('machineLearning.class')}</th>
-              <th scope="col">{t('machineLearning.precision')}</th>
-              <th scope="col">{t('machineLearning.recall')}</th>
-              <th scope="col">{t('machineLearning.f1')}</th>
-              <th scope="col">{t('machineLearning.support')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(metrics.class_metric_list ?? []).map((c) => (
-              <tr key={String(c.value)}>
-                <th scope="row">{wording.valueText(c.value)}</th>
-                <td className="stat-table__number">{formatStat(c.precision, lang)}</td>
-                <td className="stat-table__number">{formatStat(c.recall, lang)}</td>
-                <td className="stat-table__number">{formatStat(c.f1, lang)}</td>
-                <td className="stat-table__number">{formatCount(c.support, lang)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
-    </section>
-  );
+  const stat = (value: number | null) => ({ text: formatStat(value, lang), value });
+  return {
+    key: 'per-class',
+    title: t('machineLearning.perClassTitle'),
+    columns: [t('machineLearning.class'), t('machineLearning.precision'), t('machineLearning.recall'), t('machineLearning.f1'), t('machineLearning.support')],
+    rows: (metrics.class_metric_list ?? []).map((c) => [
+      { text: wording.valueText(c.value), value: c.value },
+      stat(c.precision),
+      stat(c.recall),
+      stat(c.f1),
+      { text: formatCount(c.support, lang), value: c.support },
+    ]),
+  };
 }
 
 export function ModelResults({ metrics, wording }: { metrics: Metrics; wording: Wording }) {
@@ -125,7 +111,7 @@ export function ModelResults({ metrics, wording }: { metrics: Metrics; wording: 
   return (
     <div className="ml-results">
       <Facts facts={facts} />
-      {classifier && metrics.class_metric_list?.length ? <ClassMetrics metrics={metrics} wording={wording} /> : null}
+      {classifier && metrics.class_metric_list?.length ? <ResultTable table={classTable(metrics, wording)} /> : null}
       {classifier && metrics.confusion_matrix?.length ? <ConfusionMatrix metrics={metrics} wording={wording} /> : null}
       {importance.length > 0 && (
         <Chart
