@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, fieldMessages } from '../../../api/errors';
 import { useActiveLabel } from '../../../app/router/hooks';
 import { enumLabel, focusFirstInvalid, Notice, SelectField, SubmitButton, TextField, useErrorText } from '../../../app/ui';
-import { analysisColumnType } from '../../../generated/enums/analysisColumnType';
+import { columnLabel } from '../statistics/wording';
 import { mlAlgorithm } from '../../../generated/enums/mlAlgorithm';
 import type { AnalysisColumn, MachineLearningModel, MlAlgorithm } from '../../../generated/types/entities';
 import { wanalyzerMachinelearningTrain } from '../../../generated/client';
@@ -30,7 +30,6 @@ export function TrainForm({ projectId, columns, onStarted }: { projectId: string
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
-  const columnLabel = (c: AnalysisColumn) => `${c.column_name} (${enumLabel(analysisColumnType, c.column_type, lang).toLocaleLowerCase(lang)})`;
   const inputs = columns.filter((c) => c.column_name !== target);
   const shareValue = Number(share.replace(',', '.'));
 
@@ -98,7 +97,7 @@ export function TrainForm({ projectId, columns, onStarted }: { projectId: string
         value={target}
         onValue={setTarget}
         placeholder={t('common.choose')}
-        options={columns.map((c) => ({ value: c.column_name, label: columnLabel(c) }))}
+        options={columns.map((c) => ({ value: c.column_name, label: columnLabel(c, lang) }))}
         error={errors.target_column}
         required
       />
@@ -115,7 +114,7 @@ export function TrainForm({ projectId, columns, onStarted }: { projectId: string
                 onChange={(e) => setFeatures((list) => (e.target.checked ? [...list, c.column_name] : list.filter((f) => f !== c.column_name)))}
               />
               <label htmlFor={`${ids.features}-${c.column_id}`} className="field__label">
-                {columnLabel(c)}
+                {columnLabel(c, lang)}
               </label>
             </div>
           ))}

@@ -5,10 +5,10 @@ import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../app/router/hooks';
 import { enumLabel, SelectField } from '../../../app/ui';
-import { analysisColumnType } from '../../../generated/enums/analysisColumnType';
 import { analyzeType } from '../../../generated/enums/analyzeType';
 import type { AnalysisColumn, AnalysisColumnType, AnalyzeType, LanguageLabel } from '../../../generated/types/entities';
 import { type Choice, fittingTypes, type Gap, gaps, needsDependent, needsGroup } from './needs';
+import { columnLabel, typeWord } from './wording';
 
 /** Problems at the form's parts (the server's 10001, worded in the reader's language). */
 export type FormErrors = Partial<Record<'analyses' | 'variables' | 'group' | 'dependent', string>>;
@@ -23,7 +23,7 @@ interface Props {
 }
 
 const typeList = (types: readonly AnalysisColumnType[], lang: LanguageLabel) =>
-  new Intl.ListFormat(lang, { type: 'disjunction' }).format(types.map((type) => enumLabel(analysisColumnType, type, lang).toLocaleLowerCase(lang)));
+  new Intl.ListFormat(lang, { type: 'disjunction' }).format(types.map((type) => typeWord(type, lang)));
 
 export function AnalysisForm({ columns, choice, onChoice, errors, busy, onRun }: Props) {
   const { t } = useTranslation();
@@ -31,10 +31,9 @@ export function AnalysisForm({ columns, choice, onChoice, errors, busy, onRun }:
   const ids = { analyses: useId(), variables: useId(), gaps: useId() };
   const open = gaps(choice, columns);
   const label = (a: AnalyzeType) => enumLabel(analyzeType, a, lang);
-  const columnLabel = (c: AnalysisColumn) => `${c.column_name} (${enumLabel(analysisColumnType, c.column_type, lang).toLocaleLowerCase(lang)})`;
   const grouping = needsGroup(choice.analyses);
   const outcome = needsDependent(choice.analyses);
-  const options = (types: AnalysisColumnType[]) => columns.filter((c) => types.includes(c.column_type)).map((c) => ({ value: c.column_id, label: columnLabel(c) }));
+  const options = (types: AnalysisColumnType[]) => columns.filter((c) => types.includes(c.column_type)).map((c) => ({ value: c.column_id, label: columnLabel(c, lang) }));
 
   const toggle = <T,>(list: readonly T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
   const submit = (e: FormEvent) => {
@@ -51,7 +50,7 @@ export function AnalysisForm({ columns, choice, onChoice, errors, busy, onRun }:
       case 'variables':
         return t('statistics.gap.variables', { analysis: label(gap.analysis), count: gap.min });
       case 'variableType':
-        return t('statistics.gap.variableType', { analysis: label(gap.analysis), column: columnLabel(gap.column), types: typeList(fittingTypes([gap.analysis], 'variables'), lang) });
+        return t('statistics.gap.variableType', { analysis: label(gap.analysis), column: columnLabel(gap.column, lang), types: typeList(fittingTypes([gap.analysis], 'variables'), lang) });
       case 'group':
         return t('statistics.gap.group', { analysis: label(gap.analysis) });
       case 'dependent':
@@ -104,7 +103,7 @@ export function AnalysisForm({ columns, choice, onChoice, errors, busy, onRun }:
                 onChange={(e) => onChoice({ ...choice, variables: toggle(choice.variables, c.column_id, e.target.checked) })}
               />
               <label htmlFor={`${ids.variables}-${c.column_id}`} className="field__label">
-                {columnLabel(c)}
+                {columnLabel(c, lang)}
               </label>
             </div>
           ))}

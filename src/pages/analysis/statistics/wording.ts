@@ -3,7 +3,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../app/router/hooks';
-import type { AnalysisColumn } from '../../../generated/types/entities';
+import { enumLabel } from '../../../app/ui';
+import { analysisColumnType } from '../../../generated/enums/analysisColumnType';
+import type { AnalysisColumn, AnalysisColumnType, LanguageLabel } from '../../../generated/types/entities';
 import { formatNumber } from './format';
 import type { Wording } from './tables';
 
@@ -24,3 +26,9 @@ export function useWording(columns: readonly AnalysisColumn[]): Wording {
     };
   }, [columns, t, lang]);
 }
+
+/** A column type as a word inside a sentence ("numeric"). */
+export const typeWord = (type: AnalysisColumnType, lang: LanguageLabel) => enumLabel(analysisColumnType, type, lang).toLocaleLowerCase(lang);
+
+/** A column as the forms offer it: its name and its type ("Sepal.Length (numeric)"). */
+export const columnLabel = (c: AnalysisColumn, lang: LanguageLabel) => `${c.column_name} (${typeWord(c.column_type, lang)})`;
