@@ -1,7 +1,7 @@
 // The speed-monitoring page (issue 13, admin): the slowest routes named by their catalogue summary in the
 // page's language with their percentiles, calls and error rates; the period toggle and the chart's route
-// choice ask the server again; empty, failed and refused states; both languages. The chart (uPlot on a canvas,
-// which jsdom cannot draw) is stood in for by a list of the minutes it was given.
+// choice ask the server again; empty, failed and refused states; both languages. The chart (drawn in
+// plots.test.tsx) is stood in for by a list of the minutes it was given.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

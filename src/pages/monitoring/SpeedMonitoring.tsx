@@ -1,6 +1,6 @@
 // speed_monitoring (admin): the site's calls over the last hour or day (/v1/system/speed/report) — the slowest
 // routes with their percentiles, calls, error and refusal rates, named by their catalogue summary in the page's
-// language — and a chart of the calls and their p95 per minute (uPlot, in a chunk of its own: ./MinuteChart).
+// language — and a chart of the calls and their p95 per minute (Observable Plot, in a chunk of its own: ./MinuteChart).
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../app/router/hooks';
