@@ -5,14 +5,18 @@ import type { JobKinds } from './queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { BULK_MAIL, bulkMailJob } from '../mail/bulk-mail-job.ts';
 import { layerImportJob } from '../services/layer-import.ts';
+import { ML_TRAIN, mlTrainJob, type ReaderFor } from '../services/machine-learning.ts';
 
 export interface JobKindServices {
   mailer: Mailer;
+  /** How a process opens a project's dataset (the dataset store's datasetReaderFor): model training needs it. */
+  datasetReaderFor?: ReaderFor;
 }
 
 export function jobKinds(services: JobKindServices): JobKinds {
   return {
     [BULK_MAIL]: bulkMailJob({ mailer: services.mailer }),
     [layerImportJob.kind]: layerImportJob,
+    ...(services.datasetReaderFor ? { [ML_TRAIN]: mlTrainJob(services.datasetReaderFor) } : {}),
   };
 }

@@ -204,6 +204,8 @@ export const treatmentNotChangeable = { status_code: '14145', http: 409, message
 export const processRunning = { status_code: '13100', http: 409, message: {"en":"This process is running. Stop it first, then try again.","tr":"Bu işlem çalışıyor. Önce durdurun, sonra tekrar deneyin."} } as const;
 export const processNotResumable = { status_code: '13101', http: 409, message: {"en":"Only a stopped or failed process can be started again.","tr":"Yalnızca durdurulmuş veya başarısız olmuş bir işlem yeniden başlatılabilir."} } as const;
 export const processAlreadyEnded = { status_code: '13102', http: 409, message: {"en":"This process has already ended; there is nothing to stop.","tr":"Bu işlem zaten sona erdi; durdurulacak bir şey yok."} } as const;
+export const mlModelNotTrained = { status_code: '13120', http: 409, message: {"en":"This model cannot predict yet: its training has not finished, or it failed. Please wait for the training to finish, or train the model again.","tr":"Bu model henüz tahmin yapamaz: eğitimi bitmedi ya da başarısız oldu. Lütfen eğitimin bitmesini bekleyin ya da modeli yeniden eğitin."} } as const;
+export const mlTooFewRows = { status_code: '13121', http: 400, message: {"en":"At least {{minimum}} rows with a value in the target column are needed to train and test a model; the dataset (after the filter) has {{count}}.","tr":"Bir modeli eğitip sınamak için hedef sütunda değeri olan en az {{minimum}} satır gerekir; veri setinde (filtreden sonra) {{count}} satır var."} } as const;
 export const treatmentDayUnknown = { status_code: '14146', http: 404, message: {"en":"This treatment has no such cycle or drug day.","tr":"Bu tedavide böyle bir kür veya ilaç günü yok."} } as const;
 export const fkeyScopeMissing = { status_code: '13060', http: 403, message: {"en":"This front-end key may not make this call","tr":"Bu ön yüz anahtarı bu çağrıyı yapamaz"} } as const;
 export const mailRecipientUnknown = { status_code: '13061', http: 400, message: {"en":"Some of the chosen users are not users of this site","tr":"Seçilen kullanıcılardan bazıları bu sitenin kullanıcısı değil"} } as const;
@@ -404,6 +406,8 @@ export const statusCatalogue = {
   process_running: processRunning,
   process_not_resumable: processNotResumable,
   process_already_ended: processAlreadyEnded,
+  ml_model_not_trained: mlModelNotTrained,
+  ml_too_few_rows: mlTooFewRows,
   treatment_day_unknown: treatmentDayUnknown,
   fkey_scope_missing: fkeyScopeMissing,
   mail_recipient_unknown: mailRecipientUnknown,
