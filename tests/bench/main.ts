@@ -8,6 +8,7 @@ import { genericRenderer } from './generic.ts';
 import { ruleEngine } from './rules.ts';
 import { ordersPerSecond } from './orders.ts';
 import { designer, designerPreview } from './designer.ts';
+import { machineLearning } from './ml.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -29,3 +30,4 @@ if (!only || only === 'designer') {
   designer();
   await designerPreview();
 }
+if (!only || only === 'ml') machineLearning();
