@@ -24,7 +24,7 @@ import { MAX_CLASSES, MIN_ROWS, predictRow, targetsOf, taskOf, type ModelMetrics
 import { spendCredits } from './credit-ledger.ts';
 import type { DatasetReader, RowFilter } from './dataset-reader.ts';
 import { fieldError } from './shop-access.ts';
-import { fittedModel, insertModel, markFailed, markTrained, markTraining, modelAnswer, modelRow, projectModels, type ModelRow } from './machine-learning-store.ts';
+import { fittedModel, insertModel, markFailed, markTrained, markTraining, modelAnswer, modelRow, projectModels, TRAINING_STOPPED, type ModelRow } from './machine-learning-store.ts';
 import { TrainingEnded, trainInThread } from './ml-train-thread.ts';
 
 export const ML_TRAIN = 'ml_train';
@@ -166,7 +166,7 @@ const LOG = {
   read: (rows: number, columns: number): Bilingual => ({ en: `${rows} rows × ${columns} columns read.`, tr: `${rows} satır × ${columns} sütun okundu.` }),
   tooManyRows: { en: `A model learns from at most ${MAX_ROWS.toLocaleString('en')} rows.`, tr: `Bir model en fazla ${MAX_ROWS.toLocaleString('tr')} satırdan öğrenir.` },
   timeLimit: (ms: number): Bilingual => ({ en: `The training took longer than ${ms / 60_000} minutes and was stopped.`, tr: `Eğitim ${ms / 60_000} dakikadan uzun sürdü ve durduruldu.` }),
-  stopped: { en: 'The training was stopped.', tr: 'Eğitim durduruldu.' },
+  stopped: TRAINING_STOPPED,
   tooFewRows: (count: number): Bilingual => ({
     en: `Only ${count} rows have a value in the target column; at least ${MIN_ROWS} are needed.`,
     tr: `Hedef sütunda yalnızca ${count} satırın değeri var; en az ${MIN_ROWS} gerekir.`,

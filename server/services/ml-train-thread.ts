@@ -21,6 +21,9 @@ export class TrainingEnded extends Error {
   }
 }
 
+/** A training that needs more memory than this ends (its thread only) instead of starving the server. */
+const THREAD_MEMORY_MB = 1024;
+
 /**
  * The thread loads the TypeScript sources through tsx's module loader (the app runs from its sources, and a
  * thread does not inherit `--import tsx`), resolved from this file so it works from any working directory.
@@ -42,7 +45,7 @@ export interface ThreadOptions {
 export function trainInThread(request: TrainingRequest, options: ThreadOptions): Promise<{ model: TrainedModel; metrics: ModelMetrics }> {
   return new Promise((resolve, reject) => {
     options.signal.throwIfAborted();
-    const worker = new Worker(threadEntry(), { workerData: request });
+    const worker = new Worker(threadEntry(), { workerData: request, resourceLimits: { maxOldGenerationSizeMb: THREAD_MEMORY_MB } });
     let settled = false;
     const end = (settle: () => void) => {
       if (settled) return;

@@ -248,6 +248,14 @@ describe.each(databaseKinds())('machine learning on %s', (kind) => {
     expect(progress.at(-1)).toBeLessThan(100);
     expect((await modelsOfProject(db, projectId)).find((m) => m.model_id === stopped)).toMatchObject({ training_status: 'failed', error_message: 'The training was stopped.' });
 
+    // A process stopped before any worker took it: the model waits for nothing and is listed failed.
+    const never = await start({ model_name: 'Never run' }, ownerId, 'tr');
+    await db.query("update process set process_status = 'stopped' where process_id = $1", [never.process_id]);
+    expect((await modelsOfProject(db, projectId)).find((m) => m.model_id === never.machine_learning_model.model_id)).toMatchObject({
+      training_status: 'failed',
+      error_message: 'Eğitim durduruldu.',
+    });
+
     const slow = (await start({ model_name: 'Slow' })).machine_learning_model.model_id;
     const hurried = mlTrainJob(async () => reader, { timeLimitMs: 1 });
     expect((await runTraining(slow, { kindOf: hurried })).outcome).toMatch(/^The training took longer than [\d.e-]+ minutes and was stopped\.$/);
