@@ -10,8 +10,8 @@ import { logisticRegression } from '../../src/domain/ml/logistic.ts';
 import { classificationMetrics, regressionMetrics } from '../../src/domain/ml/metrics.ts';
 import { naiveBayes } from '../../src/domain/ml/naive-bayes.ts';
 import { randomSource } from '../../src/domain/ml/random.ts';
-import { decisionTree, gini } from '../../src/domain/ml/tree.ts';
-import { MTCARS } from './ml-fixtures.ts';
+import { decisionTree, gini, leafOf } from '../../src/domain/ml/tree.ts';
+import { irisColumns, MTCARS } from './ml-fixtures.ts';
 
 /** A problem over numeric columns named a, b, … (or the encoding given). */
 function problemOf(task: Problem['task'], width: number, classCount = 0, encoding = fitEncoding(Array.from({ length: width }, (_, j) => ({ name: String.fromCharCode(97 + j), type: 'numeric' as const, values: [] as Cell[] })), [])): Problem {
@@ -37,6 +37,24 @@ describe('decision tree', () => {
     expect(decisionTree.predict(fit, [4.9, 1], p)).toEqual([1, 0]);
     expect(decisionTree.predict(fit, [5.1, 0], p)).toEqual([0, 1]);
     expect(decisionTree.importance!(fit, 2)).toEqual([1, 0]);
+  });
+
+  it('counts in every leaf exactly the training rows that reach it, over several levels', () => {
+    const { features, species } = irisColumns();
+    const classes = ['setosa', 'versicolor', 'virginica'];
+    const x = species.values.map((_, i) => features.map((f) => f.values[i] as number));
+    const y = species.values.map((v) => classes.indexOf(v as string));
+    const p = problemOf('classification', 4, 3);
+    const fit = decisionTree.fit(x, y, p);
+    const reached = new Map<number[], number[]>();
+    x.forEach((row, i) => {
+      const v = leafOf(fit.root, row);
+      const counts = reached.get(v) ?? [0, 0, 0];
+      counts[y[i]]++;
+      reached.set(v, counts);
+    });
+    expect(reached.size).toBeGreaterThan(3);
+    for (const [v, counts] of reached) expect(counts).toEqual(v);
   });
 
   it('splits numbers where the variance falls most, leaves holding the mean', () => {

@@ -2,7 +2,7 @@
 // the seeded generator) and trying a random subset of the columns at each split (√width for classes, width/3 for
 // numbers); the answer averages the trees'. Shallower than a single tree so that the model stays small.
 import { shares, type Learner } from './learner.ts';
-import { growTree, leafAnswer, leafOf, type TreeLimits, type TreeNode } from './tree.ts';
+import { columnOrders, growTree, leafAnswer, leafOf, type TreeLimits, type TreeNode } from './tree.ts';
 
 export const FOREST_TREES = 50;
 const FOREST_LIMITS: TreeLimits = { maxDepth: 8, minLeaf: 2 };
@@ -18,9 +18,10 @@ export const randomForest: Learner<ForestFit> = {
     const featuresPerSplit = Math.max(1, problem.task === 'classification' ? Math.floor(Math.sqrt(width)) : Math.floor(width / 3));
     const importance = new Array<number>(width).fill(0);
     const trees: TreeNode[] = [];
+    const orders = columnOrders(x, width);
     for (let t = 0; t < FOREST_TREES; t++) {
       const sample = x.map(() => Math.floor(problem.random() * x.length));
-      const tree = growTree(x, y, sample, problem, { ...FOREST_LIMITS, featuresPerSplit });
+      const tree = growTree(x, y, sample, problem, { ...FOREST_LIMITS, featuresPerSplit }, orders);
       tree.importance.forEach((v, j) => {
         importance[j] += v;
       });

@@ -28,39 +28,44 @@ export function gini(counts: ArrayLike<number>): number {
 }
 
 interface Grow {
-  x: number[][];
-  y: number[];
+  /** cols[f][pos]: column f of the pos-th sampled row; ys[pos]: its target. */
+  cols: Float64Array[];
+  ys: Float64Array;
   classCount: number;
   limits: TreeLimits;
   random: () => number;
   width: number;
+  /** Which side of the split being made each position goes (1 = left). */
+  goesLeft: Uint8Array;
   /** Impurity decrease (weighted by rows) per column, summed over the splits. */
   importance: number[];
 }
 
-/** n × impurity of the rows (Gini for classes, the sum of squared deviations for numbers). */
-function weightedImpurity(g: Grow, rows: number[]): number {
+/** n × impurity of the positions (Gini for classes, the sum of squared deviations for numbers). */
+function weightedImpurity(g: Grow, positions: Int32Array): number {
   if (g.classCount) {
     const counts = new Float64Array(g.classCount);
-    for (const i of rows) counts[g.y[i]]++;
-    return rows.length * gini(counts);
+    for (const p of positions) counts[g.ys[p]]++;
+    return positions.length * gini(counts);
   }
   let s = 0;
   let s2 = 0;
-  for (const i of rows) {
-    s += g.y[i];
-    s2 += g.y[i] * g.y[i];
+  for (const p of positions) {
+    s += g.ys[p];
+    s2 += g.ys[p] * g.ys[p];
   }
-  return Math.max(0, s2 - (s * s) / rows.length);
+  return Math.max(0, s2 - (s * s) / positions.length);
 }
 
-function leaf(g: Grow, rows: number[]): TreeNode {
+function leaf(g: Grow, positions: Int32Array): TreeNode {
   if (g.classCount) {
     const counts = new Array<number>(g.classCount).fill(0);
-    for (const i of rows) counts[g.y[i]]++;
+    for (const p of positions) counts[g.ys[p]]++;
     return { v: counts };
   }
-  return { v: [rows.reduce((s, i) => s + g.y[i], 0) / rows.length] };
+  let s = 0;
+  for (const p of positions) s += g.ys[p];
+  return { v: [s / positions.length] };
 }
 
 /** The columns tried at a split: all, or a random subset of featuresPerSplit. */
@@ -75,25 +80,26 @@ function candidates(g: Grow): number[] {
   return all.slice(0, m).sort((a, b) => a - b);
 }
 
-/** The best split of `rows` on column f: the smallest weighted impurity of the two sides, with its threshold. */
-function bestSplitOn(g: Grow, rows: number[], f: number): { impurity: number; threshold: number } | undefined {
-  const sorted = [...rows].sort((a, b) => g.x[a][f] - g.x[b][f]);
+/** The best split on column f of a node's positions sorted by it: the smallest weighted impurity of the two sides. */
+function bestSplitOn(g: Grow, sorted: Int32Array, f: number): { impurity: number; threshold: number } | undefined {
   const n = sorted.length;
+  const col = g.cols[f];
   const { minLeaf } = g.limits;
   let best: { impurity: number; threshold: number } | undefined;
+  const consider = (k: number, impurity: number) => {
+    if (!best || impurity < best.impurity - 1e-12) best = { impurity, threshold: (col[sorted[k]] + col[sorted[k + 1]]) / 2 };
+  };
+  // A split after the k-th position needs a change of value there and at least minLeaf positions on each side.
+  const allowed = (k: number) => k + 1 >= minLeaf && n - k - 1 >= minLeaf && col[sorted[k]] !== col[sorted[k + 1]];
   if (g.classCount) {
     const left = new Float64Array(g.classCount);
     const right = new Float64Array(g.classCount);
-    for (const i of sorted) right[g.y[i]]++;
+    for (const p of sorted) right[g.ys[p]]++;
     for (let k = 0; k < n - 1; k++) {
-      const c = g.y[sorted[k]];
+      const c = g.ys[sorted[k]];
       left[c]++;
       right[c]--;
-      const here = g.x[sorted[k]][f];
-      const next = g.x[sorted[k + 1]][f];
-      if (here === next || k + 1 < minLeaf || n - k - 1 < minLeaf) continue;
-      const impurity = (k + 1) * gini(left) + (n - k - 1) * gini(right);
-      if (!best || impurity < best.impurity - 1e-12) best = { impurity, threshold: (here + next) / 2 };
+      if (allowed(k)) consider(k, (k + 1) * gini(left) + (n - k - 1) * gini(right));
     }
     return best;
   }
@@ -101,56 +107,90 @@ function bestSplitOn(g: Grow, rows: number[], f: number): { impurity: number; th
   let ls2 = 0;
   let rs = 0;
   let rs2 = 0;
-  for (const i of sorted) {
-    rs += g.y[i];
-    rs2 += g.y[i] * g.y[i];
+  for (const p of sorted) {
+    rs += g.ys[p];
+    rs2 += g.ys[p] * g.ys[p];
   }
   for (let k = 0; k < n - 1; k++) {
-    const v = g.y[sorted[k]];
+    const v = g.ys[sorted[k]];
     ls += v;
     ls2 += v * v;
     rs -= v;
     rs2 -= v * v;
-    const here = g.x[sorted[k]][f];
-    const next = g.x[sorted[k + 1]][f];
-    if (here === next || k + 1 < minLeaf || n - k - 1 < minLeaf) continue;
-    const impurity = Math.max(0, ls2 - (ls * ls) / (k + 1)) + Math.max(0, rs2 - (rs * rs) / (n - k - 1));
-    if (!best || impurity < best.impurity - 1e-12) best = { impurity, threshold: (here + next) / 2 };
+    if (allowed(k)) consider(k, Math.max(0, ls2 - (ls * ls) / (k + 1)) + Math.max(0, rs2 - (rs * rs) / (n - k - 1)));
   }
   return best;
 }
 
-function grow(g: Grow, rows: number[], depth: number): TreeNode {
-  const impurity = weightedImpurity(g, rows);
-  if (depth >= g.limits.maxDepth || rows.length < 2 * g.limits.minLeaf || impurity <= 1e-12) return leaf(g, rows);
+/**
+ * Grows a node from its positions, with each column's list of them in that column's order (sorted once at the root
+ * and split in order at every node, so no node sorts again).
+ */
+function grow(g: Grow, positions: Int32Array, lists: Int32Array[], depth: number): TreeNode {
+  const impurity = weightedImpurity(g, positions);
+  if (!g.width || depth >= g.limits.maxDepth || positions.length < 2 * g.limits.minLeaf || impurity <= 1e-12) return leaf(g, positions);
   let best: { f: number; impurity: number; threshold: number } | undefined;
   for (const f of candidates(g)) {
-    const split = bestSplitOn(g, rows, f);
+    const split = bestSplitOn(g, lists[f], f);
     if (split && (!best || split.impurity < best.impurity - 1e-12)) best = { f, ...split };
   }
-  if (!best || impurity - best.impurity <= 1e-12) return leaf(g, rows);
+  if (!best || impurity - best.impurity <= 1e-12) return leaf(g, positions);
   g.importance[best.f] += impurity - best.impurity;
   const { f, threshold } = best;
-  return {
-    f,
-    t: threshold,
-    l: grow(
-      g,
-      rows.filter((i) => g.x[i][f] <= threshold),
-      depth + 1,
-    ),
-    r: grow(
-      g,
-      rows.filter((i) => g.x[i][f] > threshold),
-      depth + 1,
-    ),
+  for (const p of positions) g.goesLeft[p] = g.cols[f][p] <= threshold ? 1 : 0;
+  const side = (list: Int32Array, left: 0 | 1) => {
+    // A plain loop: typed arrays' filter() is several times slower.
+    const out = new Int32Array(list.length);
+    let n = 0;
+    for (const p of list) if (g.goesLeft[p] === left) out[n++] = p;
+    return out.subarray(0, n);
   };
+  // Both sides are taken before growing either: the children reuse goesLeft.
+  const left = { positions: side(positions, 1), lists: lists.map((l) => side(l, 1)) };
+  const right = { positions: side(positions, 0), lists: lists.map((l) => side(l, 0)) };
+  return { f, t: threshold, l: grow(g, left.positions, left.lists, depth + 1), r: grow(g, right.positions, right.lists, depth + 1) };
 }
 
-/** Grows one tree on the listed rows; answers it with the impurity decrease of each column. */
-export function growTree(x: number[][], y: number[], rows: number[], problem: Problem, limits: TreeLimits): { root: TreeNode; importance: number[] } {
-  const g: Grow = { x, y, classCount: problem.task === 'classification' ? problem.classCount : 0, limits, random: problem.random, width: problem.encoding.width, importance: new Array<number>(problem.encoding.width).fill(0) };
-  return { root: grow(g, rows, 0), importance: g.importance };
+/** Each column's row indexes of `x` in the column's order: sorted once, shared by every tree of a forest. */
+export function columnOrders(x: number[][], width: number): Int32Array[] {
+  return Array.from({ length: width }, (_, f) => Int32Array.from(x, (_row, i) => i).sort((a, b) => x[a][f] - x[b][f]));
+}
+
+/**
+ * Grows one tree on the listed rows (a row may be listed more than once, as in a bootstrap sample); answers it with
+ * each column's impurity decrease. `orders` (columnOrders of x) gives each column's order without sorting again.
+ */
+export function growTree(x: number[][], y: number[], rows: number[], problem: Problem, limits: TreeLimits, orders = columnOrders(x, problem.encoding.width)): { root: TreeNode; importance: number[] } {
+  const width = problem.encoding.width;
+  const m = rows.length;
+  const cols = Array.from({ length: width }, (_, f) => Float64Array.from(rows, (r) => x[r][f]));
+  const positions = Int32Array.from({ length: m }, (_, p) => p);
+  const g: Grow = {
+    cols,
+    ys: Float64Array.from(rows, (r) => y[r]),
+    classCount: problem.task === 'classification' ? problem.classCount : 0,
+    limits,
+    random: problem.random,
+    width,
+    goesLeft: new Uint8Array(m),
+    importance: new Array<number>(width).fill(0),
+  };
+  // The positions of each row of x in the sample (a row sampled twice has two), to follow a column's order of rows.
+  const first = new Int32Array(x.length + 1);
+  for (const r of rows) first[r + 1]++;
+  for (let r = 0; r < x.length; r++) first[r + 1] += first[r];
+  const placed = first.slice(0, x.length);
+  const positionsOfRow = new Int32Array(m);
+  rows.forEach((r, p) => {
+    positionsOfRow[placed[r]++] = p;
+  });
+  const lists = orders.map((order) => {
+    const list = new Int32Array(m);
+    let n = 0;
+    for (const r of order) for (let k = first[r]; k < first[r + 1]; k++) list[n++] = positionsOfRow[k];
+    return list;
+  });
+  return { root: grow(g, positions, lists, 0), importance: g.importance };
 }
 
 /** The leaf an encoded row reaches. */
