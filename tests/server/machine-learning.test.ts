@@ -11,6 +11,7 @@ import type { RequestContext } from '../../server/http/context.ts';
 import { ApiError } from '../../server/http/api-error.ts';
 import type { JobRun, LogLevel } from '../../server/jobs/job-kind.ts';
 import { JobQueue } from '../../server/jobs/queue.ts';
+import { compileValidators } from '../../server/http/validators.ts';
 import { creditBalance, grantCredits } from '../../server/services/credit-ledger.ts';
 import type { Cell, DatasetReader, RowFilter } from '../../server/services/dataset-reader.ts';
 import { ML_TRAIN, mlTrainJob, modelsOfProject, predict, projectOfModel, startTraining, type MlTrainPayload } from '../../server/services/machine-learning.ts';
@@ -222,8 +223,29 @@ describe.each(databaseKinds())('machine learning on %s', (kind) => {
     expect((await db.query<{ model: unknown }>('select model from machine_learning_model where model_id = $1', [modelId]))[0].model).toEqual(first);
   });
 
+  it('answers as the routes’ response schemas say, for a classifier and a regression', async () => {
+    const { routes } = compileValidators();
+    const conforms = (route: string, answer: unknown) => {
+      const validate = routes.get(route as never)!.response;
+      expect(validate(structuredClone(answer)), JSON.stringify(validate.errors)).toBe(true);
+    };
+    const started = await start({ model_name: 'Petal width', algorithm: 'linear_regression', target_column: 'Petal.Width', feature_column_list: ['Petal.Length', 'Species'] });
+    conforms('wanalyzer_machinelearning_train', started);
+    const modelId = started.machine_learning_model.model_id;
+    expect((await runTraining(modelId)).outcome).toBe('done');
+    const models = await modelsOfProject(db, projectId);
+    expect(models.find((m) => m.model_id === modelId)!.metrics).toMatchObject({ rmse: expect.any(Number), mae: expect.any(Number), r2: expect.any(Number), test_count: 30 });
+    expect(models.find((m) => m.model_id === modelId)!.metrics!.r2).toBeGreaterThan(0.8);
+    conforms('wanalyzer_machinelearning_data_get', { machine_learning_model_list: models, column_list: await reader.columns() });
+    const width = await predict(db, tenantId, modelId, { 'Petal.Length': 5.5, Species: 'virginica' }, 'en');
+    expect(width.prediction).toBeGreaterThan(1.5);
+    conforms('wanalyzer_machinelearning_predict', width);
+    const tree = models.find((m) => m.model_name === 'Iris tree')!;
+    conforms('wanalyzer_machinelearning_predict', await predict(db, tenantId, tree.model_id, { 'Sepal.Length': 6, 'Sepal.Width': 3, 'Petal.Length': 4, 'Petal.Width': 1.2 }, 'en'));
+  });
+
   it('refuses a missing or ill-typed input at its field, an untrained model with 13120, and another site’s model as unknown', async () => {
-    const trained = (await modelsOfProject(db, projectId)).find((m) => m.training_status === 'trained')!;
+    const trained = (await modelsOfProject(db, projectId)).find((m) => m.model_name === 'Iris tree')!;
     const bad = await refusal(predict(db, tenantId, trained.model_id, { 'Sepal.Length': 'long', 'Sepal.Width': 3, 'Petal.Width': null }, 'tr'));
     expect(bad.key).toBe('invalid_input');
     expect(bad.extra.errors).toEqual([
