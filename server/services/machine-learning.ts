@@ -20,12 +20,14 @@ import type {
 import { creditsForTraining } from '../../src/domain/credit-price.ts';
 import { inputCells, type Cell, type InputProblem } from '../../src/domain/ml/encoding.ts';
 import { seedOf } from '../../src/domain/ml/random.ts';
-import { MAX_CLASSES, MIN_ROWS, predictRow, targetsOf, taskOf, type ModelMetrics, type TargetProblem, type TrainingProblem } from '../../src/domain/ml/train.ts';
+import { MAX_CLASSES, MIN_ROWS, predictRow, targetsOf, taskOf, type ModelMetrics, type TargetProblem, type TrainedModel, type TrainingProblem } from '../../src/domain/ml/train.ts';
 import { spendCredits } from './credit-ledger.ts';
 import type { DatasetReader, RowFilter } from './dataset-reader.ts';
 import { fieldError } from './shop-access.ts';
 import { fittedModel, insertModel, markFailed, markTrained, markTraining, modelAnswer, modelRow, projectModels, TRAINING_STOPPED, type ModelRow } from './machine-learning-store.ts';
 import { TrainingEnded, trainInThread } from './ml-train-thread.ts';
+import { LruCache } from './lru-cache.ts';
+import { isoOf } from './paging.ts';
 
 export const ML_TRAIN = 'ml_train';
 /** A model reads at most this many input columns. */
@@ -135,6 +137,9 @@ export async function projectOfModel(db: Queryable, tenantId: string, modelId: s
   return row.project_id;
 }
 
+/** Recently used trained models, parsed (each under ~5 MB). */
+const trainedModels = new LruCache<TrainedModel>(20);
+
 /**
  * A trained model's answer for `input` (cells keyed by the feature column names): the prediction and, for a
  * classifier, each class's probability. Each missing or ill-typed value is refused at `input.<name>` (10001); a
@@ -143,8 +148,14 @@ export async function projectOfModel(db: Queryable, tenantId: string, modelId: s
 export async function predict(db: Queryable, tenantId: string, modelId: string, input: Record<string, Cell>, lang: Lang): Promise<WanalyzerMachinelearningPredictResponse> {
   const row = await modelRow(db, tenantId, modelId);
   if (!row) throw notFound('machine_learning_model');
-  const model = row.training_status === 'trained' ? await fittedModel(db, modelId) : undefined;
-  if (!model) throw new ApiError('ml_model_not_trained');
+  if (row.training_status !== 'trained' || !row.trained_at) throw new ApiError('ml_model_not_trained');
+  // A training's result never changes (training again gives a new trained_at): the parsed model is kept.
+  const model = await trainedModels.getOr(`${modelId}@${isoOf(row.trained_at)}`, async () => {
+    const fitted = await fittedModel(db, modelId);
+    // Training again began since the row was read.
+    if (!fitted) throw new ApiError('ml_model_not_trained');
+    return fitted;
+  });
   const { cells, problems } = inputCells(model.encoding, input);
   if (problems.length) {
     const errors = problems.map((p) => ({ field: `input.${p.field}`, message: INPUT[p.problem][lang] }));
