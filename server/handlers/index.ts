@@ -32,6 +32,7 @@ import { waiSearchHandlers } from './wai-search.ts';
 import { analysisProjectHandlers } from './analysis-projects.ts';
 import { analysisQueryHandlers } from './analysis-queries.ts';
 import { statisticsHandlers } from './statistics.ts';
+import { machineLearningHandlers } from './machine-learning.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Every implemented route. The route table has the rest; they answer "not implemented". */
@@ -70,4 +71,5 @@ export const handlers: HandlerSet = {
   ...analysisProjectHandlers,
   ...analysisQueryHandlers,
   ...statisticsHandlers,
+  ...machineLearningHandlers,
 };

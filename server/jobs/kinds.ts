@@ -5,6 +5,8 @@ import type { JobKinds } from './queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { BULK_MAIL, bulkMailJob } from '../mail/bulk-mail-job.ts';
 import { layerImportJob } from '../services/layer-import.ts';
+import { ML_TRAIN, mlTrainJob } from '../services/machine-learning.ts';
+import { datasetReaderFor } from '../services/analysis-store.ts';
 
 export interface JobKindServices {
   mailer: Mailer;
@@ -14,5 +16,6 @@ export function jobKinds(services: JobKindServices): JobKinds {
   return {
     [BULK_MAIL]: bulkMailJob({ mailer: services.mailer }),
     [layerImportJob.kind]: layerImportJob,
+    [ML_TRAIN]: mlTrainJob(datasetReaderFor),
   };
 }

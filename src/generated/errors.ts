@@ -213,6 +213,8 @@ export const statsGroupRequired = { status_code: '13115', http: 400, message: {"
 export const statsDependentRequired = { status_code: '13116', http: 400, message: {"en":"Choose an outcome (dependent) column for this analysis.","tr":"Bu analiz için bir sonuç (bağımlı) sütunu seçin."} } as const;
 export const statsDependentTwoValues = { status_code: '13117', http: 400, message: {"en":"For a logistic regression the outcome {{column}} must have exactly two values; it has {{count}}.","tr":"Lojistik regresyon için sonuç sütunu {{column}} tam olarak iki farklı değer içermeli; {{count}} farklı değeri var."} } as const;
 export const statsColumnsTooFew = { status_code: '13118', http: 400, message: {"en":"Choose at least {{count}} suitable columns for this analysis.","tr":"Bu analiz için en az {{count}} uygun sütun seçin."} } as const;
+export const mlModelNotTrained = { status_code: '13120', http: 409, message: {"en":"This model cannot predict yet: its training has not finished, or it failed. Please wait for the training to finish, or train the model again.","tr":"Bu model henüz tahmin yapamaz: eğitimi bitmedi ya da başarısız oldu. Lütfen eğitimin bitmesini bekleyin ya da modeli yeniden eğitin."} } as const;
+export const mlTooFewRows = { status_code: '13121', http: 400, message: {"en":"At least {{minimum}} rows with a value in the target column are needed to train and test a model; the dataset (after the filter) has {{count}}.","tr":"Bir modeli eğitip sınamak için hedef sütunda değeri olan en az {{minimum}} satır gerekir; veri setinde (filtreden sonra) {{count}} satır var."} } as const;
 export const treatmentDayUnknown = { status_code: '14146', http: 404, message: {"en":"This treatment has no such cycle or drug day.","tr":"Bu tedavide böyle bir kür veya ilaç günü yok."} } as const;
 export const fkeyScopeMissing = { status_code: '13060', http: 403, message: {"en":"This front-end key may not make this call","tr":"Bu ön yüz anahtarı bu çağrıyı yapamaz"} } as const;
 export const mailRecipientUnknown = { status_code: '13061', http: 400, message: {"en":"Some of the chosen users are not users of this site","tr":"Seçilen kullanıcılardan bazıları bu sitenin kullanıcısı değil"} } as const;
@@ -427,6 +429,8 @@ export const statusCatalogue = {
   stats_dependent_required: statsDependentRequired,
   stats_dependent_two_values: statsDependentTwoValues,
   stats_columns_too_few: statsColumnsTooFew,
+  ml_model_not_trained: mlModelNotTrained,
+  ml_too_few_rows: mlTooFewRows,
   treatment_day_unknown: treatmentDayUnknown,
   fkey_scope_missing: fkeyScopeMissing,
   mail_recipient_unknown: mailRecipientUnknown,

@@ -10,6 +10,7 @@ import { ordersPerSecond } from './orders.ts';
 import { designer, designerPreview } from './designer.ts';
 import { statisticsEngine } from './statistics.ts';
 import { datasets } from './datasets.ts';
+import { machineLearning } from './ml.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -33,3 +34,4 @@ if (!only || only === 'designer') {
 }
 if (!only || only === 'statistics') statisticsEngine();
 if (!only || only === 'datasets') await datasets();
+if (!only || only === 'ml') machineLearning();
