@@ -98,6 +98,12 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   UserBilling: checkoutView('UserBilling'),
   // A shop's order as its staff work on it (approve a transfer, send, refund, bill), in the checkout chunks.
   ShopOrderDetails: checkoutView('ShopOrderDetails'),
+  // Data analysis (issue 14): the project list and a project's home, adding a dataset, and the project pages
+  // that filter and query a dataset (src/pages/analysis/ProjectShell.tsx frames every project page).
+  UserProject: () => import('../../pages/analysis/UserProject'),
+  AddDataset: () => import('../../pages/analysis/AddDataset'),
+  UserProjectDatasetFilter: () => import('../../pages/analysis/UserProjectDatasetFilter'),
+  UserProjectCreateDataQuery: () => import('../../pages/analysis/UserProjectCreateDataQuery'),
   // Background processes (issue 13): the reader's own (an admin's: the site's), with live progress and the log.
   Processes: () => import('../../pages/Processes'),
 };

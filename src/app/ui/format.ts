@@ -7,3 +7,16 @@ export function formatDate(value: string | undefined | null, lang: 'tr' | 'en', 
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(LOCALE[lang], withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A number in the user's language (grouping, decimal comma in Turkish), at most `digits` decimals. */
+export function formatNumber(value: number, lang: 'tr' | 'en', digits = 4): string {
+  const key = `${lang}:${digits}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: digits });
+    numberFormats.set(key, f);
+  }
+  return f.format(value);
+}

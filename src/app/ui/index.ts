@@ -11,7 +11,7 @@ export { ConfirmDialog, useFocusOnMount, useModalFocus } from './ConfirmDialog';
 export { TableRegion } from './TableRegion';
 export { ColumnChooser, useChosenColumns, type ColumnChoice } from './ColumnChooser';
 export { MenuButton, type MenuItem } from './MenuButton';
-export { formatDate } from './format';
+export { formatDate, formatNumber } from './format';
 export { DateInput, DATE_HINT } from './DateInput';
 export { enumLabel, enumOptions, useAuthCodeLabel } from './labels';
 export { givingWay, useColumnFit, type FitColumn } from './useColumnFit';

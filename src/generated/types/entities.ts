@@ -601,6 +601,10 @@ export interface AnalysisColumn {
   column_name: string;
   column_type: AnalysisColumnType;
   unit?: string;
+  /**
+   * A calculated column's expression over the other columns, in the language of project/cell/calculate; absent for a column read from the file. A new calculated column is saved with project/column/save under a column_id the browser makes.
+   */
+  formula?: string;
   results?: {
     count: number;
     missing_count: number;

@@ -1,0 +1,376 @@
+// A project's home (user_project?project_id=…): its details (file, rows, columns, filled cells, credits used),
+// its columns with their type, unit and summary (column_list results), and links to the project pages. Its owner
+// also renames it, describes it, makes it public or private (/project/save without a file), changes a column's
+// type or unit (/project/column/save), adds a calculated column (a name and a formula the server checks; its
+// refusal shown at the field) and deletes it after a confirmation.
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors';
+import { useActiveLabel } from '../../app/router/hooks';
+import { CheckboxField, ConfirmDialog, enumLabel, enumOptions, formatNumber, Notice, SelectField, serverFieldErrors, SubmitButton, TableRegion, TextAreaField, TextField, useErrorText, useLoad } from '../../app/ui';
+import { isUuid, newRequestKey } from '../../domain/uuid';
+import { analysisColumnType } from '../../generated/enums/analysisColumnType';
+import { recordNotFound } from '../../generated/errors';
+import { wanalyzerProjectColumnSave, wanalyzerProjectDelete, wanalyzerProjectDetailsColumnsWaiGet, wanalyzerProjectSave } from '../../generated/client';
+import type { AnalysisColumn, AnalysisColumnType } from '../../generated/types/entities';
+import type { WanalyzerProjectDetailsColumnsWaiGetResponse } from '../../generated/types/routes';
+import { usePagePath } from '../shared/hooks';
+import { ProjectLinks } from './ProjectShell';
+
+type Project = WanalyzerProjectDetailsColumnsWaiGetResponse;
+/** What the page says after a change, worded at display. */
+type Message = 'settingsSaved' | 'columnSaved' | 'calculatedSaved' | null;
+
+/** What the previous page did, shown once on arrival (Add Dataset's save). */
+export interface ProjectArrival {
+  saved?: { credit_used: number; credit_balance: number };
+}
+
+export function ProjectHome({ projectId, arrival }: { projectId: string; arrival?: ProjectArrival }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const errorText = useErrorText();
+  const listPath = usePagePath('user_project');
+  const valid = isUuid(projectId);
+  const load = useCallback((signal: AbortSignal) => wanalyzerProjectDetailsColumnsWaiGet({ project_id: projectId }, { signal }), [projectId]);
+  const project = useLoad(valid ? load : null);
+  const [message, setMessage] = useState<Message>(null);
+  const unknown = !valid || (project.error instanceof ApiError && project.error.status_code === recordNotFound.status_code);
+  const shown = project.data?.project_id === projectId ? project.data : null;
+  const changed = (m: Message) => {
+    setMessage(m);
+    project.retry();
+  };
+
+  return (
+    <article className="page analysis" aria-labelledby="page-title">
+      {listPath && (
+        <p className="analysis__back">
+          <Link to={listPath}>{t('analysis.shell.backToList')}</Link>
+        </p>
+      )}
+      <h1 id="page-title">{shown?.project_name ?? t('analysis.home.title')}</h1>
+      {unknown && <Notice>{t('analysis.shell.unknown')}</Notice>}
+      {!unknown && project.error !== null && (
+        <Notice>
+          {t('analysis.shell.loadFailed')} {errorText(project.error)}{' '}
+          <button type="button" className="button button--small button--secondary" onClick={project.retry}>
+            {t('analysis.retry')}
+          </button>
+        </Notice>
+      )}
+      {!shown && project.loading && <p role="status">{t('app.loading')}</p>}
+      {shown && (
+        <>
+          <ProjectLinks projectId={shown.project_id} />
+          {arrival?.saved && (
+            <Notice kind="success">
+              {t('analysis.home.savedWithFile', {
+                count: arrival.saved.credit_used,
+                credits: formatNumber(arrival.saved.credit_used, lang),
+                balance: formatNumber(arrival.saved.credit_balance, lang),
+              })}
+            </Notice>
+          )}
+          {message && <Notice kind="success">{t(`analysis.home.${message}`)}</Notice>}
+          <ProjectDetails project={shown} />
+          <ColumnsSection project={shown} onChanged={changed} reviewTypes={Boolean(arrival?.saved)} />
+          {shown.is_own && <OwnerSection project={shown} onSaved={() => changed('settingsSaved')} />}
+        </>
+      )}
+    </article>
+  );
+}
+
+function ProjectDetails({ project }: { project: Project }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const d = project.details;
+  const count = (n: number | undefined) => (n === undefined ? t('analysis.cell.empty') : formatNumber(n, lang));
+  const facts: [string, ReactNode][] = [
+    [t('analysis.home.file'), d.file_name ?? t('analysis.cell.empty')],
+    [t('analysis.home.rows'), count(d.row_count)],
+    [t('analysis.home.columns'), count(d.column_count)],
+    [t('analysis.home.filledCells'), count(d.filled_cell_count)],
+    [t('analysis.home.creditUsed'), count(d.credit_used)],
+    [t('analysis.home.visibility'), project.is_public ? t('analysis.public') : t('analysis.private')],
+  ];
+  return (
+    <section className="section" aria-labelledby="analysis-details">
+      <h2 id="analysis-details">{t('analysis.home.details')}</h2>
+      {d.description && <p className="analysis-description">{d.description}</p>}
+      <dl className="facts">
+        {facts.map(([k, v]) => (
+          <div key={k} className="facts__row">
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** A column's summary: centre and spread of a number, the most frequent values of a category. */
+function useColumnSummary(): (c: AnalysisColumn) => string {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  return (c) => {
+    const r = c.results;
+    if (!r) return t('analysis.cell.empty');
+    if (r.mean !== undefined && r.median !== undefined) return t('analysis.columns.meanMedian', { mean: formatNumber(r.mean, lang), median: formatNumber(r.median, lang) });
+    if (r.category_list?.length)
+      return r.category_list
+        .slice(0, 3)
+        .map((x) => t('analysis.columns.category', { value: x.value, count: formatNumber(x.count, lang) }))
+        .join(', ');
+    return t('analysis.cell.empty');
+  };
+}
+
+function ColumnsSection({ project, onChanged, reviewTypes }: { project: Project; onChanged: (m: Message) => void; reviewTypes: boolean }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const summary = useColumnSummary();
+  const [editing, setEditing] = useState<AnalysisColumn | null>(null);
+  const columns = project.column_list ?? [];
+  const count = (n: number | undefined) => (n === undefined ? t('analysis.cell.empty') : formatNumber(n, lang));
+  return (
+    <section className="section" aria-labelledby="analysis-columns">
+      <h2 id="analysis-columns">{t('analysis.columns.title')}</h2>
+      {reviewTypes && project.is_own && <p className="field__hint">{t('analysis.columns.review')}</p>}
+      {columns.length === 0 ? (
+        <p>{t('analysis.columns.none')}</p>
+      ) : (
+        <TableRegion label={t('analysis.columns.title')}>
+          <table className="table" aria-labelledby="analysis-columns">
+            <thead>
+              <tr>
+                <th scope="col">{t('analysis.columns.name')}</th>
+                <th scope="col">{t('analysis.columns.type')}</th>
+                <th scope="col">{t('analysis.columns.unit')}</th>
+                <th scope="col">{t('analysis.columns.count')}</th>
+                <th scope="col">{t('analysis.columns.missing')}</th>
+                <th scope="col">{t('analysis.columns.summary')}</th>
+                {project.is_own && <th scope="col">{t('analysis.columns.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {columns.map((c) => (
+                <tr key={c.column_id}>
+                  <th scope="row">
+                    {c.column_name}
+                    {c.formula && <span className="analysis-formula"> ({c.formula})</span>}
+                  </th>
+                  <td>{enumLabel(analysisColumnType, c.column_type, lang)}</td>
+                  <td>{c.unit || t('analysis.cell.empty')}</td>
+                  <td>{count(c.results?.count)}</td>
+                  <td>{count(c.results?.missing_count)}</td>
+                  <td>{summary(c)}</td>
+                  {project.is_own && (
+                    <td>
+                      <button type="button" className="button button--small button--secondary" onClick={() => setEditing(c)}>
+                        {t('analysis.columns.change', { name: c.column_name })}
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+      {editing && (
+        <ColumnForm
+          key={editing.column_id}
+          projectId={project.project_id}
+          column={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            onChanged('columnSaved');
+          }}
+        />
+      )}
+      {project.is_own && <CalculatedColumnForm project={project} onSaved={() => onChanged('calculatedSaved')} />}
+    </section>
+  );
+}
+
+/** The column as column/save takes it: its settings without the computed results. */
+const columnToSave = ({ results: _results, ...column }: AnalysisColumn): AnalysisColumn => column;
+
+function ColumnForm({ projectId, column, onClose, onSaved }: { projectId: string; column: AnalysisColumn; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const errorText = useErrorText();
+  const [type, setType] = useState<AnalysisColumnType>(column.column_type);
+  const [unit, setUnit] = useState(column.unit ?? '');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { unit: _unit, ...rest } = columnToSave(column);
+      await wanalyzerProjectColumnSave({ project_id: projectId, column: { ...rest, column_type: type, ...(unit.trim() ? { unit: unit.trim() } : {}) } });
+      onSaved();
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fields = serverFieldErrors(failure, lang);
+  return (
+    <form className="form analysis-column-form" noValidate onSubmit={submit} aria-label={t('analysis.columns.formTitle', { name: column.column_name })}>
+      <h3>{t('analysis.columns.formTitle', { name: column.column_name })}</h3>
+      <SelectField label={t('analysis.columns.type')} value={type} onValue={(v) => setType(v as AnalysisColumnType)} options={enumOptions(analysisColumnType, lang)} error={fields.column_type} />
+      <TextField label={t('analysis.columns.unit')} value={unit} maxLength={30} onValue={setUnit} error={fields.unit} hint={t('analysis.columns.unitHint')} />
+      {failure !== null && !fields.column_type && !fields.unit && <Notice>{errorText(failure)}</Notice>}
+      <div className="form__actions">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? t('common.sending') : t('analysis.columns.save')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {t('analysis.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A new column computed from the others; the server checks the formula and says what is wrong at the field. */
+function CalculatedColumnForm({ project, onSaved }: { project: Project; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const errorText = useErrorText();
+  const [name, setName] = useState('');
+  const [formula, setFormula] = useState('');
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const columns = project.column_list ?? [];
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    setFailure(null);
+    if (!name.trim() || !formula.trim()) return;
+    setBusy(true);
+    try {
+      await wanalyzerProjectColumnSave({
+        project_id: project.project_id,
+        column: {
+          column_id: newRequestKey(),
+          column_index: columns.reduce((max, c) => Math.max(max, c.column_index + 1), 0),
+          column_name: name.trim(),
+          column_type: 'numeric',
+          formula: formula.trim(),
+        },
+      });
+      setName('');
+      setFormula('');
+      setChecked(false);
+      onSaved();
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fields = serverFieldErrors(failure, lang);
+  const required = t('analysis.required');
+  // A refusal that names no field (the parenthesis check, a column the formula names that does not exist) is about the formula.
+  const formulaError = fields.formula ?? (failure !== null && !fields.column_name ? errorText(failure) : null) ?? (checked && !formula.trim() ? required : null);
+  return (
+    <form className="form analysis-calculated" noValidate onSubmit={submit} aria-label={t('analysis.calculated.title')}>
+      <h3>{t('analysis.calculated.title')}</h3>
+      <p className="field__hint">{t('analysis.calculated.intro')}</p>
+      <TextField label={t('analysis.calculated.name')} required value={name} maxLength={200} onValue={setName} error={fields.column_name ?? (checked && !name.trim() ? required : null)} />
+      <TextAreaField
+        label={t('analysis.calculated.formula')}
+        required
+        value={formula}
+        maxLength={2000}
+        rows={2}
+        onValue={setFormula}
+        error={formulaError}
+        hint={t('analysis.calculated.formulaHint', { example: columns.length >= 2 ? `(${columns[0].column_name} + ${columns[1].column_name}) / 2` : '(a + b) / 2' })}
+      />
+      <SubmitButton busy={busy}>{t('analysis.calculated.save')}</SubmitButton>
+    </form>
+  );
+}
+
+function OwnerSection({ project, onSaved }: { project: Project; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const lang = useActiveLabel();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const listPath = usePagePath('user_project');
+  const [name, setName] = useState(project.project_name);
+  const [description, setDescription] = useState(project.details.description ?? '');
+  const [isPublic, setPublic] = useState(project.is_public);
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteFailure, setDeleteFailure] = useState<unknown>(null);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    setFailure(null);
+    if (!name.trim()) return;
+    setBusy(true);
+    try {
+      await wanalyzerProjectSave({ project_id: project.project_id, project_name: name.trim(), description: description.trim(), is_public: isPublic });
+      setChecked(false);
+      onSaved();
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setBusy(true);
+    setDeleteFailure(null);
+    try {
+      await wanalyzerProjectDelete({ project_id: project.project_id });
+      if (listPath) navigate(listPath, { state: { deleted: project.project_name } });
+    } catch (err) {
+      setDeleteFailure(err);
+      setDeleting(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fields = serverFieldErrors(failure, lang);
+
+  return (
+    <section className="section" aria-labelledby="analysis-settings">
+      <h2 id="analysis-settings">{t('analysis.settings.title')}</h2>
+      <form className="form" noValidate onSubmit={save} aria-labelledby="analysis-settings">
+        <TextField label={t('analysis.settings.name')} required value={name} maxLength={200} onValue={setName} error={fields.project_name ?? (checked && !name.trim() ? t('analysis.required') : null)} />
+        <TextAreaField label={t('analysis.settings.description')} value={description} maxLength={2000} rows={3} onValue={setDescription} error={fields.description} />
+        <CheckboxField label={t('analysis.settings.public')} hint={t('analysis.settings.publicHint')} checked={isPublic} onChecked={setPublic} />
+        {failure !== null && !fields.project_name && !fields.description && <Notice>{errorText(failure)}</Notice>}
+        <SubmitButton busy={busy}>{t('analysis.settings.save')}</SubmitButton>
+      </form>
+      <h3>{t('analysis.delete.title')}</h3>
+      <p>{t('analysis.delete.intro')}</p>
+      {deleteFailure !== null && <Notice>{errorText(deleteFailure)}</Notice>}
+      <button type="button" className="button button--danger" onClick={() => setDeleting(true)}>
+        {t('analysis.delete.button')}
+      </button>
+      {deleting && (
+        <ConfirmDialog title={t('analysis.delete.confirmTitle', { name: project.project_name })} confirmLabel={t('analysis.delete.confirm')} busy={busy} onConfirm={() => void remove()} onCancel={() => setDeleting(false)}>
+          <p>{t('analysis.delete.confirmText')}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
