@@ -338,12 +338,29 @@ describe('the project pages', () => {
     await user.selectOptions(condition.getByLabelText('Column'), 'Sepal length');
     await user.selectOptions(condition.getByLabelText('Comparison'), 'Greater');
     await user.type(condition.getByLabelText('Value'), '7.5');
+    // A date is written in the page's language and sent as the wire's; a day that does not exist is not sent.
+    await user.click(screen.getByRole('button', { name: 'Add a condition' }));
+    const day = within(screen.getByRole('group', { name: 'Condition 2' }));
+    await user.selectOptions(day.getByLabelText('Column'), 'Measured on');
+    await user.selectOptions(day.getByLabelText('Comparison'), 'Smaller');
+    await user.type(day.getByLabelText('Value'), '31/02/2026');
+    await user.click(screen.getByRole('button', { name: 'Run query' }));
+    expect(day.getByLabelText('Value')).toHaveAccessibleDescription('DD/MM/YYYY Please write a date as DD/MM/YYYY.');
+    expect(calls.query).toBeUndefined();
+    await user.clear(day.getByLabelText('Value'));
+    await user.type(day.getByLabelText('Value'), '05/01/2026');
     await user.click(screen.getByRole('button', { name: 'Run query' }));
     expect(await screen.findByText('2 of 150 rows')).toBeInTheDocument();
     expect(calls.query).toEqual([
       {
         project_id: PROJECT_ID,
-        query: { logic: 'and', condition_list: [{ column_id: SEPAL.column_id, operator: 'greater', value: 7.5 }] },
+        query: {
+          logic: 'and',
+          condition_list: [
+            { column_id: SEPAL.column_id, operator: 'greater', value: 7.5 },
+            { column_id: MEASURED.column_id, operator: 'smaller', value: '2026-01-05' },
+          ],
+        },
         column_id_list: [SEPAL.column_id],
         page: 1,
         page_size: 20,

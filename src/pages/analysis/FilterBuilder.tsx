@@ -7,7 +7,7 @@ import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../domain/language';
 import { useActiveLabel } from '../../app/router/hooks';
-import { enumOptions, formatNumber, SelectField, TextField, useLoad, useStableValue } from '../../app/ui';
+import { DATE_HINT, enumOptions, formatNumber, SelectField, TextField, useLoad, useStableValue } from '../../app/ui';
 import { wanalyzerProjectColumnDataList } from '../../generated/client';
 import { ruleOperator } from '../../generated/enums/ruleOperator';
 import type { AnalysisColumn, AnalysisColumnType, RuleOperator } from '../../generated/types/entities';
@@ -32,10 +32,19 @@ export const OPERATORS_BY_TYPE: Record<AnalysisColumnType, RuleOperator[]> = {
 
 const needsValue = (c: Condition) => c.operator !== 'do_not_look_for_value';
 const isBlank = (v: CellValue | undefined) => v === null || v === undefined || v === '';
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The places of the conditions still waiting for a value (the pages do not send the filter until there are none). */
-export const incompleteConditions = (filter: RowFilter): number[] =>
-  filter.condition_list.flatMap((c, i) => (needsValue(c) && isBlank(c.value) ? [i] : []));
+/** What keeps a condition from being sent: no value yet, or a date column's value that is no date. */
+function conditionProblem(c: Condition, column: AnalysisColumn | undefined): 'valueMissing' | 'notADate' | null {
+  if (!needsValue(c)) return null;
+  if (isBlank(c.value)) return 'valueMissing';
+  if (column?.column_type === 'date' && !(typeof c.value === 'string' && ISO_DATE.test(c.value))) return 'notADate';
+  return null;
+}
+
+/** The places of the conditions not ready to send (the pages do not send the filter until there are none). */
+export const incompleteConditions = (filter: RowFilter, columns: AnalysisColumn[]): number[] =>
+  filter.condition_list.flatMap((c, i) => (conditionProblem(c, columns.find((x) => x.column_id === c.column_id)) ? [i] : []));
 
 /** The filter as sent: a condition that looks for no value carries none. */
 export const filterToSend = (filter: RowFilter): RowFilter => ({
@@ -95,7 +104,8 @@ export function FilterBuilder({ projectId, columns, value, onChange, showProblem
           const column = columnOf(c.column_id);
           const type = column?.column_type ?? 'text';
           const n = i + 1;
-          const missing = showProblems && needsValue(c) && isBlank(c.value) ? t('analysis.filter.valueMissing') : null;
+          const problem = showProblems ? conditionProblem(c, column) : null;
+          const missing = problem ? t(`analysis.filter.${problem}`, { hint: DATE_HINT[lang] }) : null;
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no identity but their place
             <li key={i} className="analysis-filter__condition">
@@ -159,7 +169,8 @@ function ValueField({ type, value, error, categories, lang, onValue }: ValueFiel
   const { t } = useTranslation();
   const label = t('analysis.filter.value');
   if (type === 'numeric') return <NumberField value={typeof value === 'number' ? value : null} error={error} lang={lang} onValue={onValue} />;
-  if (type === 'date') return <TextField type="date" label={label} value={typeof value === 'string' ? value : ''} error={error} onValue={(v) => onValue(/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null)} />;
+  // The date box hands on what was typed until it is a date (YYYY-MM-DD): the condition is not sent before.
+  if (type === 'date') return <TextField type="date" label={label} value={typeof value === 'string' ? value : ''} error={error} hint={DATE_HINT[lang]} onValue={(v) => onValue(v === '' ? null : v)} />;
   if (type === 'boolean')
     return (
       <SelectField

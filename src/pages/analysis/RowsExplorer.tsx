@@ -60,7 +60,7 @@ export function RowsExplorer({ project, source }: { project: WanalyzerProjectDet
     });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (incompleteConditions(draft).length) {
+    if (incompleteConditions(draft, columns).length) {
       setChecked(true);
       return;
     }
