@@ -184,10 +184,12 @@ describe('the project list and home', () => {
   });
 
   it('shows a visitor a public project without any control to change it', async () => {
-    fakeAnalysis({ ...PROJECT, is_own: false });
+    const checked = col(3, 'Checked', 'boolean', { results: { count: 150, missing_count: 0, category_list: [{ value: 'true', count: 120 }, { value: 'false', count: 30 }] } });
+    fakeAnalysis({ ...PROJECT, is_own: false, column_list: [...PROJECT.column_list!, checked] });
     await startApp(`/user-project?project_id=${PROJECT_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Iris' })).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Columns' })).toBeInTheDocument();
+    // Yes/no values in words, never the stored true/false.
+    expect(within(screen.getByRole('table', { name: 'Columns' })).getByRole('row', { name: /Checked/ })).toHaveTextContent('Yes (120), No (30)');
     expect(screen.queryByRole('button', { name: /^Change/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Add a calculated column' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete project' })).not.toBeInTheDocument();

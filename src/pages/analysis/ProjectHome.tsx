@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/errors';
 import { useActiveLabel } from '../../app/router/hooks';
-import { CheckboxField, ConfirmDialog, enumLabel, enumOptions, formatNumber, Notice, SelectField, serverFieldErrors, SubmitButton, TableRegion, TextAreaField, TextField, useErrorText, useLoad } from '../../app/ui';
+import { CheckboxField, ConfirmDialog, enumLabel, enumOptions, formatNumber, Notice, SelectField, serverFieldErrors, SubmitButton, TextAreaField, TextField, useErrorText, useLoad } from '../../app/ui';
 import { isUuid, newRequestKey } from '../../domain/uuid';
 import { analysisColumnType } from '../../generated/enums/analysisColumnType';
 import { recordNotFound } from '../../generated/errors';
@@ -16,6 +16,8 @@ import { wanalyzerProjectColumnSave, wanalyzerProjectDelete, wanalyzerProjectDet
 import type { AnalysisColumn, AnalysisColumnType } from '../../generated/types/entities';
 import type { WanalyzerProjectDetailsColumnsWaiGetResponse } from '../../generated/types/routes';
 import { usePagePath } from '../shared/hooks';
+import { PagedTable, type TableColumn } from '../shared/PagedTable';
+import { cellText } from './cells';
 import { ProjectLinks } from './ProjectShell';
 
 type Project = WanalyzerProjectDetailsColumnsWaiGetResponse;
@@ -112,10 +114,11 @@ function ProjectDetails({ project }: { project: Project }) {
   );
 }
 
-/** A column's summary: centre and spread of a number, the most frequent values of a category. */
+/** A column's summary: centre of a number, the most frequent values of a category (yes/no in words). */
 function useColumnSummary(): (c: AnalysisColumn) => string {
   const { t } = useTranslation();
   const lang = useActiveLabel();
+  const valueText = (c: AnalysisColumn, v: string) => (c.column_type === 'boolean' && (v === 'true' || v === 'false') ? cellText(c, v === 'true', lang, t) : v);
   return (c) => {
     const r = c.results;
     if (!r) return t('analysis.cell.empty');
@@ -123,11 +126,14 @@ function useColumnSummary(): (c: AnalysisColumn) => string {
     if (r.category_list?.length)
       return r.category_list
         .slice(0, 3)
-        .map((x) => t('analysis.columns.category', { value: x.value, count: formatNumber(x.count, lang) }))
+        .map((x) => t('analysis.columns.category', { value: valueText(c, x.value), count: formatNumber(x.count, lang) }))
         .join(', ');
     return t('analysis.cell.empty');
   };
 }
+
+/** The columns as a list PagedTable draws (cards on a phone): all of them, on one page. */
+const wholeList = (rows: AnalysisColumn[]) => ({ rows, total: rows.length, page: 1, setPage: () => undefined, loading: false, error: null, reload: () => undefined });
 
 function ColumnsSection({ project, onChanged, reviewTypes }: { project: Project; onChanged: (m: Message) => void; reviewTypes: boolean }) {
   const { t } = useTranslation();
@@ -136,65 +142,62 @@ function ColumnsSection({ project, onChanged, reviewTypes }: { project: Project;
   const [editing, setEditing] = useState<AnalysisColumn | null>(null);
   const columns = project.column_list ?? [];
   const count = (n: number | undefined) => (n === undefined ? t('analysis.cell.empty') : formatNumber(n, lang));
+  const tableColumns: TableColumn<AnalysisColumn>[] = [
+    {
+      header: t('analysis.columns.name'),
+      cell: (c) => (
+        <>
+          {c.column_name}
+          {c.formula && <span className="analysis-formula"> ({c.formula})</span>}
+        </>
+      ),
+    },
+    { header: t('analysis.columns.type'), cell: (c) => enumLabel(analysisColumnType, c.column_type, lang), priority: 1 },
+    { header: t('analysis.columns.unit'), cell: (c) => c.unit || t('analysis.cell.empty'), priority: 3 },
+    { header: t('analysis.columns.count'), cell: (c) => count(c.results?.count) },
+    { header: t('analysis.columns.missing'), cell: (c) => count(c.results?.missing_count) },
+    { header: t('analysis.columns.summary'), cell: summary, priority: 3 },
+  ];
+  if (project.is_own)
+    tableColumns.push({
+      header: t('analysis.columns.actions'),
+      priority: 1,
+      cell: (c) => (
+        <button type="button" className="button button--small button--secondary" aria-label={t('analysis.columns.change', { name: c.column_name })} onClick={() => setEditing(c)}>
+          {t('analysis.columns.changeShort')}
+        </button>
+      ),
+    });
   return (
-    <section className="section" aria-labelledby="analysis-columns">
-      <h2 id="analysis-columns">{t('analysis.columns.title')}</h2>
+    <PagedTable
+      id="analysis-columns"
+      title={t('analysis.columns.title')}
+      list={wholeList(columns)}
+      columns={tableColumns}
+      rowKey={(c) => c.column_id}
+      pageSize={Math.max(columns.length, 1)}
+      pagesLabel={t('analysis.columns.title')}
+      empty={t('analysis.columns.none')}
+      footer={
+        <>
+          {editing && (
+            <ColumnForm
+              key={editing.column_id}
+              projectId={project.project_id}
+              column={editing}
+              onClose={() => setEditing(null)}
+              onSaved={() => {
+                setEditing(null);
+                onChanged('columnSaved');
+              }}
+            />
+          )}
+          {project.is_own && <CalculatedColumnForm project={project} onSaved={() => onChanged('calculatedSaved')} />}
+        </>
+      }
+    >
       {reviewTypes && project.is_own && <p className="field__hint">{t('analysis.columns.review')}</p>}
-      {columns.length === 0 ? (
-        <p>{t('analysis.columns.none')}</p>
-      ) : (
-        <TableRegion label={t('analysis.columns.title')}>
-          <table className="table" aria-labelledby="analysis-columns">
-            <thead>
-              <tr>
-                <th scope="col">{t('analysis.columns.name')}</th>
-                <th scope="col">{t('analysis.columns.type')}</th>
-                <th scope="col">{t('analysis.columns.unit')}</th>
-                <th scope="col">{t('analysis.columns.count')}</th>
-                <th scope="col">{t('analysis.columns.missing')}</th>
-                <th scope="col">{t('analysis.columns.summary')}</th>
-                {project.is_own && <th scope="col">{t('analysis.columns.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {columns.map((c) => (
-                <tr key={c.column_id}>
-                  <th scope="row">
-                    {c.column_name}
-                    {c.formula && <span className="analysis-formula"> ({c.formula})</span>}
-                  </th>
-                  <td>{enumLabel(analysisColumnType, c.column_type, lang)}</td>
-                  <td>{c.unit || t('analysis.cell.empty')}</td>
-                  <td>{count(c.results?.count)}</td>
-                  <td>{count(c.results?.missing_count)}</td>
-                  <td>{summary(c)}</td>
-                  {project.is_own && (
-                    <td>
-                      <button type="button" className="button button--small button--secondary" onClick={() => setEditing(c)}>
-                        {t('analysis.columns.change', { name: c.column_name })}
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
-      )}
-      {editing && (
-        <ColumnForm
-          key={editing.column_id}
-          projectId={project.project_id}
-          column={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            onChanged('columnSaved');
-          }}
-        />
-      )}
-      {project.is_own && <CalculatedColumnForm project={project} onSaved={() => onChanged('calculatedSaved')} />}
-    </section>
+    </PagedTable>
   );
 }
 

@@ -77,26 +77,31 @@ export function RowsExplorer({ project, source }: { project: WanalyzerProjectDet
 
   return (
     <>
-      <form className="form form--wide analysis-query" noValidate onSubmit={submit} aria-label={t('analysis.rows.form')}>
-        <FilterBuilder projectId={project.project_id} columns={columns} value={draft} onChange={setDraft} showProblems={checked} />
-        <ColumnChooser
-          columns={columns.map((c) => ({ key: c.column_id, label: c.column_name }))}
-          chosen={chosen}
-          gone={new Set()}
-          onToggle={toggle}
-          onKeep={toggle}
-          onReset={() => setChosen(new Set(allIds))}
-        />
-        {checked && <Notice>{t('analysis.filter.incomplete')}</Notice>}
-        <div className="form__actions">
-          <button type="submit" className="button">
-            {t(showAtOnce ? 'analysis.filter.apply' : 'analysis.query.run')}
-          </button>
-          <button type="button" className="button button--secondary" onClick={reset}>
-            {t('analysis.filter.reset')}
-          </button>
-        </div>
-      </form>
+      <section className="section" aria-labelledby="analysis-query">
+        <h2 id="analysis-query">{t(showAtOnce ? 'analysis.rows.formTitle' : 'analysis.query.formTitle')}</h2>
+        <form className="form form--wide analysis-query" noValidate onSubmit={submit} aria-labelledby="analysis-query">
+          <FilterBuilder projectId={project.project_id} columns={columns} value={draft} onChange={setDraft} showProblems={checked} />
+          <div className="analysis-query__columns">
+            <ColumnChooser
+              columns={columns.map((c) => ({ key: c.column_id, label: c.column_name }))}
+              chosen={chosen}
+              gone={new Set()}
+              onToggle={toggle}
+              onKeep={toggle}
+              onReset={() => setChosen(new Set(allIds))}
+            />
+          </div>
+          {checked && <Notice>{t('analysis.filter.incomplete')}</Notice>}
+          <div className="form__actions">
+            <button type="submit" className="button">
+              {t(showAtOnce ? 'analysis.filter.apply' : 'analysis.query.run')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={reset}>
+              {t('analysis.filter.reset')}
+            </button>
+          </div>
+        </form>
+      </section>
       {applied && (
         <MatchingRows
           key={JSON.stringify(applied)}
