@@ -1,6 +1,6 @@
 // The analysis pages in a real browser (issue 14, part "pages"): Add Dataset prices a real workbook on the real
-// server (/excel/calculate_credit, the admin's credits); the project list, a project's home and the dataset
-// filter are drawn from answers given in the browser to the /v1/wanalyzer/* calls, whose server is built in
+// server (/excel/calculate_credit, the admin's credits); the project list, a project's home, the dataset filter
+// and a data query are drawn from answers given in the browser to the /v1/wanalyzer/* calls, whose server is built in
 // another part of the issue (the lead's merge lets these go to the real server). Each page is checked at
 // 390×844 in both languages (no sideways scrolling, no raw id, axe finds nothing serious), and screenshots at
 // 1280×800 and 390×844 in both languages go to /tmp/shots/analysis/.
@@ -53,6 +53,7 @@ async function answerAnalysisCalls(page: Page) {
       return { row_list: rows.map((r) => ids.map((id) => r[COLUMNS.findIndex((c) => c.column_id === id)])), total: body.filter ? 50 : 150, page: 1, page_size: 20 };
     },
   };
+  answers['/v1/wanalyzer/data/query'] = ({ query, ...rest }) => answers['/v1/wanalyzer/project/dataset/get']({ ...rest, ...((query as { condition_list: unknown[] }).condition_list.length ? { filter: query } : {}) });
   await page.route(/\/v1\/wanalyzer\//, async (route) => {
     const answer = answers[new URL(route.request().url()).pathname];
     if (!answer) return route.fallback();
@@ -100,6 +101,17 @@ describe.runIf(chromiumAvailable())('the analysis pages in a browser', () => {
     await page.getByRole('button', { name: 'Filtreyi uygula' }).click();
     await page.getByText('150 satırdan 50 satır').waitFor();
     problems.push(...(await lookAtBothLanguages(page, 'dataset-filter', { tr: 'Iris', en: 'Iris', enText: /50 of 150 rows/ }, SHOTS)));
+
+    // A data query with two columns chosen.
+    await page.getByRole('link', { name: 'Veri Sorgusu Oluştur' }).click();
+    await page.getByRole('button', { name: 'Sorguyu çalıştır' }).waitFor();
+    await page.getByText('Sütunlar', { exact: true }).click();
+    for (const name of ['Species', 'Measured on', 'Checked']) await page.getByRole('checkbox', { name }).uncheck();
+    await page.getByRole('button', { name: 'Sorguyu çalıştır' }).click();
+    const result = page.getByRole('table', { name: 'Sorgu sonucu' });
+    await result.waitFor();
+    expect(await result.getByRole('columnheader').allInnerTexts()).toEqual(['Sıra', 'Sepal length', 'Petal width']);
+    problems.push(...(await lookAtBothLanguages(page, 'data-query', { tr: 'Iris', en: 'Iris', enText: /Query result/ }, SHOTS)));
 
     expect(problems).toEqual([]);
     expect(errors).toEqual([]);
