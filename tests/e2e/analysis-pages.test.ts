@@ -103,11 +103,17 @@ describe.runIf(chromiumAvailable())('the analysis pages in a browser', () => {
     problems.push(...(await lookAtBothLanguages(page, 'dataset-filter', { tr: 'Iris', en: 'Iris', enText: /50 of 150 rows/ }, SHOTS)));
 
     // A data query with two columns chosen.
-    await page.getByRole('link', { name: 'Veri Sorgusu Oluştur' }).click();
-    await page.getByRole('button', { name: 'Sorguyu çalıştır' }).waitFor();
-    await page.getByText('Sütunlar', { exact: true }).click();
-    for (const name of ['Species', 'Measured on', 'Checked']) await page.getByRole('checkbox', { name }).uncheck();
-    await page.getByRole('button', { name: 'Sorguyu çalıştır' }).click();
+    await page.goto(`${suite.server.url()}/kullanici-proje/veri-sorgusu-olustur?project_id=${PROJECT_ID}`);
+    const run = page.getByRole('button', { name: 'Sorguyu çalıştır' });
+    await run.waitFor();
+    try {
+      await page.locator('summary', { hasText: 'Sütunlar' }).click({ timeout: 10_000 });
+      for (const name of ['Species', 'Measured on', 'Checked']) await page.getByRole('checkbox', { name, exact: true }).uncheck({ timeout: 10_000 });
+      await run.click({ timeout: 10_000 });
+    } catch (e) {
+      await page.screenshot({ path: `${SHOTS}/data-query-failed.png`, fullPage: true });
+      throw e;
+    }
     const result = page.getByRole('table', { name: 'Sorgu sonucu' });
     await result.waitFor();
     expect(await result.getByRole('columnheader').allInnerTexts()).toEqual(['Sıra', 'Sepal length', 'Petal width']);
