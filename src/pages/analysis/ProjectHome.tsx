@@ -3,22 +3,20 @@
 // also renames it, describes it, makes it public or private (/project/save without a file), changes a column's
 // type or unit (/project/column/save), adds a calculated column (a name and a formula the server checks; its
 // refusal shown at the field) and deletes it after a confirmation.
-import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/errors';
 import { useActiveLabel } from '../../app/router/hooks';
-import { CheckboxField, ConfirmDialog, enumLabel, enumOptions, formatNumber, Notice, SelectField, serverFieldErrors, SubmitButton, TextAreaField, TextField, useErrorText, useLoad } from '../../app/ui';
-import { isUuid, newRequestKey } from '../../domain/uuid';
+import { CheckboxField, ConfirmDialog, enumLabel, enumOptions, formatNumber, Notice, SelectField, serverFieldErrors, SubmitButton, TextAreaField, TextField, useErrorText } from '../../app/ui';
+import { newUuid } from '../../domain/uuid';
 import { analysisColumnType } from '../../generated/enums/analysisColumnType';
-import { recordNotFound } from '../../generated/errors';
-import { wanalyzerProjectColumnSave, wanalyzerProjectDelete, wanalyzerProjectDetailsColumnsWaiGet, wanalyzerProjectSave } from '../../generated/client';
+import { wanalyzerProjectColumnSave, wanalyzerProjectDelete, wanalyzerProjectSave } from '../../generated/client';
 import type { AnalysisColumn, AnalysisColumnType } from '../../generated/types/entities';
 import type { WanalyzerProjectDetailsColumnsWaiGetResponse } from '../../generated/types/routes';
 import { usePagePath } from '../shared/hooks';
 import { PagedTable, type TableColumn } from '../shared/PagedTable';
 import { cellText } from './cells';
-import { ProjectLinks } from './ProjectShell';
+import { ProjectFrame } from './ProjectShell';
 
 type Project = WanalyzerProjectDetailsColumnsWaiGetResponse;
 /** What the page says after a change, worded at display. */
@@ -29,59 +27,35 @@ export interface ProjectArrival {
   saved?: { credit_used: number; credit_balance: number };
 }
 
-export function ProjectHome({ projectId, arrival }: { projectId: string; arrival?: ProjectArrival }) {
+export function ProjectHome({ arrival }: { arrival?: ProjectArrival }) {
+  const { t } = useTranslation();
+  return <ProjectFrame title={t('analysis.home.title')}>{(project, reload) => <HomeContent project={project} reload={reload} arrival={arrival} />}</ProjectFrame>;
+}
+
+function HomeContent({ project, reload, arrival }: { project: Project; reload: () => void; arrival?: ProjectArrival }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
-  const errorText = useErrorText();
-  const listPath = usePagePath('user_project');
-  const valid = isUuid(projectId);
-  const load = useCallback((signal: AbortSignal) => wanalyzerProjectDetailsColumnsWaiGet({ project_id: projectId }, { signal }), [projectId]);
-  const project = useLoad(valid ? load : null);
   const [message, setMessage] = useState<Message>(null);
-  const unknown = !valid || (project.error instanceof ApiError && project.error.status_code === recordNotFound.status_code);
-  const shown = project.data?.project_id === projectId ? project.data : null;
   const changed = (m: Message) => {
     setMessage(m);
-    project.retry();
+    reload();
   };
-
   return (
-    <article className="page analysis" aria-labelledby="page-title">
-      {listPath && (
-        <p className="analysis__back">
-          <Link to={listPath}>{t('analysis.shell.backToList')}</Link>
-        </p>
-      )}
-      <h1 id="page-title">{shown?.project_name ?? t('analysis.home.title')}</h1>
-      {unknown && <Notice>{t('analysis.shell.unknown')}</Notice>}
-      {!unknown && project.error !== null && (
-        <Notice>
-          {t('analysis.shell.loadFailed')} {errorText(project.error)}{' '}
-          <button type="button" className="button button--small button--secondary" onClick={project.retry}>
-            {t('analysis.retry')}
-          </button>
+    <>
+      {arrival?.saved && (
+        <Notice kind="success">
+          {t('analysis.home.savedWithFile', {
+            count: arrival.saved.credit_used,
+            credits: formatNumber(arrival.saved.credit_used, lang),
+            balance: formatNumber(arrival.saved.credit_balance, lang),
+          })}
         </Notice>
       )}
-      {!shown && project.loading && <p role="status">{t('app.loading')}</p>}
-      {shown && (
-        <>
-          <ProjectLinks projectId={shown.project_id} />
-          {arrival?.saved && (
-            <Notice kind="success">
-              {t('analysis.home.savedWithFile', {
-                count: arrival.saved.credit_used,
-                credits: formatNumber(arrival.saved.credit_used, lang),
-                balance: formatNumber(arrival.saved.credit_balance, lang),
-              })}
-            </Notice>
-          )}
-          {message && <Notice kind="success">{t(`analysis.home.${message}`)}</Notice>}
-          <ProjectDetails project={shown} />
-          <ColumnsSection project={shown} onChanged={changed} reviewTypes={Boolean(arrival?.saved)} />
-          {shown.is_own && <OwnerSection project={shown} onSaved={() => changed('settingsSaved')} />}
-        </>
-      )}
-    </article>
+      {message && <Notice kind="success">{t(`analysis.home.${message}`)}</Notice>}
+      <ProjectDetails project={project} />
+      <ColumnsSection project={project} onChanged={changed} reviewTypes={Boolean(arrival?.saved)} />
+      {project.is_own && <OwnerSection project={project} onSaved={() => changed('settingsSaved')} />}
+    </>
   );
 }
 
@@ -266,7 +240,7 @@ function CalculatedColumnForm({ project, onSaved }: { project: Project; onSaved:
       await wanalyzerProjectColumnSave({
         project_id: project.project_id,
         column: {
-          column_id: newRequestKey(),
+          column_id: newUuid(),
           column_index: columns.reduce((max, c) => Math.max(max, c.column_index + 1), 0),
           column_name: name.trim(),
           column_type: 'numeric',

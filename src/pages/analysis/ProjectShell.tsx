@@ -1,6 +1,6 @@
 // The frame of the five project pages (statistics, dataset filter, statistics query, data query, machine
-// learning): the project named by ?project_id (details/columns/wai/get), its name as the heading, links to the
-// five pages with the active one marked, and a way back to the project list. Without a project it offers a short
+// learning) and of the project's home: the project named by ?project_id (details/columns/wai/get), its name as
+// the heading, links to the home and the five pages with the active one marked, and a way back to the project list. Without a project it offers a short
 // list to pick one from; an unknown project (or one not open to the caller) and a failed read say so. The page's
 // own content gets the loaded project.
 import { useCallback, type ReactNode } from 'react';
@@ -37,8 +37,26 @@ export interface ProjectShellProps {
 }
 
 export function ProjectShell({ page, active, children }: ProjectShellProps) {
-  const { t } = useTranslation();
   const lang = useActiveLabel();
+  return (
+    <ProjectFrame title={page.caption[lang]} active={active}>
+      {children}
+    </ProjectFrame>
+  );
+}
+
+export interface ProjectFrameProps {
+  /** The heading until a project is shown (then the project's name). */
+  title: string;
+  /** The project page shown; none on the project's home. */
+  active?: ProjectPage;
+  /** The content for the loaded project; `reload` reads it again after a change. */
+  children: (project: WanalyzerProjectDetailsColumnsWaiGetResponse, reload: () => void) => ReactNode;
+}
+
+/** The frame of every page about one project: ProjectShell's, and the project's home. */
+export function ProjectFrame({ title, active, children }: ProjectFrameProps) {
+  const { t } = useTranslation();
   const projectId = useProjectIdParam();
   const errorText = useErrorText();
   const listPath = usePagePath('user_project');
@@ -57,7 +75,7 @@ export function ProjectShell({ page, active, children }: ProjectShellProps) {
           <Link to={listPath}>{t('analysis.shell.backToList')}</Link>
         </p>
       )}
-      <h1 id="page-title">{shown ? shown.project_name : page.caption[lang]}</h1>
+      <h1 id="page-title">{shown ? shown.project_name : title}</h1>
       {!projectId && <ProjectPicker />}
       {projectId && !shown && project.loading && <p role="status">{t('app.loading')}</p>}
       {projectId && unknown && <Notice>{t('analysis.shell.unknown')}</Notice>}
@@ -72,7 +90,7 @@ export function ProjectShell({ page, active, children }: ProjectShellProps) {
       {shown && (
         <>
           <ProjectLinks projectId={shown.project_id} active={active} />
-          {children(shown)}
+          {children(shown, project.retry)}
         </>
       )}
     </article>
@@ -80,7 +98,7 @@ export function ProjectShell({ page, active, children }: ProjectShellProps) {
 }
 
 /** Links to the project's home and the project pages this site has, the active one marked; a row that scrolls sideways on a phone. */
-export function ProjectLinks({ projectId, active }: { projectId: string; active?: ProjectPage }) {
+function ProjectLinks({ projectId, active }: { projectId: string; active?: ProjectPage }) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const order = useLanguageOrder();

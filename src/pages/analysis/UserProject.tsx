@@ -18,7 +18,7 @@ export default function UserProject({ page }: PageProps) {
   const lang = useActiveLabel();
   const projectId = useProjectIdParam();
   const arrival = (useLocation().state ?? undefined) as Arrival | undefined;
-  if (projectId) return <ProjectHome key={projectId} projectId={projectId} arrival={arrival} />;
+  if (projectId) return <ProjectHome key={projectId} arrival={arrival} />;
   return (
     <article className="page analysis" aria-labelledby="page-title">
       <h1 id="page-title">{page.caption[lang]}</h1>

@@ -9,7 +9,7 @@ import type { Order } from '../../generated/types/entities';
 import { catalogueText } from '../../domain/catalogue-text';
 import { enumEntryLabel } from '../../domain/language';
 import { formatMinor } from '../../domain/money';
-import { isUuid, newRequestKey } from '../../domain/uuid';
+import { isUuid, newUuid } from '../../domain/uuid';
 import { useActiveLabel } from '../../app/router/hooks';
 import { useAppStore } from '../../app/store';
 import { focusFirstInvalid, Notice, useErrorText, useModalFocus } from '../../app/ui';
@@ -41,7 +41,7 @@ export function useCount(): (n: number) => string {
   }, [lang]);
 }
 
-export { isUuid, newRequestKey };
+export { isUuid };
 
 /**
  * The idempotency key of one intended action: the same request sent again (a retry after a lost answer or a
@@ -55,7 +55,7 @@ export function useRequestKey(): { keyFor: (request: unknown) => string; done: (
     () => ({
       keyFor: (request: unknown) => {
         const fingerprint = JSON.stringify(request);
-        if (kept.current?.fingerprint !== fingerprint) kept.current = { fingerprint, key: newRequestKey() };
+        if (kept.current?.fingerprint !== fingerprint) kept.current = { fingerprint, key: newUuid() };
         return kept.current.key;
       },
       done: () => {
