@@ -270,6 +270,26 @@ describe('the project pages', () => {
     expect(await screen.findByText('This project does not exist or is not open to you.')).toBeInTheDocument();
   });
 
+  it('says when a project could not be read, and reads it again on request', async () => {
+    fakeAnalysis();
+    let failOnce = true;
+    server.use(
+      http.post('*/v1/wanalyzer/project/details/columns/wai/get', () => {
+        if (!failOnce) return undefined;
+        failOnce = false;
+        return refusal('internal_error');
+      }),
+    );
+    const user = userEvent.setup();
+    await startApp(`/user-project/create-data-query?project_id=${PROJECT_ID}`);
+    logIn();
+    expect(await screen.findByText(/The project could not be loaded\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Run query' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Iris' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Data Query' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('filters the dataset on the server with typed values and a category picked from the column, and exports the page', async () => {
     const { calls } = fakeAnalysis();
     const user = userEvent.setup();
@@ -289,6 +309,10 @@ describe('the project pages', () => {
     expect(first.getByLabelText('Value')).toHaveAccessibleDescription('Please write or choose a value.');
     expect(calls.dataset).toHaveLength(1);
 
+    // "Includes" looks for a part of the text: typed, not picked.
+    await user.selectOptions(first.getByLabelText('Comparison'), 'Includes');
+    expect(first.getByRole('textbox', { name: 'Value' })).toBeInTheDocument();
+    await user.selectOptions(first.getByLabelText('Comparison'), 'Equal');
     await user.selectOptions(first.getByLabelText('Value'), 'virginica (50 rows)');
     const second = within(screen.getByRole('group', { name: 'Condition 2' }));
     await user.selectOptions(second.getByLabelText('Column'), 'Sepal length');

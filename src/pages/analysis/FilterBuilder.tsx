@@ -130,6 +130,7 @@ export function FilterBuilder({ projectId, columns, value, onChange, showProblem
                   <ValueField
                     key={`${c.column_id}:${type}`}
                     type={type}
+                    contains={c.operator === 'includes' || c.operator === 'not_includes'}
                     value={c.value ?? null}
                     error={missing}
                     categories={values.error ? undefined : (values.data?.get(c.column_id) ?? [])}
@@ -156,6 +157,8 @@ export function FilterBuilder({ projectId, columns, value, onChange, showProblem
 
 interface ValueFieldProps {
   type: AnalysisColumnType;
+  /** The value is a part of the text looked for (includes), not a whole value to pick. */
+  contains: boolean;
   value: CellValue;
   error: string | null;
   /** A categorical column's values (undefined when they could not be read: the value is typed instead). */
@@ -165,7 +168,7 @@ interface ValueFieldProps {
 }
 
 /** The value box that fits the column: numbers in the reader's notation, dates in the page's language, yes/no and categories as choices. */
-function ValueField({ type, value, error, categories, lang, onValue }: ValueFieldProps) {
+function ValueField({ type, contains, value, error, categories, lang, onValue }: ValueFieldProps) {
   const { t } = useTranslation();
   const label = t('analysis.filter.value');
   if (type === 'numeric') return <NumberField value={typeof value === 'number' ? value : null} error={error} lang={lang} onValue={onValue} />;
@@ -185,7 +188,7 @@ function ValueField({ type, value, error, categories, lang, onValue }: ValueFiel
         onValue={(v) => onValue(v === '' ? null : v === 'true')}
       />
     );
-  if (type === 'categorical' && categories) {
+  if (type === 'categorical' && categories && !contains) {
     const current = typeof value === 'string' ? value : '';
     const options = categories.map((c) => ({ value: c.value, label: t('analysis.filter.category', { value: c.value, count: formatNumber(c.count, lang) }) }));
     if (current && !categories.some((c) => c.value === current)) options.unshift({ value: current, label: current });
