@@ -173,7 +173,16 @@ describe('the project list and home', () => {
     await user.click(form.getByRole('button', { name: 'Add column' }));
     await waitFor(() => expect(form.getByLabelText(/^Formula/)).toHaveAccessibleDescription(expect.stringContaining(statusCatalogue.parenthesis.message.en.split('{{')[0].trim())));
     const sent = calls.column.at(-1) as { column: AnalysisColumn };
-    expect(sent.column).toMatchObject({ column_name: 'Ratio', formula: '(Sepal length / 2', column_index: 3 });
+    // A name another column has is said at the name.
+    server.use(
+      http.post('*/v1/wanalyzer/project/column/save', () =>
+        HttpResponse.json({ status_code: '13132', status_message: 'Another column of this project is already called “Ratio”.' }, { status: 409 }),
+      ),
+    );
+    await user.click(form.getByRole('button', { name: 'Add column' }));
+    await waitFor(() => expect(form.getByLabelText(/^Column name/)).toHaveAccessibleDescription('Another column of this project is already called “Ratio”.'));
+    expect(form.getByLabelText(/^Formula/)).not.toHaveAttribute('aria-invalid');
+    expect(sent.column).toMatchObject({ column_name: 'Ratio', expression: '(Sepal length / 2', column_index: 3 });
 
     await user.click(screen.getByRole('button', { name: 'Delete project' }));
     const dialog = within(screen.getByRole('alertdialog', { name: 'Delete the project Iris?' }));

@@ -602,9 +602,9 @@ export interface AnalysisColumn {
   column_type: AnalysisColumnType;
   unit?: string;
   /**
-   * A calculated column's expression over the other columns, in the language of project/cell/calculate; absent for a column read from the file. A new calculated column is saved with project/column/save under a column_id the browser makes.
+   * A calculated column's formula: the rule engine's expression language over other columns by name (absent = a column read from the file).
    */
-  formula?: string;
+  expression?: string;
   results?: {
     count: number;
     missing_count: number;

@@ -6,6 +6,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/errors';
 import { useActiveLabel } from '../../app/router/hooks';
 import { CheckboxField, ConfirmDialog, enumLabel, enumOptions, formatNumber, Notice, SelectField, serverFieldErrors, SubmitButton, TextAreaField, TextField, useErrorText } from '../../app/ui';
 import { newUuid } from '../../domain/uuid';
@@ -122,7 +123,7 @@ function ColumnsSection({ project, onChanged, reviewTypes }: { project: Project;
       cell: (c) => (
         <>
           {c.column_name}
-          {c.formula && <span className="analysis-formula"> ({c.formula})</span>}
+          {c.expression && <span className="analysis-formula"> ({c.expression})</span>}
         </>
       ),
     },
@@ -219,6 +220,9 @@ function ColumnForm({ projectId, column, onClose, onSaved }: { projectId: string
   );
 }
 
+/** analysis_column_name_taken: another column of the project has the name (errors.json, the datasets part). */
+const COLUMN_NAME_TAKEN = '13132';
+
 /** A new column computed from the others; the server checks the formula and says what is wrong at the field. */
 function CalculatedColumnForm({ project, onSaved }: { project: Project; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -244,7 +248,7 @@ function CalculatedColumnForm({ project, onSaved }: { project: Project; onSaved:
           column_index: columns.reduce((max, c) => Math.max(max, c.column_index + 1), 0),
           column_name: name.trim(),
           column_type: 'numeric',
-          formula: formula.trim(),
+          expression: formula.trim(),
         },
       });
       setName('');
@@ -259,13 +263,15 @@ function CalculatedColumnForm({ project, onSaved }: { project: Project; onSaved:
   };
   const fields = serverFieldErrors(failure, lang);
   const required = t('analysis.required');
-  // A refusal that names no field (the parenthesis check, a column the formula names that does not exist) is about the formula.
-  const formulaError = fields.formula ?? (failure !== null && !fields.column_name ? errorText(failure) : null) ?? (checked && !formula.trim() ? required : null);
+  // The name taken by another column is about the name; any other refusal that names no field is about the formula.
+  const nameTaken = failure instanceof ApiError && failure.status_code === COLUMN_NAME_TAKEN;
+  const nameError = fields.column_name ?? (nameTaken ? errorText(failure) : null) ?? (checked && !name.trim() ? required : null);
+  const formulaError = fields.expression ?? (failure !== null && !nameError ? errorText(failure) : null) ?? (checked && !formula.trim() ? required : null);
   return (
     <form className="form analysis-calculated" noValidate onSubmit={submit} aria-label={t('analysis.calculated.title')}>
       <h3>{t('analysis.calculated.title')}</h3>
       <p className="field__hint">{t('analysis.calculated.intro')}</p>
-      <TextField label={t('analysis.calculated.name')} required value={name} maxLength={200} onValue={setName} error={fields.column_name ?? (checked && !name.trim() ? required : null)} />
+      <TextField label={t('analysis.calculated.name')} required value={name} maxLength={200} onValue={setName} error={nameError} />
       <TextAreaField
         label={t('analysis.calculated.formula')}
         required

@@ -45,7 +45,8 @@ export function RowsExplorer({ project, source }: { project: WanalyzerProjectDet
   const { t } = useTranslation();
   const showAtOnce = source === 'dataset_filter';
   const fetchRows: FetchRows = useCallback((request) => FETCH[source](project.project_id, request), [source, project.project_id]);
-  const columns = project.column_list ?? [];
+  // In the dataset's order: the rows' cells come in column_index order.
+  const columns = [...(project.column_list ?? [])].sort((a, b) => a.column_index - b.column_index);
   const allIds = columns.map((c) => c.column_id);
   const [draft, setDraft] = useState<RowFilter>(EMPTY_FILTER);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(allIds));
