@@ -8,15 +8,7 @@ export function formatDate(value: string | undefined | null, lang: 'tr' | 'en', 
   return new Intl.DateTimeFormat(LOCALE[lang], withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/** A number in the user's language (grouping, decimal comma in Turkish), at most `digits` decimals. */
-export function formatNumber(value: number, lang: 'tr' | 'en', digits = 4): string {
-  const key = `${lang}:${digits}`;
-  let f = numberFormats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: digits });
-    numberFormats.set(key, f);
-  }
-  return f.format(value);
+/** A number in the user's language (its separators), with at most `digits` decimals. */
+export function formatNumber(value: number, lang: 'tr' | 'en', digits = 2): string {
+  return new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: digits }).format(value);
 }

@@ -16,7 +16,7 @@ import type { AnalysisColumn, AnalysisColumnType } from '../../generated/types/e
 import type { WanalyzerProjectDetailsColumnsWaiGetResponse } from '../../generated/types/routes';
 import { usePagePath } from '../shared/hooks';
 import { PagedTable, type TableColumn } from '../shared/PagedTable';
-import { cellText } from './cells';
+import { cellText, DATA_DIGITS } from './cells';
 import { ProjectFrame } from './ProjectShell';
 
 type Project = WanalyzerProjectDetailsColumnsWaiGetResponse;
@@ -97,7 +97,7 @@ function useColumnSummary(): (c: AnalysisColumn) => string {
   return (c) => {
     const r = c.results;
     if (!r) return t('analysis.cell.empty');
-    if (r.mean !== undefined && r.median !== undefined) return t('analysis.columns.meanMedian', { mean: formatNumber(r.mean, lang), median: formatNumber(r.median, lang) });
+    if (r.mean !== undefined && r.median !== undefined) return t('analysis.columns.meanMedian', { mean: formatNumber(r.mean, lang, DATA_DIGITS), median: formatNumber(r.median, lang, DATA_DIGITS) });
     if (r.category_list?.length)
       return r.category_list
         .slice(0, 3)
