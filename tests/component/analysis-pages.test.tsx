@@ -2,12 +2,14 @@
 // visitor's read-only view), Add Dataset (the browser's refusals, the server's price and refusals, not enough
 // credit, the confirmed save), the project pages' frame, and the dataset filter and data query pages (the bodies
 // they send, the rows they show, the export).
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { statusCatalogue, type StatusKey } from '../../src/generated/errors';
 import type { AnalysisColumn } from '../../src/generated/types/entities';
 import type { WanalyzerProjectDetailsColumnsWaiGetResponse, WanalyzerProjectListResponse } from '../../src/generated/types/routes';
+import { initI18n } from '../../src/app/i18n';
+import { FilteredPanel } from '../../src/pages/analysis/FilteredPanel';
 import { ok } from './support/handlers';
 import { logIn, startApp } from './support/app-fixtures';
 import { server } from './support/server';
@@ -404,5 +406,25 @@ describe('the project pages', () => {
     const table = screen.getByRole('table', { name: 'Query result' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['No.', 'Sepal length']);
     expect(within(table).getByRole('row', { name: /^2/ })).toHaveTextContent('7.9');
+  });
+});
+
+describe('the statistics query frame', () => {
+  it('hands the panel below the filter it applies, numbers typed with a Turkish comma, and none after clearing', async () => {
+    initI18n('tr');
+    fakeAnalysis();
+    const user = userEvent.setup();
+    render(<FilteredPanel project={PROJECT}>{(filter) => <output aria-label="panel">{JSON.stringify(filter ?? null)}</output>}</FilteredPanel>);
+    expect(screen.getByRole('status', { name: 'panel' })).toHaveTextContent('null');
+    await user.click(screen.getByRole('button', { name: 'Koşul ekle' }));
+    const condition = within(screen.getByRole('group', { name: 'Koşul 1' }));
+    await user.selectOptions(condition.getByLabelText('Sütun'), 'Sepal length');
+    await user.selectOptions(condition.getByLabelText('Karşılaştırma'), 'Büyük');
+    await user.type(condition.getByLabelText('Değer'), '5,5');
+    await user.click(screen.getByRole('button', { name: 'Filtreyi uygula' }));
+    expect(JSON.parse(screen.getByRole('status', { name: 'panel' }).textContent!)).toEqual({ logic: 'and', condition_list: [{ column_id: SEPAL.column_id, operator: 'greater', value: 5.5 }] });
+    expect(screen.getByText('Aşağıdaki sonuçlar koşulu sağlayan satırlar içindir.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Temizle' }));
+    expect(screen.getByRole('status', { name: 'panel' })).toHaveTextContent('null');
   });
 });

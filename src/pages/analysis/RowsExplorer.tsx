@@ -2,7 +2,7 @@
 // dataset/get, the data query page's data/query): the conditions (FilterBuilder) and the columns to answer are
 // chosen in a form and take effect when applied; the matching rows show as a table with "N of M rows", pages, and
 // an export to Excel (table/to/excel) of the page shown or of every matching row while they fit the Excel limit.
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../app/router/hooks';
 import { ColumnChooser, formatNumber, Notice, Pagination, TableRegion, useErrorText } from '../../app/ui';
@@ -12,7 +12,8 @@ import type { AnalysisColumn } from '../../generated/types/entities';
 import type { WanalyzerProjectDetailsColumnsWaiGetResponse } from '../../generated/types/routes';
 import { usePagedList } from '../shared/paged';
 import { cellText, type CellValue } from './cells';
-import { EMPTY_FILTER, FilterBuilder, filterToSend, incompleteConditions, type RowFilter } from './FilterBuilder';
+import { EMPTY_FILTER, type RowFilter } from './FilterBuilder';
+import { FilterForm } from './FilterForm';
 
 export const ROWS_PAGE_SIZE = 20;
 /** The largest page the list calls answer (common.json list_page_size): an export of every row reads pages this big. */
@@ -48,9 +49,7 @@ export function RowsExplorer({ project, source }: { project: WanalyzerProjectDet
   // In the dataset's order: the rows' cells come in column_index order.
   const columns = [...(project.column_list ?? [])].sort((a, b) => a.column_index - b.column_index);
   const allIds = columns.map((c) => c.column_id);
-  const [draft, setDraft] = useState<RowFilter>(EMPTY_FILTER);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(allIds));
-  const [checked, setChecked] = useState(false);
   const [applied, setApplied] = useState<Applied | null>(showAtOnce ? { filter: EMPTY_FILTER, columnIds: allIds } : null);
 
   const toggle = (id: string) =>
@@ -59,50 +58,32 @@ export function RowsExplorer({ project, source }: { project: WanalyzerProjectDet
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (incompleteConditions(draft, columns).length) {
-      setChecked(true);
-      return;
-    }
-    setChecked(false);
-    // Columns answered in the dataset's order, whatever order they were ticked in.
-    setApplied({ filter: filterToSend(draft), columnIds: allIds.filter((id) => chosen.has(id)) });
-  };
-  const reset = () => {
-    setDraft(EMPTY_FILTER);
-    setChosen(new Set(allIds));
-    setChecked(false);
-    setApplied(showAtOnce ? { filter: EMPTY_FILTER, columnIds: allIds } : null);
-  };
 
   return (
     <>
-      <section className="section" aria-labelledby="analysis-query">
-        <h2 id="analysis-query">{t(showAtOnce ? 'analysis.rows.formTitle' : 'analysis.query.formTitle')}</h2>
-        <form className="form form--wide analysis-query" noValidate onSubmit={submit} aria-labelledby="analysis-query">
-          <FilterBuilder projectId={project.project_id} columns={columns} value={draft} onChange={setDraft} showProblems={checked} />
-          <div className="analysis-query__columns">
-            <ColumnChooser
-              columns={columns.map((c) => ({ key: c.column_id, label: c.column_name }))}
-              chosen={chosen}
-              gone={new Set()}
-              onToggle={toggle}
-              onKeep={toggle}
-              onReset={() => setChosen(new Set(allIds))}
-            />
-          </div>
-          {checked && <Notice>{t('analysis.filter.incomplete')}</Notice>}
-          <div className="form__actions">
-            <button type="submit" className="button">
-              {t(showAtOnce ? 'analysis.filter.apply' : 'analysis.query.run')}
-            </button>
-            <button type="button" className="button button--secondary" onClick={reset}>
-              {t('analysis.filter.reset')}
-            </button>
-          </div>
-        </form>
-      </section>
+      <FilterForm
+        projectId={project.project_id}
+        columns={columns}
+        title={t(showAtOnce ? 'analysis.rows.formTitle' : 'analysis.query.formTitle')}
+        submitLabel={t(showAtOnce ? 'analysis.filter.apply' : 'analysis.query.run')}
+        // Columns answered in the dataset's order, whatever order they were ticked in.
+        onApply={(filter) => setApplied({ filter, columnIds: allIds.filter((id) => chosen.has(id)) })}
+        onReset={() => {
+          setChosen(new Set(allIds));
+          setApplied(showAtOnce ? { filter: EMPTY_FILTER, columnIds: allIds } : null);
+        }}
+      >
+        <div className="analysis-query__columns">
+          <ColumnChooser
+            columns={columns.map((c) => ({ key: c.column_id, label: c.column_name }))}
+            chosen={chosen}
+            gone={new Set()}
+            onToggle={toggle}
+            onKeep={toggle}
+            onReset={() => setChosen(new Set(allIds))}
+          />
+        </div>
+      </FilterForm>
       {applied && (
         <MatchingRows
           key={JSON.stringify(applied)}
