@@ -15,19 +15,19 @@ import { cellText, type CellValue } from './cells';
 import { EMPTY_FILTER, type RowFilter } from './FilterBuilder';
 import { FilterForm } from './FilterForm';
 
-export const ROWS_PAGE_SIZE = 20;
+const ROWS_PAGE_SIZE = 20;
 /** The largest page the list calls answer (common.json list_page_size): an export of every row reads pages this big. */
 const EXPORT_PAGE_SIZE = 100;
 /** table/to/excel takes at most 100,000 cells. */
-export const EXCEL_CELL_LIMIT = 100_000;
+const EXCEL_CELL_LIMIT = 100_000;
 
-export interface RowsRequest {
+interface RowsRequest {
   column_id_list: string[];
   filter?: RowFilter;
   page: number;
   page_size: number;
 }
-export type FetchRows = (request: RowsRequest) => Promise<{ row_list: CellValue[][]; total: number }>;
+type FetchRows = (request: RowsRequest) => Promise<{ row_list: CellValue[][]; total: number }>;
 
 interface Applied {
   filter: RowFilter;
