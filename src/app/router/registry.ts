@@ -98,6 +98,16 @@ export const defaultPageLoaders: Record<string, PageLoader> = {
   UserBilling: checkoutView('UserBilling'),
   // A shop's order as its staff work on it (approve a transfer, send, refund, bill), in the checkout chunks.
   ShopOrderDetails: checkoutView('ShopOrderDetails'),
+  // Data analysis (issue 14): the project list and a project's home, adding a dataset, and the project pages
+  // (src/pages/analysis/ProjectShell.tsx frames each): statistics, statistics on filtered rows, machine learning,
+  // the dataset filter and data queries.
+  UserProject: () => import('../../pages/analysis/UserProject'),
+  AddDataset: () => import('../../pages/analysis/AddDataset'),
+  UserProjectStatisticsView: () => import('../../pages/analysis/UserProjectStatisticsView'),
+  UserProjectDatasetStatisticsQuery: () => import('../../pages/analysis/UserProjectDatasetStatisticsQuery'),
+  UserProjectMachineLearning: () => import('../../pages/analysis/UserProjectMachineLearning'),
+  UserProjectDatasetFilter: () => import('../../pages/analysis/UserProjectDatasetFilter'),
+  UserProjectCreateDataQuery: () => import('../../pages/analysis/UserProjectCreateDataQuery'),
   // Background processes (issue 13): the reader's own (an admin's: the site's), with live progress and the log.
   Processes: () => import('../../pages/Processes'),
   // The two frame-mode pages of the data-analysis area (issue 14), embedded on other sites of the tenant: the

@@ -9,6 +9,7 @@ import type { Order } from '../../generated/types/entities';
 import { catalogueText } from '../../domain/catalogue-text';
 import { enumEntryLabel } from '../../domain/language';
 import { formatMinor } from '../../domain/money';
+import { isUuid, newUuid } from '../../domain/uuid';
 import { useActiveLabel } from '../../app/router/hooks';
 import { useAppStore } from '../../app/store';
 import { focusFirstInvalid, Notice, useErrorText, useModalFocus } from '../../app/ui';
@@ -40,20 +41,7 @@ export function useCount(): (n: number) => string {
   }, [lang]);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether an id from the address is a UUID (anything else finds no record, and is not worth a call). */
-export const isUuid = (text: string): boolean => UUID.test(text);
-
-/** A new UUID (crypto.randomUUID where the page is a secure context, else from getRandomValues). */
-export function newRequestKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
+export { isUuid };
 
 /**
  * The idempotency key of one intended action: the same request sent again (a retry after a lost answer or a
@@ -67,7 +55,7 @@ export function useRequestKey(): { keyFor: (request: unknown) => string; done: (
     () => ({
       keyFor: (request: unknown) => {
         const fingerprint = JSON.stringify(request);
-        if (kept.current?.fingerprint !== fingerprint) kept.current = { fingerprint, key: newRequestKey() };
+        if (kept.current?.fingerprint !== fingerprint) kept.current = { fingerprint, key: newUuid() };
         return kept.current.key;
       },
       done: () => {

@@ -10,6 +10,7 @@ import { usePagePath } from '../shared/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { Notice, SelectField, useErrorText, useLoad } from '../../app/ui';
 import { saveDownloadFile } from '../../app/ui/download';
+import { base64Of } from '../../app/ui/upload';
 import { dbLayerList, dbLayerTemplate, systemUpdateByExcel } from '../../generated/client';
 import type { LayerRecord } from '../../generated/types/entities';
 import { LayerTree } from './LayerTree';
@@ -71,10 +72,7 @@ export default function DatabasePage({ page }: PageProps) {
     setMessage(null);
     setBusy(true);
     try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      let binary = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      await systemUpdateByExcel({ layer_code: layer.layer_code, excel_file: { file_name: file.name, content_base64: btoa(binary) } });
+      await systemUpdateByExcel({ layer_code: layer.layer_code, excel_file: { file_name: file.name, content_base64: await base64Of(file) } });
       setMessage('importStarted');
     } catch (err) {
       setFailure(err);

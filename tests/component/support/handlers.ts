@@ -55,6 +55,8 @@ export const handlers = [
   }),
   // The top bar's cart link reads the signed-in buyer's cart on a shop site: empty unless a test says otherwise.
   http.post('*/v1/user/shopcart/bundle/list', () => HttpResponse.json({ ...ok, shopcart_list: [] })),
+  // The projects page (a menu page every visitor may open) lists the visitor's projects: none unless a test says otherwise.
+  http.post('*/v1/wanalyzer/project/list', () => HttpResponse.json({ ...ok, project_list: [], total: 0, page: 1, page_size: 10 })),
   http.get('*/v1/layer/wdm/get', ({ request }) => {
     const codes = new URL(request.url).searchParams.get('layer_code_list')?.split(',') ?? [];
     // As the server answers them: each system layer with a wdm_key, its records under that key.
