@@ -135,7 +135,7 @@ export interface TableColumn {
  * An .xlsx of one sheet: a bold, frozen header row of labels (and `moreHeaderRows` under it, e.g. labels under
  * codes), then the rows (text stays text, never a formula).
  */
-export async function tableToXlsx(sheetName: string, columns: TableColumn[], rows: (string | number | boolean | null)[][], moreHeaderRows: string[][] = []): Promise<Buffer> {
+export async function tableToXlsx(sheetName: string, columns: TableColumn[], rows: (string | number | boolean | Date | null)[][], moreHeaderRows: string[][] = []): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));

@@ -55,7 +55,7 @@ export function callApi(page: Page, path: string, body: object, lang: 0 | 1 = 1,
 
 /** Switches the page's language from the top bar (Turkish ↔ English), without a reload. */
 export async function switchLanguage(page: Page, to: 'en' | 'tr'): Promise<void> {
-  await page.getByRole('combobox', { name: to === 'en' ? 'Dil' : 'Language' }).selectOption({ label: to === 'en' ? 'English' : 'Türkçe' });
+  await page.getByRole('combobox', { name: to === 'en' ? 'Dil' : 'Language', exact: true }).selectOption({ label: to === 'en' ? 'English' : 'Türkçe' });
 }
 
 const SIZES = { wide: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;

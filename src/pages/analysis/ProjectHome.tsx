@@ -278,7 +278,7 @@ function CalculatedColumnForm({ project, onSaved }: { project: Project; onSaved:
         rows={2}
         onValue={setFormula}
         error={formulaError}
-        hint={t('analysis.calculated.formulaHint', { example: columns.length >= 2 ? `(${columns[0].column_name} + ${columns[1].column_name}) / 2` : '(a + b) / 2' })}
+        hint={t('analysis.calculated.formulaHint', { example: formulaExample(columns) })}
       />
       <SubmitButton busy={busy}>{t('analysis.calculated.save')}</SubmitButton>
     </form>
@@ -354,4 +354,10 @@ function OwnerSection({ project, onSaved }: { project: Project; onSaved: () => v
       )}
     </section>
   );
+}
+
+/** The formula hint's example: the mean of two numeric columns (arithmetic on a category would be refused). */
+function formulaExample(columns: AnalysisColumn[]): string {
+  const [a, b] = columns.filter((c) => c.column_type === 'numeric');
+  return a && b ? `(${a.column_name} + ${b.column_name}) / 2` : '(a + b) / 2';
 }

@@ -7,7 +7,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../../app/router/hooks';
 import type { LanguageLabel } from '../../../generated/types/entities';
-import { formatCount, formatNumber, formatStat } from '../statistics/format';
+import { formatCellNumber, formatCount, formatStat } from '../statistics/format';
+import { formatNumber } from '../../../app/ui/format';
 import { type Frame, PlotFigure } from '../../../app/ui/PlotFigure';
 import type { PlotSpec } from './spec';
 
@@ -17,7 +18,7 @@ const CAPTION_BARS = 8;
 
 type Of<K extends PlotSpec['kind']> = Extract<PlotSpec, { kind: K }>;
 
-const numbers = (lang: LanguageLabel) => (d: number) => formatNumber(d, lang);
+const numbers = (lang: LanguageLabel) => (d: number) => formatCellNumber(d, lang);
 
 /** Ordinal tick labels turn when many would not fit side by side. */
 const crowded = (labels: string[], width: number) => labels.reduce((sum, l) => sum + l.length * 7 + 8, 0) > width - 60;

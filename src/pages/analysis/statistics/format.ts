@@ -53,6 +53,6 @@ export const formatShare = (share: number | null | undefined, lang: LanguageLabe
   formatPercent(share === null || share === undefined ? share : share * 100, lang);
 
 /** A cell value as the dataset holds it (a number with the digits it has), for tick labels and levels. */
-export function formatNumber(value: number, lang: LanguageLabel): string {
+export function formatCellNumber(value: number, lang: LanguageLabel): string {
   return numberFormat(lang, { maximumFractionDigits: 6 }).format(value);
 }

@@ -6,7 +6,7 @@ import { useActiveLabel } from '../../../app/router/hooks';
 import { enumLabel } from '../../../app/ui';
 import { analysisColumnType } from '../../../generated/enums/analysisColumnType';
 import type { AnalysisColumn, AnalysisColumnType, LanguageLabel } from '../../../generated/types/entities';
-import { formatNumber } from './format';
+import { formatCellNumber } from './format';
 import type { Wording } from './tables';
 
 export function useWording(columns: readonly AnalysisColumn[]): Wording {
@@ -21,7 +21,7 @@ export function useWording(columns: readonly AnalysisColumn[]): Wording {
       valueText: (value) => {
         if (value === null || value === undefined) return t('statistics.missing');
         if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
-        return typeof value === 'number' ? formatNumber(value, lang) : value;
+        return typeof value === 'number' ? formatCellNumber(value, lang) : value;
       },
     };
   }, [columns, t, lang]);
