@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { creditBalance, grantCredits } from '../../server/services/credit-ledger.ts';
 import { tableToXlsx } from '../../server/services/excel.ts';
 import { creditsForCells } from '../../src/domain/credit-price.ts';
-import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, lookAtBothLanguages, shownText, signedIn } from './browser.ts';
+import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, lookAtBothLanguages, problemsOf, shownText, signedIn } from './browser.ts';
 
 const SHOTS = '/tmp/shots/analysis';
 const HEADERS = ['group', 'age', 'weight', 'height', 'sex', 'smoker', 'visit', 'score', 'city', 'outcome'];
@@ -135,6 +135,27 @@ describe.runIf(chromiumAvailable())('the data-analysis journey in a browser', ()
     await predict.getByRole('button', { name: 'Tahmin et' }).click();
     await page.getByText('outcome: Evet').waitFor();
     problems.push(...(await lookAtBothLanguages(page, 'prediction', { tr: 'calisma', en: 'calisma', enText: /outcome: Yes/ }, SHOTS)));
+
+    // The cell-calculation frame page on the same project: a formula over its rows, then an unbalanced one.
+    const projectId = new URL(page.url()).searchParams.get('project_id');
+    await page.goto(`${suite.server.url()}/kullanici-proje/hucre-hesaplama-cerceve?project_id=${projectId}`);
+    const formula = page.getByLabel(/^Formül/);
+    await formula.fill('score * 2');
+    await page.getByRole('button', { name: 'Hesapla' }).click();
+    const calculated = page.getByRole('region', { name: 'Hesaplanan satırlar' });
+    await calculated.waitFor();
+    const firstRow = (await shownText(calculated.getByRole('row').nth(1))).split(/\s+/);
+    const [score, doubled] = [firstRow.at(-2), firstRow.at(-1)].map((v) => Number(v!.replace('.', '').replace(',', '.')));
+    expect(doubled).toBeCloseTo(score * 2, 6);
+    // A frame page has no menu layout to switch to phone width through: the viewport itself is set.
+    for (const [width, height] of [[1280, 800], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      problems.push(...(await problemsOf(page, `cell-calculate-${width}`)));
+      await page.screenshot({ path: `${SHOTS}/cell-calculate-tr-${width}.png`, fullPage: true });
+    }
+    await formula.fill('(score * 2');
+    await page.getByRole('button', { name: 'Hesapla' }).click();
+    await page.getByText(/parantez/i).first().waitFor();
 
     expect(problems).toEqual([]);
     expect(errors).toEqual([]);

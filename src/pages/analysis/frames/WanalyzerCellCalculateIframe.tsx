@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../app/layout/TopBar';
 import { useActiveLabel } from '../../../app/router/hooks';
 import type { PageProps } from '../../../app/router/registry';
-import { enumLabel, Notice, Pagination, SelectField, TableRegion, TextAreaField, useErrorText, useLoad } from '../../../app/ui';
+import { enumLabel, formatNumber, Notice, Pagination, SelectField, TableRegion, TextAreaField, useErrorText, useLoad } from '../../../app/ui';
 import { ApiError } from '../../../api/errors';
 import { FUNCTION_NAMES } from '../../../domain/rules';
 import { wanalyzerProjectCellCalculate, wanalyzerProjectDatasetGet, wanalyzerProjectDetailsColumnsWaiGet, wanalyzerProjectList } from '../../../generated/client';
@@ -221,7 +221,6 @@ function Calculator({ projectId, onChangeProject }: { projectId: string; onChang
                     className="chip"
                     disabled={!writable(c.column_name)}
                     title={writable(c.column_name) ? undefined : t('frames.calc.notWritable')}
-                    aria-label={t('frames.calc.insertColumn', { name: c.column_name, type: enumLabel(analysisColumnType, c.column_type, lang) })}
                     onClick={() => insert(c.column_name)}
                   >
                     {c.column_name} <span className="chip__note">{enumLabel(analysisColumnType, c.column_type, lang)}</span>
@@ -238,7 +237,7 @@ function Calculator({ projectId, onChangeProject }: { projectId: string; onChang
           <ul className="cell-calculate__chips">
             {FUNCTION_NAMES.map((name) => (
               <li key={name}>
-                <button type="button" className="chip" aria-label={t('frames.calc.insertFunction', { name })} onClick={() => insert(`${name}(`)}>
+                <button type="button" className="chip" onClick={() => insert(`${name}(`)}>
                   {name}()
                 </button>
               </li>
@@ -257,11 +256,12 @@ function Calculator({ projectId, onChangeProject }: { projectId: string; onChang
 
 function Results({ result, busy, onPage }: { result: Calculated; busy: boolean; onPage: (page: number) => void }) {
   const { t } = useTranslation();
+  const lang = useActiveLabel();
   const { answer, used, inputs } = result;
   return (
     <section className="cell-calculate__results" aria-labelledby="results-title" aria-busy={busy || undefined}>
       <h2 id="results-title">{t('frames.calc.results', { formula: result.expression })}</h2>
-      <p role="status">{t('frames.calc.rowCount', { count: answer.total_rows })}</p>
+      <p role="status">{t('frames.calc.rowCount', { count: answer.total_rows, rows: formatNumber(answer.total_rows, lang) })}</p>
       {answer.result_list.length > 0 && (
         <TableRegion label={t('frames.calc.table')}>
           <table className="table cell-calculate__table">
