@@ -1,12 +1,11 @@
-// Reads an uploaded workbook into a dataset off the request thread: a worker thread runs exceljs with a time
-// limit and a memory limit, the request only waits. The worker loads TypeScript through tsx's loader, registered
-// inside it, so the same code runs under `npm start` (node --import tsx) and under vitest (which has no tsx flag).
-import { Worker } from 'node:worker_threads';
+// Reads an uploaded workbook into a dataset off the request thread: a worker thread (./source-thread.ts) runs
+// exceljs with a time limit and a memory limit, the request only waits.
 import { ApiError } from '../http/api-error.ts';
 import type { StatusKey } from '../../src/generated/errors.ts';
 import type { Lang } from '../../src/domain/language.ts';
 import { EXCEL_CELL_LIMIT } from './excel.ts';
 import type { ParsedDataset } from './workbook-dataset.ts';
+import { runSourceThread } from './source-thread.ts';
 
 /** How long a workbook may take to read before it is refused. */
 const READ_LIMIT_MS = 20_000;
@@ -20,8 +19,7 @@ export function setWorkbookReadLimitForTests(ms?: number): void {
   readLimitMs = ms ?? READ_LIMIT_MS;
 }
 
-const ENTRY = new URL('./workbook-worker.ts', import.meta.url).href;
-const BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(ENTRY)}); });`;
+const ENTRY = new URL('./workbook-worker.ts', import.meta.url);
 
 type WorkerAnswer = { dataset?: ParsedDataset; filledCells?: number; refusal?: Exclude<StatusKey, 'ok'> };
 
@@ -36,26 +34,14 @@ export async function countWorkbookCells(bytes: Buffer, lang: Lang, cellLimit = 
 }
 
 function inWorker(bytes: Buffer, lang: Lang, cellLimit: number, countOnly: boolean): Promise<WorkerAnswer> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(BOOT, {
-      eval: true,
-      workerData: { bytes: new Uint8Array(bytes), cellLimit, lang, countOnly },
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB },
-    });
-    let settled = false;
-    const settle = (answer: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      answer();
-    };
-    const seconds = Math.max(1, Math.round(readLimitMs / 1000));
-    const timer = setTimeout(() => settle(() => reject(new ApiError('workbook_read_timeout', { seconds }))), readLimitMs);
-    worker.on('message', (m: WorkerAnswer) => settle(() => (m.refusal ? reject(new ApiError(m.refusal)) : resolve(m))));
-    worker.on('error', (e: Error & { code?: string }) =>
-      settle(() => reject(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ApiError('workbook_too_large_to_read') : e)),
-    );
-    worker.on('exit', () => settle(() => reject(new Error('the workbook worker stopped without an answer'))));
+  return runSourceThread<WorkerAnswer, WorkerAnswer>({
+    entry: ENTRY,
+    workerData: { bytes: new Uint8Array(bytes), cellLimit, lang, countOnly },
+    memoryMb: HEAP_LIMIT_MB,
+    timeLimitMs: readLimitMs,
+    timedOut: () => new ApiError('workbook_read_timeout', { seconds: Math.max(1, Math.round(readLimitMs / 1000)) }),
+    onMessage: (m, end) => end(m.refusal ? { error: new ApiError(m.refusal) } : { value: m }),
+    failed: (e) => (e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ApiError('workbook_too_large_to_read') : e),
+    exited: () => new Error('the workbook worker stopped without an answer'),
   });
 }
