@@ -46,9 +46,12 @@ export interface AppServices {
   processQueue: ProcessQueue;
 }
 
-/** A successful answer checked against its route's response schema and serialized (envelope included) once. */
+/**
+ * A successful answer checked against its route's response schema and serialized (envelope included) once; kept
+ * answers are kept as UTF-8 bytes, so answering them again encodes nothing.
+ */
 export class PreparedAnswer {
-  constructor(readonly json: string) {}
+  constructor(readonly json: string | Buffer) {}
 }
 
 /**
@@ -90,8 +93,12 @@ export interface RequestContext {
   services: AppServices;
   /** Runs `work` in one transaction (money, orders, stock: all or nothing). */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Checks an answer of this route against its response schema and serializes it with the envelope, to keep and answer again. */
-  prepare(output: object): PreparedAnswer;
+  /**
+   * Checks an answer of this route against its response schema and serializes it with the envelope, to keep and
+   * answer again. With `keptList`, the items of that list are kept objects, replaced when they change and never
+   * changed in place (the site cache's units): each is checked and serialized once, however many answers hold it.
+   */
+  prepare(output: object, keptList?: string): PreparedAnswer;
 }
 
 export interface CommonQuery {

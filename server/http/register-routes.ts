@@ -38,6 +38,44 @@ function checked(validate: ValidateFunction, output: object, route: RouteTableEn
   return { ...envelopeOf('ok', lang), ...output };
 }
 
+/** Kept list items as serialized once, by the validator that checked them. */
+const itemJson = new WeakMap<ValidateFunction, WeakMap<object, string>>();
+
+/** A kept item checked against its schema and serialized, once per item object. */
+function keptItemJson(validate: ValidateFunction, item: object, route: RouteTableEntry, log: FastifyBaseLogger): string {
+  let byItem = itemJson.get(validate);
+  if (!byItem) {
+    byItem = new WeakMap();
+    itemJson.set(validate, byItem);
+  }
+  let json = byItem.get(item);
+  if (json === undefined) {
+    if (!validate(item)) {
+      log.error({ route: route.name, errors: validate.errors }, 'response item does not match its schema');
+      throw new Error(`response item of ${route.name} does not match its schema`);
+    }
+    json = JSON.stringify(item);
+    byItem.set(item, json);
+  }
+  return json;
+}
+
+/**
+ * An answer whose list `key` holds kept items (see RequestContext.prepare): the rest of it is checked with the list
+ * empty, each item by the list's item schema (once per item), and the serialized items are spliced in. After a
+ * change of one site unit, the start-up fetch is rebuilt from the others' kept text instead of checking and
+ * serializing every unit again.
+ */
+function splicedAnswer(v: RouteValidators, output: object, key: string, route: RouteTableEntry, lang: Lang, log: FastifyBaseLogger): string {
+  const validateItem = v.listItem(key);
+  const items = (output as Record<string, unknown>)[key];
+  if (!validateItem || !Array.isArray(items)) throw new Error(`${route.name}: ${key} is no list of kept items`);
+  const { [key]: _list, ...rest } = checked(v.response, { ...output, [key]: [] }, route, lang, log) as Record<string, unknown>;
+  const head = JSON.stringify(rest);
+  const list = items.map((item: object) => keptItemJson(validateItem, item, route, log)).join(',');
+  return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}${JSON.stringify(key)}:[${list}]}`;
+}
+
 /**
  * A route's input checks, as a preValidation hook after tenancy: what no database may store (NUL, deep
  * nesting), the spec's query parameters, then the route's request schema (with the spec's own messages where
@@ -119,8 +157,8 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
       const v = validators.routes.get(route.name)!;
       const handler = handlers[route.name as RouteName] as ((input: unknown, ctx: RequestContext) => Promise<object>) | undefined;
       const countAnswer = services.metrics.counter(route);
-      const prepare = function (this: RequestContext, output: object) {
-        return new PreparedAnswer(JSON.stringify(checked(v.response, output, route, this.lang, this.log)));
+      const prepare = function (this: RequestContext, output: object, keptList?: string) {
+        return new PreparedAnswer(keptList ? splicedAnswer(v, output, keptList, route, this.lang, this.log) : JSON.stringify(checked(v.response, output, route, this.lang, this.log)));
       };
       api.route({
         method: route.method,
@@ -160,7 +198,7 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
           const answer = output instanceof PreparedAnswer ? output.json : checked(v.response, output, route, lang, request.log);
           request.outcome = 'ok';
           countAnswer(request.tenant?.tenant_id, reply.statusCode, elapsedMs(request));
-          if (typeof answer === 'string') reply.type('application/json; charset=utf-8');
+          if (typeof answer === 'string' || Buffer.isBuffer(answer)) reply.type('application/json; charset=utf-8');
           return answer;
         },
       });

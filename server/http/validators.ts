@@ -8,6 +8,8 @@ import { routeTable, type RouteName } from '../../src/generated/route-table.ts';
 export interface RouteValidators {
   request: ValidateFunction;
   response: ValidateFunction;
+  /** The answer's list `key` item by item (its items' schema), compiled on first use; undefined when `key` is no list of one entity. */
+  listItem(key: string): ValidateFunction | undefined;
 }
 
 /** A copy of a schema in which every `writeOnly` property must be absent: answers never carry passwords or keys. */
@@ -50,9 +52,18 @@ export function compileValidators(): { routes: Map<RouteName, RouteValidators>; 
   const answers = newAjv({ coerceTypes: false, forAnswers: true });
   const routes = new Map<RouteName, RouteValidators>();
   for (const r of routeTable) {
+    const items = new Map<string, ValidateFunction | undefined>();
     routes.set(r.name, {
       request: (r.method === 'GET' ? query : body).compile({ ...r.request, $id: r.requestId }),
       response: answers.compile(withoutWriteOnly({ ...r.response, $id: r.responseId })),
+      listItem: (key) => {
+        if (!items.has(key)) {
+          const ref = (r.response as { properties?: Record<string, { type?: string; items?: { $ref?: string } }> }).properties?.[key];
+          const itemRef = ref?.type === 'array' ? ref.items?.$ref : undefined;
+          items.set(key, itemRef ? answers.getSchema(new URL(itemRef, r.responseId).href) : undefined);
+        }
+        return items.get(key);
+      },
     });
   }
   return { routes, commonQuery: query.compile(COMMON_QUERY_SCHEMA) };

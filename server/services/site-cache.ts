@@ -24,7 +24,7 @@ interface SiteEntry {
   /** Changes that came while the units were being read, applied to what the read answers. */
   pending?: ((list: WebsiteUnit[]) => WebsiteUnit[])[];
   /** Answers built, or being built (one build however many ask at once: a burst after a change builds once). */
-  answers: Map<string, string | Promise<string>>;
+  answers: Map<string, unknown>;
 }
 
 /** Menu order: position, then route name (as `order by position, route_name collate "C"`). */
@@ -184,16 +184,16 @@ export class SiteCache {
     }
   }
 
-  /** An answer built from the site's data and serialized once, kept until the site changes. */
-  async answer(tenant: Pick<Tenant, 'tenant_id' | 'domain'>, key: string, build: () => Promise<string>): Promise<string> {
+  /** An answer built from the site's data and serialized once, kept until the site changes (one key, one type of answer). */
+  async answer<T>(tenant: Pick<Tenant, 'tenant_id' | 'domain'>, key: string, build: () => Promise<T>): Promise<T> {
     const entry = await this.entry(tenant.domain);
-    const kept = entry?.answers.get(key);
+    const kept = entry?.answers.get(key) as T | Promise<T> | undefined;
     if (kept !== undefined) return kept;
     const building = build();
     if (entry && this.kept.get(entry.tenant.tenant_id) === entry && entry.answers.size < MAX_ANSWERS) {
       entry.answers.set(key, building);
       // A change meanwhile has cleared the map: what this build answers is not kept.
-      const settle = (built?: string) => {
+      const settle = (built?: T) => {
         if (entry.answers.get(key) !== building) return;
         if (built === undefined) entry.answers.delete(key);
         else entry.answers.set(key, built);

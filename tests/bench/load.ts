@@ -35,6 +35,8 @@ export interface LoadResult {
   statuses: Record<string, number>;
   /** The mixed scenario's latencies by request path: where the tail comes from. */
   byPath?: Record<string, { p50ms: number; p99ms: number; count: number }>;
+  /** The mixed scenario's warm-up: how long until every connection had its first answer. */
+  warmUpMs?: number;
 }
 
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -57,8 +59,8 @@ interface Owned {
  * Each cycle of a connection's requests takes a unit and a package that nobody else is writing, and gives them
  * back with the version its write answered (autocannon clears a connection's context every cycle).
  */
-/** Latencies by request path, measured from a request's setup to its answer. */
-const timings = new Map<string, number[]>();
+/** Each answered request of the mixed scenario: its path, when it was set up and how long its answer took. */
+const samples: { path: string; started: number; ms: number }[] = [];
 
 /** A request that notes its time from setup to answer under its path, around its own setup and answer hooks. */
 function timed(req: Partial<Request> & { path: string }): Request {
@@ -71,24 +73,38 @@ function timed(req: Partial<Request> & { path: string }): Request {
     },
     onResponse: (status: number, body: string, context: object) => {
       const started = (context as Record<string, number>)[`t:${req.path}`];
-      if (started !== undefined) {
-        const list = timings.get(req.path) ?? [];
-        list.push(performance.now() - started);
-        timings.set(req.path, list);
-      }
+      if (started !== undefined) samples.push({ path: req.path, started, ms: performance.now() - started });
       (onResponse as ((s: number, b: string, c: object) => void) | undefined)?.(status, body, context);
     },
   } as Request;
 }
 
-function percentiles(): LoadResult['byPath'] {
-  const at = (sorted: number[], q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
-  return Object.fromEntries(
-    [...timings].map(([path, list]) => {
-      const sorted = [...list].sort((a, b) => a - b);
-      return [path, { p50ms: at(sorted, 0.5), p99ms: at(sorted, 0.99), count: sorted.length }];
-    }),
-  );
+const at = (sorted: number[], q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+const sortedMs = (list: { ms: number }[]) => list.map((x) => x.ms).sort((a, b) => a - b);
+
+/**
+ * The mixed scenario's figures over its measured window: requests set up from `from` for `seconds`. The warm-up
+ * before it is left out because the server accepts new connections one per turn of its event loop: under this
+ * load the last connections' first requests wait seconds to be accepted, a cost of opening connections, not of
+ * answering requests (the warm-up's length is reported apart, as `warmUpMs`).
+ */
+function windowed(from: number, seconds: number): Pick<LoadResult, 'requests' | 'perSecond' | 'p50ms' | 'p99ms' | 'maxms' | 'byPath'> {
+  const inWindow = samples.filter((x) => x.started >= from && x.started < from + seconds * 1000);
+  const all = sortedMs(inWindow);
+  const paths = [...new Set(inWindow.map((x) => x.path))];
+  return {
+    requests: all.length,
+    perSecond: all.length / seconds,
+    p50ms: at(all, 0.5),
+    p99ms: at(all, 0.99),
+    maxms: Math.round(all[all.length - 1] ?? 0),
+    byPath: Object.fromEntries(
+      paths.map((path) => {
+        const sorted = sortedMs(inWindow.filter((x) => x.path === path));
+        return [path, { p50ms: at(sorted, 0.5), p99ms: at(sorted, 0.99), count: sorted.length }];
+      }),
+    ),
+  };
 }
 
 function mixedRequests(o: Extract<LoadOptions, { scenario: 'mixed' }>): Request[] {
@@ -137,19 +153,40 @@ function mixedRequests(o: Extract<LoadOptions, { scenario: 'mixed' }>): Request[
   return requests.map(timed);
 }
 
+/** The longest the mixed scenario waits for every connection's first answer before it measures anyway. */
+const MAX_WARM_UP_SECONDS = 15;
+
 async function generate(o: LoadOptions): Promise<LoadResult> {
-  const requests: Request[] =
-    o.scenario === 'single' ? [{ method: o.method, path: o.path, headers: { host: o.host, 'content-type': 'application/json' }, body: o.body }] : mixedRequests(o);
-  const result = await autocannon({ url: o.origin, connections: o.connections, duration: o.seconds, requests: requests as autocannon.Request[], timeout: 30 });
+  const mixed = o.scenario === 'mixed';
+  const requests: Request[] = mixed ? mixedRequests(o) : [{ method: o.method, path: o.path, headers: { host: o.host, 'content-type': 'application/json' }, body: o.body }];
+  const began = performance.now();
+  // Without a callback autocannon answers its tracker, which is also a promise of the result.
+  const run = autocannon({ url: o.origin, connections: o.connections, duration: o.seconds + (mixed ? MAX_WARM_UP_SECONDS : 0), requests: requests as autocannon.Request[], timeout: 30 }) as unknown as autocannon.Instance &
+    PromiseLike<autocannon.Result>;
+  // The measured window of the mixed scenario opens once every connection has had an answer, and lasts o.seconds.
+  let opened = began + MAX_WARM_UP_SECONDS * 1000;
+  if (mixed) {
+    const answered = new Set<unknown>();
+    const onResponse = (client: unknown) => {
+      answered.add(client);
+      if (answered.size < o.connections) return;
+      run.off('response', onResponse);
+      opened = performance.now();
+      setTimeout(() => run.stop(), o.seconds * 1000);
+    };
+    run.on('response', onResponse);
+  }
+  const result = await run;
   return {
     requests: result.requests.total,
+    // Over the whole run, warm-up included: an error anywhere counts.
     errors: result.non2xx + result.errors + result.timeouts,
     perSecond: result.requests.average,
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
     maxms: result.latency.max,
     statuses: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, (stat as { count: number }).count])),
-    ...(o.scenario === 'mixed' ? { byPath: percentiles() } : {}),
+    ...(mixed ? { ...windowed(opened, o.seconds), warmUpMs: Math.round(opened - began) } : {}),
   };
 }
 

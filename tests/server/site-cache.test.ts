@@ -223,6 +223,31 @@ describe.each(databaseKinds())('the site cache on %s', (kind) => {
     expect(builds).toBe(3);
   });
 
+  it('after a unit write, the kept answer (the other units\' text kept, the changed one serialized anew) is what a fresh read answers', async () => {
+    const before = await fetchFrom(t.app);
+    const probe = (await t.app.inject({ method: 'POST', url: '/v1/frontend/websiteunit/list', headers: { host: 'localhost', authorization: admin }, payload: {} })).json()
+      .website_unit_list.find((u: WebsiteUnit) => u.route_name === 'cache_probe') as WebsiteUnit;
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/v1/frontend/website_unit/update',
+      headers: { host: 'localhost', authorization: admin },
+      payload: { website_unit: { ...probe, caption: { en: 'Spliced probe', tr: 'Eklenmiş deneme' } } },
+    });
+    expect(saved.json().status_code).toBe('10000');
+    const kept = await t.app.inject({ method: 'POST', url: '/v1/frontend/get', headers: { host: 'localhost' }, payload: {} });
+    expect(kept.headers['content-type']).toBe('application/json; charset=utf-8');
+    const fresh = await buildApp({ db: t.db });
+    try {
+      const read = await fresh.inject({ method: 'POST', url: '/v1/frontend/get', headers: { host: 'localhost' }, payload: {} });
+      expect(kept.json()).toEqual(read.json());
+    } finally {
+      await fresh.close();
+    }
+    const units = (kept.json() as { website_unit_list: WebsiteUnit[] }).website_unit_list;
+    expect(units.find((u) => u.route_name === 'cache_probe')?.caption.en).toBe('Spliced probe');
+    expect(units.length).toBe(before.website_unit_list.length);
+  });
+
   it('a host name without a site is refused, and a site created later for it is found', async () => {
     const ask = () => t.app.inject({ method: 'POST', url: '/v1/frontend/get', headers: { host: 'late.example.org' }, payload: {} });
     expect((await ask()).json().status_code).toBe('10007');
