@@ -9,7 +9,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 export async function openPostgres(connectionString: string): Promise<Db> {
   // A pooled connection stays taken until the event loop comes round to its answer: under load that turn, not
   // the query, is what a connection costs, and 10 (pg's default) left calls queueing for one (docs/decisions.md).
-  const pool = new pg.Pool({ connectionString, max: Number(process.env.SEMA_DB_POOL_SIZE ?? 20) });
+  // Idle connections close after 10 s, so a quiet process holds few.
+  const pool = new pg.Pool({ connectionString, max: Number(process.env.SEMA_DB_POOL_SIZE ?? 40) });
   // An idle connection the server drops (a restart, a terminated backend) must not crash the process: the
   // pool discards it and the next query opens a new one.
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/adapter.ts';
 import { websiteUnits } from '../services/site-cache.ts';
 import { saveFrontend, savedFrontend } from '../services/tenant-store.ts';
 import { PreparedAnswer, type RequestContext } from '../http/context.ts';
+import { ownAuditRecord } from '../http/audit.ts';
 import type { HandlerSet } from './types.ts';
 import type { WebsiteUnit } from '../../src/generated/types/entities.ts';
 import { managesUnits, mayOpen, unitsFor, type Viewer } from '../../src/domain/page-access.ts';
@@ -104,14 +105,18 @@ export const frontendHandlers: HandlerSet = {
   // one statement of its own, beside other such changes: it lands only if the unit is still at that version
   // (so still in that place). A move, a framed page (checked against the site's allow-list, which must not
   // change meanwhile), or a unit changed meanwhile waits for the site's other unit writes and is checked there.
-  frontend_website_unit_update: async ({ website_unit }, ctx) => {
+  frontend_website_unit_update: async (input, ctx) => {
     const { tenant, lang } = ctx;
+    const { website_unit } = input;
     const id = website_unit.website_unit_client_id!;
     const kept = (await ctx.services.sites.units(tenant)).find((u) => u.website_unit_client_id === id);
     return writingUnits(ctx, [id], async () => {
       let unit: WebsiteUnit | undefined;
-      if (kept && kept.version === website_unit.version && keepsPlace(kept, website_unit) && website_unit.content?.kind !== 'frame')
-        unit = await saveUnitAtVersion(ctx.db, tenant.tenant_id, id, userIdOf(ctx), checkUnit(website_unit, 'kept', tenant.frontend, lang), website_unit.version);
+      if (kept && kept.version === website_unit.version && keepsPlace(kept, website_unit) && website_unit.content?.kind !== 'frame') {
+        const definition = checkUnit(website_unit, 'kept', tenant.frontend, lang);
+        // The edit of one unit's content is the hottest write: its audit record goes in its own statement.
+        unit = await saveUnitAtVersion(ctx.db, tenant.tenant_id, id, userIdOf(ctx), definition, website_unit.version, ownAuditRecord(ctx, input));
+      }
       unit ??= await unitWrite(ctx, async (tx) => {
         const frontend = await lockSiteUnits(tx, tenant.tenant_id);
         const units = await storedUnits(tx, tenant.tenant_id, aboutUnit(website_unit, id));

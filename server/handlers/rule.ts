@@ -13,6 +13,7 @@ import {
   unsharePackage,
 } from '../services/rule-packages.ts';
 import { requireUser } from '../auth/caller.ts';
+import { ownAuditRecord } from '../http/audit.ts';
 import type { HandlerSet } from './types.ts';
 
 export const ruleHandlers: HandlerSet = {
@@ -25,7 +26,7 @@ export const ruleHandlers: HandlerSet = {
 
   rule_package_save: async (input, ctx) => {
     const me = requireUser(ctx);
-    return { decision_package: await savePackage(ctx.db, ctx.tenant.tenant_id, me, input) };
+    return { decision_package: await savePackage(ctx.db, ctx.tenant.tenant_id, me, input, ownAuditRecord(ctx, input)) };
   },
 
   rule_package_publish: async (input, ctx) => {

@@ -9,12 +9,15 @@ import { valueAt } from '../../src/domain/screen.ts';
 import { elapsedMs } from './received-at.ts';
 import { statusCatalogue } from '../../src/generated/errors.ts';
 import type { Db } from '../db/adapter.ts';
-import { insertAuditRecord } from '../services/audit-store.ts';
+import { insertAuditRecord, type NewAuditRecord, type OwnAuditRecord } from '../services/audit-store.ts';
+import type { RequestContext } from './context.ts';
 
 /** What a call touched, for its audit record (from the route catalogue; a handler may name it where no path can). */
 export interface AuditTarget {
   entity?: string;
   record_id?: string;
+  /** The handler stored the call's record with its change (ownAuditRecord): the onSend hook writes none. */
+  stored?: boolean;
 }
 
 export interface AuditEntry {
@@ -51,23 +54,54 @@ export function auditTarget(declared: RouteTableEntry['audit'], named: AuditTarg
   return { ...(entity ? { entity } : {}), ...(record_id ? { record_id } : {}) };
 }
 
-export async function writeAudit(db: Queryable, entry: AuditEntry, log: FastifyBaseLogger): Promise<void> {
+/** The record an audit entry is stored as: names only, never values. */
+function recordOf(entry: AuditEntry): NewAuditRecord {
   const user = entry.caller.kind === 'user' ? entry.caller : undefined;
+  return {
+    tenantId: entry.tenantId,
+    userId: user?.userId ?? null,
+    username: user?.username ?? null,
+    callerKind: entry.caller.kind,
+    routeName: entry.routeName,
+    statusCode: entry.statusCode,
+    ip: entry.ip,
+    userAgent: entry.userAgent,
+    durationMs: entry.durationMs,
+    entity: entry.target.entity,
+    recordId: entry.target.record_id,
+    changedFields: changedFields(entry.input),
+  };
+}
+
+/**
+ * This call's audit record as a success, for a write that stores it in its own statement (auditRecordCte in
+ * ../services/audit-store.ts) instead of a round trip of its own after it. Once the statement says the write
+ * took place, `stored()` marks it; a write that did not take place leaves the record to the onSend hook, which
+ * stores the refusal as usual.
+ */
+export function ownAuditRecord(ctx: RequestContext, input: unknown): OwnAuditRecord {
+  const record = recordOf({
+    tenantId: ctx.tenant.tenant_id,
+    caller: ctx.caller,
+    routeName: ctx.route.name,
+    statusCode: statusCatalogue.ok.status_code,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    durationMs: performance.now() - ctx.receivedAt,
+    target: auditTarget(ctx.route.audit, ctx.audit, input, undefined),
+    input,
+  });
+  return {
+    record,
+    stored: () => {
+      ctx.audit.stored = true;
+    },
+  };
+}
+
+export async function writeAudit(db: Queryable, entry: AuditEntry, log: FastifyBaseLogger): Promise<void> {
   try {
-    await insertAuditRecord(db, {
-      tenantId: entry.tenantId,
-      userId: user?.userId ?? null,
-      username: user?.username ?? null,
-      callerKind: entry.caller.kind,
-      routeName: entry.routeName,
-      statusCode: entry.statusCode,
-      ip: entry.ip,
-      userAgent: entry.userAgent,
-      durationMs: entry.durationMs,
-      entity: entry.target.entity,
-      recordId: entry.target.record_id,
-      changedFields: changedFields(entry.input),
-    });
+    await insertAuditRecord(db, recordOf(entry));
   } catch (err) {
     // The answer has been decided already; a failed audit write is an operations alarm, not the user's error.
     log.error({ err, route: entry.routeName }, 'audit record not written');
@@ -81,7 +115,7 @@ export async function writeAudit(db: Queryable, entry: AuditEntry, log: FastifyB
 export function auditHook(db: Db, route: RouteTableEntry) {
   return async (request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const { tenant } = request;
-    if (!tenant) return payload;
+    if (!tenant || request.audit?.stored) return payload;
     await writeAudit(
       db,
       {

@@ -89,6 +89,8 @@ export interface RequestContext {
   authorization?: string;
   /** What a write call touched, for its audit record: handlers fill it in. */
   audit: AuditTarget;
+  /** When the call was taken (performance.now()): the duration in an audit record a handler stores itself. */
+  receivedAt: number;
   /** The app's services, built once at start from its options. */
   services: AppServices;
   /** Runs `work` in one transaction (money, orders, stock: all or nothing). */

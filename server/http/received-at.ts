@@ -11,8 +11,11 @@ export function stampReceived(raw: IncomingMessage): void {
   (raw as Stamped)[RECEIVED] = performance.now();
 }
 
+/** When the request was taken (performance.now()), undefined for one that was never stamped. */
+export const receivedAt = (raw: IncomingMessage): number | undefined => (raw as Stamped)[RECEIVED];
+
 /** Milliseconds since the request was taken (0 for one that was never stamped). */
 export function elapsedMs(request: FastifyRequest): number {
-  const at = (request.raw as Stamped)[RECEIVED];
+  const at = receivedAt(request.raw);
   return at === undefined ? 0 : performance.now() - at;
 }

@@ -19,7 +19,7 @@ import { auditHook, type AuditTarget } from './audit.ts';
 import { callerChangingEntity, type CallerCache } from '../auth/caller-cache.ts';
 import { specInputError } from './spec-errors.ts';
 import { tenancyHook } from './tenancy.ts';
-import { elapsedMs } from './received-at.ts';
+import { elapsedMs, receivedAt } from './received-at.ts';
 import type { HandlerSet } from '../handlers/types.ts';
 
 function invalid(errors: readonly SchemaError[], lang: Lang): ApiError {
@@ -183,6 +183,7 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
             userAgent: request.headers['user-agent'],
             authorization: request.headers.authorization,
             audit: request.audit,
+            receivedAt: receivedAt(request.raw) ?? performance.now(),
             services,
             transaction,
             prepare,

@@ -26,6 +26,7 @@ import {
   type ShareList,
   type VersionRow,
 } from './versioned-documents.ts';
+import type { OwnAuditRecord } from './audit-store.ts';
 
 export type PackageCaller = DocumentCaller;
 
@@ -118,9 +119,9 @@ export interface SaveInput {
 }
 
 /** Saves the draft (versioned-documents.ts saveDocument); rule problems are allowed in a draft. */
-export async function savePackage(db: Db, tenantId: string, me: PackageCaller, input: SaveInput): Promise<PackageAnswer> {
+export async function savePackage(db: Db, tenantId: string, me: PackageCaller, input: SaveInput, audit?: OwnAuditRecord): Promise<PackageAnswer> {
   const { package_id, ...rest } = input;
-  const saved = await saveDocument(PACKAGES, db, tenantId, me, { id: package_id, ...rest });
+  const saved = await saveDocument(PACKAGES, db, tenantId, me, { id: package_id, ...rest }, audit);
   return packageAnswer(saved.row, saved.version);
 }
 

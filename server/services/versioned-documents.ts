@@ -7,6 +7,7 @@
 // common save over a draft, which is one guarded statement.
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/adapter.ts';
+import { auditParam, auditRecordCte, type OwnAuditRecord } from './audit-store.ts';
 import type { EntityName } from '../../src/generated/labels.ts';
 import type { LocalizedText } from '../../src/generated/types/entities.ts';
 import { ApiError, notFound, type Lang } from '../http/api-error.ts';
@@ -260,11 +261,12 @@ const versionConflict = (k: DocumentKind, current: number, version: number) =>
  * current_version). Problems of the kind's own check are allowed in a draft (publishing checks them).
  *
  * Most saves go over a draft the caller may edit: one statement that writes only if the caller may edit and
- * the draft is still the newest version — no transaction, no row held across round trips. Anything else is
- * decided again under the document's lock, which gives the refusal.
+ * the draft is still the newest version — no transaction, no row held across round trips — and stores `audit`,
+ * the call's audit record, with it. Anything else is decided again under the document's lock, which gives the
+ * refusal (its record is then the onSend hook's).
  */
-export async function saveDocument<D>(k: DocumentKind, db: Db, tenantId: string, me: DocumentCaller, input: SaveDocument<D>): Promise<SavedDocument<D>> {
-  const saved = await writeVersion(k, db, tenantId, me, input, input.version, { draft: true, ifEditable: true });
+export async function saveDocument<D>(k: DocumentKind, db: Db, tenantId: string, me: DocumentCaller, input: SaveDocument<D>, audit?: OwnAuditRecord): Promise<SavedDocument<D>> {
+  const saved = await writeVersion(k, db, tenantId, me, input, input.version, { draft: true, ifEditable: true, audit });
   if (saved) return saved;
   return db.transaction((tx) => saveDocumentLocked(k, tx, tenantId, me, input));
 }
@@ -292,7 +294,7 @@ async function writeVersion<D>(
   me: DocumentCaller,
   input: SaveDocument<D>,
   version: number,
-  { draft, ifEditable }: { draft: boolean; ifEditable: boolean },
+  { draft, ifEditable, audit }: { draft: boolean; ifEditable: boolean; audit?: OwnAuditRecord },
 ): Promise<SavedDocument<D> | undefined> {
   const guard = ifEditable ? ` and exists (select 1 from ${k.table} p where p.${k.id} = $1 and p.tenant_id = $7 and p.current_version = $2 and ${editRuleSql(k)})` : '';
   const own = Object.entries(kindColumns(k, input.document));
@@ -302,8 +304,9 @@ async function writeVersion<D>(
     ? `update ${k.table}_version set document = $3, updated_at = now(), saved_by = $4
         where ${k.id} = $1 and version = $2 and status = 'draft'${guard} returning ${VERSION_COLUMNS}`
     : `insert into ${k.table}_version (${k.id}, version, status, document, saved_by) values ($1, $2, 'draft', $3, $4) returning ${VERSION_COLUMNS}`;
+  const auditAt = first + own.length;
   const [saved] = await db.query<VersionRow & Omit<DocumentRow, 'shared' | 'share_can_edit' | 'created_at'> & { document_created_at: unknown } & Record<string, unknown>>(
-    `with saved as (${write}),
+    `with saved as (${write}),${audit ? ` ${auditRecordCte(`$${auditAt}`, 'exists (select 1 from saved)')},` : ''}
      doc as (
        update ${k.table} set current_version = $2, current_status = 'draft', name = coalesce($5, name), description = coalesce($6, description), updated_at = now()${ownSet}
         where ${k.id} = $1 and exists (select 1 from saved)
@@ -319,9 +322,11 @@ async function writeVersion<D>(
       input.description ? JSON.stringify(input.description) : null,
       ...(ifEditable ? [tenantId, me.isAdmin] : []),
       ...own.map(([, value]) => value),
+      ...(audit ? [auditParam(audit)] : []),
     ],
   );
   if (!saved) return undefined;
+  audit?.stored();
   const { document_created_at, ...row } = saved;
   return {
     row: { ...(row as unknown as DocumentRow), created_at: document_created_at, shared: false, share_can_edit: false },

@@ -11,6 +11,7 @@ import type { BilingualText, FrontendConfiguration, WebsiteUnit } from '../../sr
 import { sanitizeRichText } from './rich-text.ts';
 import { UNIT_COLUMNS, unitOf, type UnitRow } from './site-cache.ts';
 import { savedFrontend } from './tenant-store.ts';
+import { auditParam, auditRecordCte, type OwnAuditRecord } from './audit-store.ts';
 import type { FrontendWebsiteunitHistoryResponse } from '../../src/generated/types/routes.ts';
 
 const SCHEMAS = join(import.meta.dirname, '..', '..', 'schemas');
@@ -223,14 +224,17 @@ async function replaceUnit(
   set: string,
   params: unknown[],
   atVersion: number | null = null,
+  audit?: OwnAuditRecord,
 ): Promise<UnitRow | undefined> {
+  const auditing = audit ? `, ${auditRecordCte(`$${5 + params.length}`, 'exists (select 1 from current_unit)')}` : '';
   const [row] = await db.query<UnitRow>(
-    `${keptAs('update')}
+    `${keptAs('update')}${auditing}
      update website_unit set ${set}, version = version + 1, updated_at = now(), updated_by = $3
       where website_unit_client_id = (select website_unit_client_id from current_unit) and tenant_id = $2
      returning ${UNIT_COLUMNS}`,
-    [unitId, tenantId, userId, atVersion, ...params],
+    [unitId, tenantId, userId, atVersion, ...params, ...(audit ? [auditParam(audit)] : [])],
   );
+  if (row) audit?.stored();
   return row;
 }
 
@@ -245,10 +249,19 @@ export async function saveUnit(tx: Queryable, tenantId: string, unitId: string, 
 /**
  * Replaces a unit's definition if it is still at `version`, in one statement of its own (no transaction, no
  * site lock): for a change that keeps the unit's place, checked against the version that place was read at.
- * Undefined when the unit changed or went meanwhile.
+ * Undefined when the unit changed or went meanwhile. `audit`: the call's audit record, stored in the same
+ * statement if the unit is saved.
  */
-export async function saveUnitAtVersion(db: Queryable, tenantId: string, unitId: string, userId: string | null, definition: WebsiteUnit, version: number): Promise<WebsiteUnit | undefined> {
-  const row = await replaceUnit(db, tenantId, unitId, userId, DEFINITION_SET, definitionParams(definition), version);
+export async function saveUnitAtVersion(
+  db: Queryable,
+  tenantId: string,
+  unitId: string,
+  userId: string | null,
+  definition: WebsiteUnit,
+  version: number,
+  audit?: OwnAuditRecord,
+): Promise<WebsiteUnit | undefined> {
+  const row = await replaceUnit(db, tenantId, unitId, userId, DEFINITION_SET, definitionParams(definition), version, audit);
   return row && unitOf(row);
 }
 
