@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -15,6 +16,11 @@ export default defineConfig({
   },
   test: {
     globals: true,
+    // Two files at a time even on two cores (vitest's default there is one): most of a server or browser
+    // file's time is spent waiting on the database or the browser, and one at a time made the suite 27 min.
+    // Browser files still run one after another, after the others (the e2e project's fileParallelism): two
+    // at once beside the server files was slower and made timed checks miss.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

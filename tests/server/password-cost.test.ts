@@ -79,9 +79,15 @@ describe.each(databaseKinds())('password hashes on %s', (kind) => {
       await run();
       return performance.now() - start;
     };
-    const known = await time(() => checkPassword('a-wrong-password', stored));
-    const unknown = await time(() => checkPassword('a-wrong-password', undefined));
-    expect(unknown).toBeGreaterThan(known * 0.5);
-    expect(unknown).toBeLessThan(known * 2);
+    // The fastest of three turns each, taken in alternation: another test file running beside this one slows
+    // single turns, never makes one faster than the hash itself.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time(() => checkPassword('a-wrong-password', stored)));
+      unknown.push(await time(() => checkPassword('a-wrong-password', undefined)));
+    }
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
+    expect(Math.min(...unknown)).toBeLessThan(Math.min(...known) * 2);
   });
 });
