@@ -2,10 +2,9 @@
 // the write's own statement (issue 8: one round trip fewer under load). The trail must read exactly as it did
 // when the onSend hook wrote every record: one record per call, a success as a success, a refusal as a refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
 import type { FastifyInstance } from 'fastify';
 import bmi from '../../fixtures/rule-packages/bmi_class.json' with { type: 'json' };
-import { databaseKinds, signInForTest, startTestApp, type TestApp } from './harness.ts';
+import { databaseKinds, secondProcess, signInForTest, startTestApp, type TestApp } from './harness.ts';
 
 interface StoredRecord extends Record<string, unknown> {
   route_name: string;
@@ -26,12 +25,7 @@ describe.each(databaseKinds())('audit records stored with their write on %s', (k
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    const query = (sql: string, params?: unknown[]) => {
-      statements.push(sql);
-      return t.db.query(sql, params);
-    };
-    app = await buildApp({ db: { ...t.db, query } as typeof t.db });
-    await app.ready();
+    app = await secondProcess(t.db, (sql) => statements.push(sql));
     admin = await signInForTest(t.db, { username: 'admin' });
   });
   afterAll(async () => {

@@ -4,8 +4,7 @@
 // change is made by hand in SQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
-import { databaseKinds, signInForTest, startTestApp, type TestApp } from './harness.ts';
+import { databaseKinds, secondProcess, signInForTest, startTestApp, type TestApp } from './harness.ts';
 
 describe.each(databaseKinds())('signed-in callers kept in memory on %s', (kind) => {
   let t: TestApp;
@@ -15,12 +14,9 @@ describe.each(databaseKinds())('signed-in callers kept in memory on %s', (kind) 
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    const query = (sql: string, params?: unknown[]) => {
+    other = await secondProcess(t.db, (sql) => {
       if (/from session_token t join app_user/.test(sql)) tokenReads.push(sql);
-      return t.db.query(sql, params);
-    };
-    other = await buildApp({ db: { ...t.db, query } as typeof t.db });
-    await other.ready();
+    });
   });
   afterAll(async () => {
     await other.close();

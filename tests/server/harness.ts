@@ -77,6 +77,20 @@ export async function startTestApp(kind: DbKind, options: Partial<AppOptions> = 
 }
 
 /**
+ * A second API process over the same database (the same PGlite instance, or the same PostgreSQL), which shows
+ * `seen` each statement it sends outside a transaction: what a test counts of that process's work.
+ */
+export async function secondProcess(db: Db, seen: (sql: string) => void): Promise<FastifyInstance> {
+  const query = (sql: string, params?: unknown[]) => {
+    seen(sql);
+    return db.query(sql, params);
+  };
+  const app = await buildApp({ db: { ...db, query } as Db });
+  await app.ready();
+  return app;
+}
+
+/**
  * Signs a user of `domain` in by writing an access token straight into the database, as the login route
  * will. Gives the user the listed auth codes (creating the user when missing). Answers the bearer header.
  */
