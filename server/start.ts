@@ -10,9 +10,14 @@ import type { ServerConfig } from './config.ts';
 export async function prepareDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'adminPassword'>): Promise<{ db: Db; seeded: SeedResult }> {
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  return { db, seeded: await readyDatabase(db, config.adminPassword) };
+}
+
+/** An open database made ready to serve: migrated, seeded, and cleared of what has expired. */
+export async function readyDatabase(db: Db, adminPassword?: string): Promise<SeedResult> {
   await migrate(db);
-  const seeded = await seed(db, { adminPassword: config.adminPassword });
+  const seeded = await seed(db, { adminPassword });
   // Support requests sent by mail and never confirmed in time (new ones clear their address's as they come).
   await deleteStalePending(db);
-  return { db, seeded };
+  return seeded;
 }

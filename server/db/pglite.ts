@@ -1,4 +1,4 @@
-import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { statementNamer, type Db, type Row } from './adapter.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
@@ -11,7 +11,19 @@ type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<Db & { dump(): Promise<Blob> }> {
-  const pg = await PGlite.create({ dataDir, loadDataDir: snapshot });
+  const pg = await PGlite.create({
+    dataDir,
+    loadDataDir: snapshot,
+    // Values as the PostgreSQL adapter answers them (tests/server/adapter-types.test.ts): a DATE as its
+    // 'YYYY-MM-DD' text (a Date would be midnight UTC, a day off east or west of it), a BYTEA as a Buffer.
+    parsers: {
+      [types.DATE]: (text: string) => text,
+      [types.BYTEA]: (text: string) => {
+        const bytes = types.parsers[types.BYTEA](text, types.BYTEA) as Uint8Array;
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      },
+    },
+  });
   const { serialize } = protocol;
   const statementName = statementNamer();
   /** Each SQL text's statement name and parameter types, once it has been prepared in this database session. */

@@ -1,10 +1,12 @@
 import pg from 'pg';
 import { statementNamer, type Db, type Row, type Transaction } from './adapter.ts';
 
-// DATE columns come back as 'YYYY-MM-DD' strings (as in PGlite), not as Date objects at local midnight.
+// DATE columns come back as 'YYYY-MM-DD' strings (as from PGlite), not as Date objects at local midnight.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v: string) => v);
 // BIGINT (count(*)) as a number: our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
+// An INTERVAL as its text ('01:00:00'), as PGlite answers it.
+pg.types.setTypeParser(pg.types.builtins.INTERVAL, (v: string) => v);
 
 export async function openPostgres(connectionString: string): Promise<Db> {
   // A pooled connection stays taken until the event loop comes round to its answer: under load that turn, not

@@ -227,7 +227,7 @@ async function train(row: ModelRow, reader: DatasetReader, run: JobRun, timeLimi
   await run.progress(10);
   const [target, ...features] = named.map((c, i) => ({ name: c.column_name, type: c.column_type, values: values[i] }));
   return trainInThread(
-    { algorithm: row.algorithm, target, features, trainRatio: Number(row.train_ratio), seed: seedOf(row.model_id) },
+    { algorithm: row.algorithm, target, features, trainRatio: Number(row.train_ratio), seed: seedOf(row.project_id) },
     { signal: run.signal, timeLimitMs, progress: (share) => run.progress(10 + 85 * share) },
   );
 }

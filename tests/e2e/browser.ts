@@ -1,13 +1,14 @@
 // Browser tests drive Debian's Chromium through playwright-core (never a downloaded browser) against a
 // server started the way `npm start` starts it, on a free port with a fresh embedded database.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { E2E_ADMIN_PASSWORD, E2E_SNAPSHOT_PATH } from './paths.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const CHROMIUM = process.env.SEMA_CHROMIUM || '/usr/bin/chromium';
@@ -207,24 +208,25 @@ export interface InProcessServer extends Omit<RunningServer, 'output'> {
 }
 
 /**
- * The app in this process (built front end, fresh embedded database), for journeys that need to know what
- * only the server knows: the captcha's answer (injected, as the server tests do) and the mail in the outbox.
+ * The app in this process (the built front end, a fresh embedded database from the run's snapshot), for journeys
+ * that need to know what only the server knows: the captcha's answer (injected, as the server tests do) and the
+ * mail in the outbox.
  */
 export async function startInProcessServer(options: {
-  adminPassword: string;
   captchaCode: string;
   /** Where mail goes after the outbox (default: nowhere, it stays in the outbox table). */
   mailer?: import('../../server/mail/mailer.ts').Mailer;
   /** Background-process kinds and workers for the journeys that run processes (test kinds, short timings). */
   jobs?: Pick<import('../../server/app.ts').AppOptions, 'jobKinds' | 'workers' | 'workerTimings'>;
 }): Promise<InProcessServer> {
-  const { buildFrontEndIfNeeded } = await import('../../server/build-front-end.ts');
-  const { prepareDatabase } = await import('../../server/start.ts');
+  const { openPglite } = await import('../../server/db/pglite.ts');
+  const { readyDatabase } = await import('../../server/start.ts');
   const { buildApp, STATIC_DIR } = await import('../../server/app.ts');
   const { outboxOnlyMailer } = await import('../../server/mail/mailer.ts');
-  await buildFrontEndIfNeeded();
-  const dataDir = mkdtempSync(join(tmpdir(), 'sema-e2e-'));
-  const { db } = await prepareDatabase({ dataDir, adminPassword: options.adminPassword });
+  // The front end was built and the snapshot written once for all browser files (tests/e2e/global-setup.ts);
+  // the server then starts as `npm start` does on a database it made before.
+  const db = await openPglite(undefined, new Blob([readFileSync(E2E_SNAPSHOT_PATH)]));
+  await readyDatabase(db, E2E_ADMIN_PASSWORD);
   const port = await freePort();
   const app = await buildApp({
     db,
@@ -242,12 +244,11 @@ export async function startInProcessServer(options: {
     stop: async () => {
       await app.close();
       await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-export const E2E_ADMIN_PASSWORD = 'e2e-admin-password-0123';
+export { E2E_ADMIN_PASSWORD };
 /** Every captcha of the in-process server: a code from the captcha alphabet (no look-alikes such as 2/Z, 0/O). */
 export const E2E_CAPTCHA = 'K7M4P';
 
@@ -255,7 +256,7 @@ export const E2E_CAPTCHA = 'K7M4P';
 export function inProcessSuite(jobs?: Parameters<typeof startInProcessServer>[0]['jobs']): { server: InProcessServer; browser: Browser } {
   const suite = {} as { server: InProcessServer; browser: Browser };
   beforeAll(async () => {
-    suite.server = await startInProcessServer({ adminPassword: E2E_ADMIN_PASSWORD, captchaCode: E2E_CAPTCHA, jobs });
+    suite.server = await startInProcessServer({ captchaCode: E2E_CAPTCHA, jobs });
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

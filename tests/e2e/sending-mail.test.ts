@@ -22,7 +22,6 @@ describe.runIf(chromiumAvailable())('sending mail in a browser', () => {
     smtp = await startTestSmtp();
     const { smtpMailer } = await import('../../server/mail/mailer.ts');
     server = await startInProcessServer({
-      adminPassword: E2E_ADMIN_PASSWORD,
       captchaCode: E2E_CAPTCHA,
       mailer: smtpMailer(smtp.url),
       jobs: { workers: 1, workerTimings: { pollingIntervalSeconds: 0.5 } },

@@ -8,7 +8,7 @@ import { callFrom, codeIn, lastMail, logIn, newIp, registeredUser, startAccountA
 
 const PASSWORD = 'correct-horse-42';
 
-describe.each(databaseKinds())('failed-login limits on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('failed-login limits on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startAccountApp(kind);

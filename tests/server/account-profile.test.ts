@@ -21,7 +21,7 @@ import { bearer, callFrom, CAPTCHA, codeIn, lastMail, logIn, newIp, registeredUs
 
 const PASSWORD = 'correct-horse-42';
 
-describe.each(databaseKinds())('profiles and settings on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('profiles and settings on %s', (kind) => {
   let t: TestApp;
   let ayla: string;
   let aylaId: string;

@@ -50,7 +50,7 @@ function withChanges(name: string, changes: Partial<Record<keyof RegisterRequest
 
 const countUsers = async (t: TestApp) => (await t.db.query<{ n: number }>('select count(*)::int as n from app_user'))[0].n;
 
-describe.each(databaseKinds())('registration on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('registration on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startAccountApp(kind);

@@ -10,7 +10,7 @@ import { bearer, callFrom, CAPTCHA, logIn, newIp, registeredUser, startAccountAp
 
 const PASSWORD = 'correct-horse-42';
 
-describe.each(databaseKinds())('sessions on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('sessions on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startAccountApp(kind);

@@ -19,7 +19,7 @@ import { databaseKinds, frontendKeyForTest, startTestApp, type TestApp } from '.
 import { actor, snapshot, tenantIdOf, type Actor } from './support/actors.ts';
 import { mixedRows, workbookBase64 } from './support/analysis-workbooks.ts';
 
-describe.each(databaseKinds())('analysis projects on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('analysis projects on %s', (kind) => {
   let t: TestApp;
   let owner: Actor;
   let other: Actor;

@@ -6,7 +6,7 @@ import type { Db } from '../../server/db/adapter.ts';
 import { insertAuditRecord, type NewAuditRecord } from '../../server/services/audit-store.ts';
 import { databaseKinds, openTestDb } from './harness.ts';
 
-describe.each(databaseKinds())('audit records written together on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('audit records written together on %s', (kind) => {
   let db: Db;
   let tenantId: string;
   beforeAll(async () => {

@@ -16,7 +16,7 @@ interface StoredRecord extends Record<string, unknown> {
   duration_ms: number;
 }
 
-describe.each(databaseKinds())('audit records stored with their write on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('audit records stored with their write on %s', (kind) => {
   let t: TestApp;
   /** An API process over the same database whose statements are counted. */
   let app: FastifyInstance;

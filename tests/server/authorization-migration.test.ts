@@ -12,7 +12,7 @@ import { databaseKinds } from './harness.ts';
 import { emptyDb } from './support/empty-db.ts';
 import tenants from '../../fixtures/seed/tenants.json' with { type: 'json' };
 
-describe.each(databaseKinds())('migration 0005 on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('migration 0005 on %s', (kind) => {
   let db: Db;
   const tenantId = randomUUID();
   const [admin, ayse, can] = [randomUUID(), randomUUID(), randomUUID()];

@@ -18,7 +18,7 @@ import websiteUnits from '../../fixtures/entities/website_unit.json' with { type
 
 const WEBSITE_UNIT = websiteUnits.valid[0] as never;
 
-describe.each(databaseKinds())('authorizations on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('authorizations on %s', (kind) => {
   let t: TestApp;
   let admin: Actor;
   let tenantId: string;

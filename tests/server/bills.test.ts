@@ -22,7 +22,7 @@ import { SEED_SHOP_ID } from './support/shops.ts';
 const STARTER = shops.shops[0].bundle_list[0];
 const year = new Date().getUTCFullYear();
 
-describe.each(databaseKinds())('bills on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('bills on %s', (kind) => {
   let t: TestApp;
   let admin: Actor;
   beforeAll(async () => {

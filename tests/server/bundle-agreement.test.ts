@@ -15,7 +15,7 @@ import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, snapshot, type Actor } from './support/actors.ts';
 import { addBundle, addProduct, openShop } from './support/shops.ts';
 
-describe.each(databaseKinds())('agreements on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('agreements on %s', (kind) => {
   let t: TestApp;
   let owner: Actor;
   let bundler: Actor;

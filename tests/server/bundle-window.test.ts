@@ -18,7 +18,7 @@ import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, type Actor } from './support/actors.ts';
 import { addBundle, addProduct, bundleOnSale, openShop, SEED_SHOP_ID } from './support/shops.ts';
 
-describe.each(databaseKinds())('the shop window on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('the shop window on %s', (kind) => {
   let t: TestApp;
   let owner: Actor;
   let shop: string;

@@ -22,7 +22,7 @@ import { addBundle, addProduct, openShop } from './support/shops.ts';
 
 type WithErrors = { status_code: string; status_message: string; errors?: { field: string; message: string }[] };
 
-describe.each(databaseKinds())('bundles and products on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('bundles and products on %s', (kind) => {
   let t: TestApp;
   let admin: Actor;
   let owner: Actor;

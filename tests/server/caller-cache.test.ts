@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { databaseKinds, secondProcess, signInForTest, startTestApp, type TestApp } from './harness.ts';
 
-describe.each(databaseKinds())('signed-in callers kept in memory on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('signed-in callers kept in memory on %s', (kind) => {
   let t: TestApp;
   /** A second API process over the same database, whose token reads are counted. */
   let other: FastifyInstance;

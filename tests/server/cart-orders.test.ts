@@ -21,7 +21,7 @@ import { actor, snapshot, tenantIdOf, type Actor } from './support/actors.ts';
 import { SEED_SHOP_ID } from './support/shops.ts';
 import { card, LEARNING, orderHelpers, STARTER, STARTER_AGREEMENT, TRIAL } from './support/orders.ts';
 
-describe.each(databaseKinds())('cart, orders and payments on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('cart, orders and payments on %s', (kind) => {
   let t: TestApp;
   let tenantId: string;
   let admin: Actor;

@@ -17,7 +17,7 @@ const STARTER = 'db50f177-192f-4360-983c-efc0c56baef7';
 const SUPPORT = 'b5b4e5db-2de2-4ec8-bb74-236962f58e2c';
 const OWN = randomUUID();
 
-describe.each(databaseKinds())('migration 0013 on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('migration 0013 on %s', (kind) => {
   let db: Db;
 
   beforeAll(async () => {

@@ -49,7 +49,7 @@ const BAD_PRODUCT: [string, unknown][] = [
   ['a NUL character', { en: { pro_info: 'line\u0000break' } }],
 ];
 
-describe.each(databaseKinds())('catalogue translations on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('catalogue translations on %s', (kind) => {
   let t: TestApp;
   let bundler: Actor;
   let shop: string;

@@ -10,7 +10,7 @@ import { actor } from './support/actors.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-describe.each(databaseKinds())('clinical calls on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('clinical calls on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);

@@ -15,7 +15,7 @@ const seededText = {
   tr: 'Klinik karar desteği: hastalar, tedavi planları, veri modelleri ve kural paketleri.',
 };
 
-describe.each(databaseKinds())('migration 0024 on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('migration 0024 on %s', (kind) => {
   let db: Db;
   const clinical = tenants.tenants.find((t) => t.domain === 'clinical.localhost')!;
   const seededUnit = clinical.website_unit_list.find((u) => u.website_unit_client_id === DASHBOARD)!;

@@ -9,7 +9,7 @@ import { databaseKinds } from './harness.ts';
 import { emptyDb } from './support/empty-db.ts';
 import tenants from '../../fixtures/seed/tenants.json' with { type: 'json' };
 
-describe.each(databaseKinds())('migration 0009 on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('migration 0009 on %s', (kind) => {
   let db: Db;
   const [shop, clinical] = tenants.tenants;
   /** The shop site's configuration as saved before 0009: no clinical_function. */

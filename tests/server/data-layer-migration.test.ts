@@ -9,7 +9,7 @@ import { wdmDocuments } from '../../server/services/layer-store.ts';
 import { databaseKinds } from './harness.ts';
 import { emptyDb } from './support/empty-db.ts';
 
-describe.each(databaseKinds())('migration 0031 on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('migration 0031 on %s', (kind) => {
   let db: Db;
   // An English-only site's options as a deployment may have had them (not the seed's).
   const before = { language_options: [{ label: 'en', value: 1 }] };

@@ -53,7 +53,7 @@ function csvRows(base64: string): string[][] {
   return parseCsv(text).rows;
 }
 
-describe.each(databaseKinds())('data model records on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('data model records on %s', (kind) => {
   let t: TestApp;
   let owner: Actor;
   let editor: Actor;

@@ -25,7 +25,7 @@ const FIXTURE = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '
 const { title, language, color, group_list } = FIXTURE;
 const DOMAIN = 'clinical.localhost';
 
-describe.each(databaseKinds())('data models on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('data models on %s', (kind) => {
   let t: TestApp;
   let owner: Actor;
   let colleague: Actor;

@@ -33,7 +33,7 @@ const started = async (db: TestApp['db'], kind: string) =>
 const xlsx = async (header: string[], rows: (string | number | boolean | null)[][]) =>
   (await tableToXlsx('Birimler', header.map((h) => ({ key: h, label: h })), rows)).toString('base64');
 
-describe.each(databaseKinds())('data layers on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('data layers on %s', (kind) => {
   let t: TestApp;
   let admin: Actor;
   let clinicalAdmin: Actor;

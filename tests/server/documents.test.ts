@@ -10,7 +10,7 @@ import { dataUrl, EXE, HTML, padded, PDF, PNG_1PX, SVG } from './support/sample-
 
 const MB = 1024 * 1024;
 
-describe.each(databaseKinds())('documents on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('documents on %s', (kind) => {
   let t: TestApp;
   let owner: Actor;
   let friend: Actor;

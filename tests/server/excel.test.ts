@@ -34,7 +34,7 @@ interface Refused {
   errors?: { field: string; message: string }[];
 }
 
-describe.each(databaseKinds())('Excel on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('Excel on %s', (kind) => {
   let t: TestApp;
   let bundler: Actor;
   let outsider: Actor;

@@ -21,7 +21,7 @@ import { actor, snapshot, tenantIdOf, type Actor } from './support/actors.ts';
 
 const APP = { externalapplication_name: 'Sema Klinik', externalapplication_url: 'https://klinik.example.com.tr', externalapplication_route: '/auth/callback' };
 
-describe.each(databaseKinds())('external applications on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('external applications on %s', (kind) => {
   let t: TestApp;
   let admin: Actor;
   let ayse: Actor;

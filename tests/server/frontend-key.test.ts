@@ -7,7 +7,7 @@ import { hashSecret } from '../../server/auth/secret-hash.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, snapshot, type Actor } from './support/actors.ts';
 
-describe.each(databaseKinds())('front-end keys on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('front-end keys on %s', (kind) => {
   let t: TestApp;
   let admin: Actor;
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import { actor, snapshot, type Actor } from './support/actors.ts';
 const seeded = (domain: string) => structuredClone(tenants.tenants.find((t) => t.domain === domain)!.frontend) as FrontendConfiguration;
 const PNG = `data:image/png;base64,${Buffer.from('not really a png but base64').toString('base64')}`;
 
-describe.each(databaseKinds())('front-end settings on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('front-end settings on %s', (kind) => {
   let t: TestApp;
   let admin: Actor;
   let clinicalAdmin: Actor;

@@ -1,20 +1,24 @@
-// Builds one migrated, seeded PGlite snapshot for the whole server suite: initdb costs ~5 s and ~0.8 GB,
-// loading a snapshot ~0.7 s (toolchain notes), so every test file starts from the snapshot.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { openPglite } from '../../server/db/pglite.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { seed } from '../../server/db/seed.ts';
-import { setScryptCostForTests } from '../../server/auth/password.ts';
+// Builds, once for the whole server suite, the databases every test file starts from (tests/server/support/
+// snapshot.ts): the PGlite snapshot, and with TEST_DATABASE_URL a PostgreSQL template database, in parallel.
+import type { TestProject } from 'vitest/node';
+import { makePostgresTemplate, writePgliteSnapshot } from './support/snapshot.ts';
 import { SNAPSHOT_PATH, TEST_ADMIN_PASSWORD, TEST_SCRYPT } from './paths.ts';
 
-export default async function setup(): Promise<void> {
-  setScryptCostForTests(TEST_SCRYPT);
-  const db = await openPglite();
-  await migrate(db);
-  await seed(db, { adminPassword: TEST_ADMIN_PASSWORD });
-  const blob = await db.dump();
-  mkdirSync(dirname(SNAPSHOT_PATH), { recursive: true });
-  writeFileSync(SNAPSHOT_PATH, Buffer.from(await blob.arrayBuffer()));
-  await db.close();
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The PostgreSQL template database of this run ('' without TEST_DATABASE_URL). */
+    postgresTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const [, template] = await Promise.all([
+    writePgliteSnapshot(SNAPSHOT_PATH, TEST_ADMIN_PASSWORD, TEST_SCRYPT),
+    adminUrl ? makePostgresTemplate(adminUrl, TEST_ADMIN_PASSWORD, TEST_SCRYPT) : undefined,
+  ]);
+  project.provide('postgresTemplate', template?.name ?? '');
+  return async () => {
+    await template?.drop();
+  };
 }

@@ -1,15 +1,14 @@
-// Server tests run against a real database: PGlite always, and PostgreSQL too when TEST_DATABASE_URL is
-// set (CI sets it). `forEachDatabase` runs a suite once per database.
+// Server tests run against a real database: PGlite always, and PostgreSQL too when TEST_DATABASE_URL is set
+// (CI sets it). `databaseKinds` names the databases a suite runs on.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import type { Db } from '../../server/db/adapter.ts';
 import { openPglite } from '../../server/db/pglite.ts';
-import { emptyDb } from './support/empty-db.ts';
-import { migrate } from '../../server/db/migrate.ts';
-import { seed } from '../../server/db/seed.ts';
+import { newPostgresDatabase } from './support/snapshot.ts';
 import { setTransport, type Transport } from '../../src/api/call.ts';
-import { SNAPSHOT_PATH, TEST_ADMIN_PASSWORD, TEST_SCRYPT } from './paths.ts';
+import { SNAPSHOT_PATH, TEST_SCRYPT } from './paths.ts';
 import { setScryptCostForTests } from '../../server/auth/password.ts';
 
 // A password hash at the production cost takes ~0.6 s; the server tests hash at a test cost
@@ -18,15 +17,23 @@ setScryptCostForTests(TEST_SCRYPT);
 
 export type DbKind = 'pglite' | 'postgres';
 
-export const databaseKinds = (): DbKind[] => (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
+/**
+ * Whether what a suite checks can differ between PGlite and PostgreSQL: concurrency and locks (PGlite runs one
+ * statement at a time), LISTEN/NOTIFY and several processes on one database, migrations, the adapters' types,
+ * text search. Those suites run on PostgreSQL in every run; the others run there under `npm run test:full`.
+ */
+export type DatabaseDependence = 'depends-on-database' | 'same-on-every-database';
 
-/** A fresh, migrated and seeded database of the given kind; closing it drops it. */
-export async function openTestDb(kind: DbKind): Promise<Db> {
+/** The databases a suite runs on: PGlite, and PostgreSQL as `dependence` and the run decide. */
+export function databaseKinds(dependence: DatabaseDependence): DbKind[] {
+  if (!process.env.TEST_DATABASE_URL) return ['pglite'];
+  return dependence === 'depends-on-database' || process.env.SEMA_TEST_FULL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A fresh, migrated and seeded database of the given kind (from this run's snapshot or template); closing it drops it. */
+export function openTestDb(kind: DbKind): Promise<Db> {
   if (kind === 'pglite') return openPglite(undefined, new Blob([readFileSync(SNAPSHOT_PATH)]));
-  const db = await emptyDb(kind);
-  await migrate(db);
-  await seed(db, { adminPassword: TEST_ADMIN_PASSWORD });
-  return db;
+  return newPostgresDatabase(process.env.TEST_DATABASE_URL!, inject('postgresTemplate'));
 }
 
 export interface CallerOptions {

@@ -14,7 +14,7 @@ const FIXTURE = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '
 const DOMAIN = 'clinical.localhost';
 const SETTINGS: HospitalSettings = { preferred_units: { creatinine: 'umol/L', height: '[in_i]', weight: '[lb_av]' }, default_templates: {} };
 
-describe.each(databaseKinds())('hospital settings on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('hospital settings on %s', (kind) => {
   let t: TestApp;
   let official: Actor;
   let doctor: Actor;

@@ -21,7 +21,7 @@ create function note_count() returns int language sql as $$ select count(*)::int
 
 const BROKEN: Migration = { version: 2, name: 'broken', sql: `insert into note values (4, 'lands only with the rest');\nselect no_such_column from note;` };
 
-describe.each(databaseKinds())('migration runner on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('migration runner on %s', (kind) => {
   let db: Db | undefined;
   afterEach(async () => {
     await db?.close();

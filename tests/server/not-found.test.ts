@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, signInForTest, startTestApp, type TestApp } from './harness.ts';
 import { statusKeyOf, statusMessage } from '../../src/domain/status-messages.ts';
 
-describe.each(databaseKinds())('not found on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('not found on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {

@@ -27,7 +27,7 @@ import { actor, snapshot, type Actor } from './support/actors.ts';
 import { openShop, SEED_SHOP_ID } from './support/shops.ts';
 import { card, LEARNING, orderHelpers, STARTER } from './support/orders.ts';
 
-describe.each(databaseKinds())('order steps on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('order steps on %s', (kind) => {
   let t: TestApp;
   let admin: Actor;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { callFrom, logIn, newIp, registeredUser, registration, startAccountApp }
 
 const PASSWORD = 'correct-horse-42';
 
-describe.each(databaseKinds())('password hashes on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('password hashes on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startAccountApp(kind);

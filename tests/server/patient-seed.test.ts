@@ -11,7 +11,7 @@ import { actor, type Actor } from './support/actors.ts';
 
 const daysBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
 
-describe.each(databaseKinds())('the demo patients on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('the demo patients on %s', (kind) => {
   let t: TestApp;
   let doctor: Actor;
   beforeAll(async () => {

@@ -28,7 +28,7 @@ const person = (over: Partial<PatientNewRequest['patient']> = {}): PatientNewReq
   ...over,
 });
 
-describe.each(databaseKinds())('patients on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('patients on %s', (kind) => {
   let t: TestApp;
   let doctor: Actor;
   let nurse: Actor;

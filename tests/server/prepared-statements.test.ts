@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../server/db/adapter.ts';
 import { databaseKinds } from './harness.ts';
 
-describe.each(databaseKinds())('statements on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('statements on %s', (kind) => {
   let db: Db;
   beforeAll(async () => {
     db = await openDb({ databaseUrl: kind === 'postgres' ? process.env.TEST_DATABASE_URL : undefined });

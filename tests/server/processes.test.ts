@@ -74,7 +74,7 @@ const noRetry: JobKind = { kind: 'no_retry', run: async () => undefined };
 const kinds: JobKinds = { counting, restartable, flaky, no_retry: noRetry };
 const TIMINGS = { pollingIntervalSeconds: 0.5, heartbeatMs: 200, staleAfterMs: 2000, sweepEveryMs: 60_000 };
 
-describe.each(databaseKinds())('background processes on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('background processes on %s', (kind) => {
   let t: TestApp;
   let tenantId: string;
   let owner: Actor;

@@ -44,7 +44,7 @@ const withPaclitaxel = (dosage: number) => {
   return p;
 };
 
-describe.each(databaseKinds())('protocols on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('protocols on %s', (kind) => {
   let t: TestApp;
   let owner: Actor;
   let colleague: Actor;

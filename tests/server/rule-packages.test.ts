@@ -66,7 +66,7 @@ describe('the compiled-graph cache', () => {
   });
 });
 
-describe.each(databaseKinds())('decision-support packages on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('decision-support packages on %s', (kind) => {
   let t: TestApp;
   let owner: Actor;
   let reader: Actor;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, signInForTest, startTestApp, type TestApp } from './harness.ts';
 import tenants from '../../fixtures/seed/tenants.json' with { type: 'json' };
 
-describe.each(databaseKinds())('security headers on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('security headers on %s', (kind) => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {

@@ -57,7 +57,7 @@ describe('the help pages of the clinical site (fixtures)', () => {
   });
 });
 
-describe.each(databaseKinds())('seeded website units on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('seeded website units on %s', (kind) => {
   describe('a site created now', () => {
     let db: Db;
     beforeAll(async () => {

@@ -63,7 +63,7 @@ async function addUser(db: Db, domain: string, u: { username: string; firstname?
   return id;
 }
 
-describe.each(databaseKinds())('mail sending on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('mail sending on %s', (kind) => {
   let t: TestApp;
   let smtp: TestSmtp;
   let admin: Actor;

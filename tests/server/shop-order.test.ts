@@ -6,7 +6,7 @@ import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, tenantIdOf, type Actor } from './support/actors.ts';
 import { addBundle, insertOrder, openShop } from './support/shops.ts';
 
-describe.each(databaseKinds())('the shop order list on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('the shop order list on %s', (kind) => {
   let t: TestApp;
   let owner: Actor;
   let manager: Actor;

@@ -14,7 +14,7 @@ const price = (lira: number, dollars?: number) => ({
   currency_amount_list: [{ currency_type: 0, amount: lira }, ...(dollars === undefined ? [] : [{ currency_type: 1, amount: dollars }])],
 });
 
-describe.each(databaseKinds())('the storefront on the shop window, on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('the storefront on the shop window, on %s', (kind) => {
   let t: TestApp;
   let owner: Actor;
   let shop: string;

@@ -8,7 +8,7 @@ import { actor, auditCount, snapshot, tenantIdOf, type Actor } from './support/a
 import { grantForTest } from './support/authorizations.ts';
 import { openShop, SEED_SHOP_ID } from './support/shops.ts';
 
-describe.each(databaseKinds())('shops on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('shops on %s', (kind) => {
   let t: TestApp;
   let admin: Actor;
   let owner: Actor;

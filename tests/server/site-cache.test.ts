@@ -12,7 +12,7 @@ import { databaseKinds, signInForTest, startTestApp, type TestApp } from './harn
 
 const seeded = () => structuredClone(tenants.tenants[0].frontend) as FrontendConfiguration;
 
-describe.each(databaseKinds())('the site cache on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('the site cache on %s', (kind) => {
   let t: TestApp;
   /** A second API process over the same database (same PGlite instance, or the same PostgreSQL). */
   let other: FastifyInstance;

@@ -14,7 +14,7 @@ import { actor, tenantIdOf, type Actor } from './support/actors.ts';
 const TOKEN = 'a-metrics-token-for-the-tests';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.each(databaseKinds())('speed monitoring on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('speed monitoring on %s', (kind) => {
   let t: TestApp;
   let admin: Actor;
   beforeAll(async () => {
@@ -118,7 +118,7 @@ describe.each(databaseKinds())('speed monitoring on %s', (kind) => {
   });
 });
 
-describe.each(databaseKinds())('rate limits on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('rate limits on %s', (kind) => {
   let t: TestApp;
   /** A small limit on the version route, in a day-long window (no window turns during the test). */
   const LIMIT = { max: 10, per_seconds: 86_400 };

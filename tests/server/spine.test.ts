@@ -8,7 +8,7 @@ import userFixtures from '../../fixtures/entities/user.json' with { type: 'json'
 
 const { password: _password, access_key: _key, ...fixtureUser } = userFixtures.valid[0] as Record<string, unknown>;
 
-describe.each(databaseKinds())('spine on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('spine on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);

@@ -15,7 +15,7 @@ import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, snapshot, tenantIdOf, type Actor } from './support/actors.ts';
 import { workbookBase64 } from './support/analysis-workbooks.ts';
 
-describe.each(databaseKinds())('statistics routes on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('statistics routes on %s', (kind) => {
   let t: TestApp;
   let owner: Actor;
   let other: Actor;

@@ -57,7 +57,7 @@ async function refusalOf(work: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
-describe.each(databaseKinds())('statistics on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('statistics on %s', (kind) => {
   let db: Db;
   let tenantId: string;
   let ownerId: string;

@@ -35,7 +35,7 @@ const CARBOPLATIN = EXAMPLE.drug_list.find((l) => l.drug_name === 'Carboplatin')
 const PACLITAXEL = EXAMPLE.drug_list.find((l) => l.drug_name === 'Paclitaxel')!.item_id;
 const TODAY = calendarDay(new Date(), 'Europe/Istanbul');
 
-describe.each(databaseKinds())('treatments on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('treatments on %s', (kind) => {
   let t: TestApp;
   let doctor: Actor;
   let nurse: Actor;

@@ -9,7 +9,7 @@ import { actor, snapshot } from './support/actors.ts';
 const [STARTER, LEARNING] = shops.shops[0].bundle_list;
 const item = (b: typeof STARTER, i: number, count = 1) => ({ bundle_client_id: b.bundle.bundle_client_id, pro_client_id: b.product_list[i].pro_client_id, count });
 
-describe.each(databaseKinds())('user-created bundles on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('user-created bundles on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);

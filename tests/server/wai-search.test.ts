@@ -10,7 +10,7 @@ import type { WaiSearchResponse } from '../../src/generated/types/routes.ts';
 import { databaseKinds, frontendKeyForTest, startTestApp, type TestApp } from './harness.ts';
 import { actor, tenantIdOf, type Actor } from './support/actors.ts';
 
-describe.each(databaseKinds())('wai search on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('wai search on %s', (kind) => {
   let t: TestApp;
   let ayse: Actor;
   let mehmet: Actor;

@@ -74,7 +74,7 @@ const unitOf = (f: Flags, position: number): WebsiteUnit => ({
   content: { kind: 'rich_text', html: { en: `<p>${marker(f)} en</p>`, tr: `<p>${marker(f)} tr</p>` } },
 });
 
-describe.each(databaseKinds())('restricted website units on %s', (kind) => {
+describe.each(databaseKinds('same-on-every-database'))('restricted website units on %s', (kind) => {
   let t: TestApp;
   let admin: Actor;
   const headers = {} as Record<Who, string | undefined>;

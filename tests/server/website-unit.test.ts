@@ -36,7 +36,7 @@ const unit = (route_name: string, extra: Partial<WebsiteUnit> = {}): WebsiteUnit
   ...extra,
 });
 
-describe.each(databaseKinds())('website units on %s', (kind) => {
+describe.each(databaseKinds('depends-on-database'))('website units on %s', (kind) => {
   let t: TestApp;
   let editor: Actor;
   let clinicalAdmin: Actor;

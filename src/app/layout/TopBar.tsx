@@ -20,7 +20,9 @@ export function TopBar() {
   const opened = useAppStore((s) => s.layout.sidebar.opened);
   const hidden = useAppStore((s) => s.layout.sidebar.hidden);
   const toggleSidebar = useAppStore((s) => s.toggleSidebar);
-  const loggedIn = useAppStore((s) => Boolean(s.session.token?.access_token));
+  // Signed in once the server has named the session's user (and the session is stored): while the login check
+  // runs, a reload would still find no session.
+  const loggedIn = useAppStore((s) => Boolean(s.session.token?.access_token && s.session.user));
   const name = settings?.application_name ?? '';
 
   return (
@@ -103,7 +105,9 @@ function CurrencySwitch() {
 function SessionLinks() {
   const { t } = useTranslation();
   const user = useAppStore((s) => s.session.user);
-  const loggedIn = useAppStore((s) => Boolean(s.session.token?.access_token));
+  // Signed in once the server has named the session's user (and the session is stored): while the login check
+  // runs, a reload would still find no session.
+  const loggedIn = useAppStore((s) => Boolean(s.session.token?.access_token && s.session.user));
   const pages = usePages();
   const lang = useActiveLabel();
   const location = useLocation();

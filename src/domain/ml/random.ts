@@ -1,7 +1,8 @@
 // Seeded randomness for training: the split, bootstrap samples and feature subsets come from a seed taken from
-// the model id, so training the same model on the same data gives the same model (and the same held-out metrics).
+// the project, so training on the same data gives the same model, and a project's models are measured on the
+// same held-out rows (their metrics compare).
 
-/** A 32-bit seed from a text (FNV-1a): a model id → the seed of its training. */
+/** A 32-bit seed from a text (FNV-1a): a project id → the seed of its models' training. */
 export function seedOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
