@@ -2,17 +2,17 @@
 // process's per-minute counts reach the database and the admin's report computes the percentiles of known
 // latencies; the catalogue's rate limits refuse with 10011 and Retry-After, per caller, and two app instances
 // on one database share the count within the documented bound (docs/decisions.md).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { applicationVersion, systemSpeedReport } from '../../src/generated/client/index.ts';
 import { buildApp } from '../../server/app.ts';
+import type { Db } from '../../server/db/adapter.ts';
 import { RequestMetrics } from '../../server/monitoring/request-metrics.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, tenantIdOf, type Actor } from './support/actors.ts';
 
 const TOKEN = 'a-metrics-token-for-the-tests';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(databaseKinds('depends-on-database'))('speed monitoring on %s', (kind) => {
   let t: TestApp;
@@ -148,23 +148,43 @@ describe.each(databaseKinds('depends-on-database'))('rate limits on %s', (kind) 
   });
 
   it('shares the count between two app instances on one database, within the bound of one sync', async () => {
-    const second = await buildApp({ db: t.db, monitoring: { syncMs: 50, rateLimitOf: limits } });
+    const ip = '10.0.0.3';
+    /** An instance over the same database that notes the shared total of this caller each of its syncs read back. */
+    const instance = async () => {
+      const synced: number[] = [];
+      const query = async (sql: string, params?: unknown[]) => {
+        const rows = await t.db.query(sql, params);
+        if (/insert into route_call_count/.test(sql)) {
+          const sent = JSON.parse(params![0] as string) as { i: number; caller_key: string }[];
+          const mine = sent.find((r) => r.caller_key === `a:${ip}`);
+          const total = mine && (rows as { i: number; hits: number }[]).find((r) => r.i === mine.i)?.hits;
+          if (total !== undefined) synced.push(total);
+        }
+        return rows;
+      };
+      const app = await buildApp({ db: { ...t.db, query } as Db, monitoring: { syncMs: 50, rateLimitOf: limits } });
+      return { app, synced };
+    };
+    /** Waits until the instance has synced and read back this total (its next call counts with it). */
+    const learned = (synced: number[], total: number) => vi.waitFor(() => expect(synced).toContain(total), { timeout: 10_000, interval: 20 });
+    const first = await instance();
+    const second = await instance();
     try {
-      const ip = '10.0.0.3';
-      for (let i = 0; i < 6; i++) expect((await version(t.app, ip)).statusCode).toBe(200);
-      await sleep(250);
+      for (let i = 0; i < 6; i++) expect((await version(first.app, ip)).statusCode).toBe(200);
+      await learned(first.synced, 6);
       // The second instance has not seen this caller: it admits the first call, and learns the total at its sync.
-      expect((await version(second, ip)).statusCode).toBe(200);
-      await sleep(250);
+      expect((await version(second.app, ip)).statusCode).toBe(200);
+      await learned(second.synced, 7);
       const admitted = [];
-      for (let i = 0; i < 6; i++) admitted.push((await version(second, ip)).statusCode);
+      for (let i = 0; i < 6; i++) admitted.push((await version(second.app, ip)).statusCode);
       expect(admitted).toEqual([200, 200, 200, 429, 429, 429]);
-      await sleep(250);
-      expect((await version(t.app, ip)).statusCode).toBe(429);
+      await learned(first.synced, LIMIT.max);
+      expect((await version(first.app, ip)).statusCode).toBe(429);
       const [{ hits }] = await t.db.query<{ hits: number }>("select hits from route_call_count where route_name = 'application_version' and caller_key = $1", [`a:${ip}`]);
       expect(hits).toBe(LIMIT.max);
     } finally {
-      await second.close();
+      await first.app.close();
+      await second.app.close();
     }
   });
 });
