@@ -1,7 +1,7 @@
 // The site cache (issue 8): a site's configuration and units are read from the database once per process and
 // kept until they change; a change made through one API process is seen at once by that process and, through
 // PostgreSQL NOTIFY, by every other process over the same database — also a change made by hand in SQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { SiteCache } from '../../server/services/site-cache.ts';
@@ -19,22 +19,40 @@ describe.each(databaseKinds('depends-on-database'))('the site cache on %s', (kin
   let admin: string;
   const queries: string[] = [];
   let transactions = 0;
-  /** Holds the answer of a unit save back (its notice arrives first, as it often does under load). */
+  /** Holds the answer of a unit save back until its notice has reached the other process (as it often does first under load). */
   let slowSaves = false;
+  /** The site notices the other process has received (and applied), in order. */
+  const notices: string[] = [];
+  /** Whether the other process has received the notice of this unit's change to this version (0: removed). */
+  const hasNotice = (unitId: string, version: number) => notices.some((n) => n.endsWith(` ${unitId} ${version}`));
+  /** Waits until the other process has received that notice; the check it makes of it has run too. */
+  const noticed = async (unitId: string, version: number) => {
+    await vi.waitFor(() => expect(hasNotice(unitId, version)).toBe(true), { timeout: 10_000, interval: 20 });
+    // A unit's notice is looked at on the next turn of the event loop (SiteCache.unitNotified): a read it starts is counted by then.
+    await new Promise((r) => setImmediate(r));
+  };
 
   beforeAll(async () => {
     t = await startTestApp(kind);
     const query = async (sql: string, params?: unknown[]) => {
       queries.push(sql);
       const rows = await t.db.query(sql, params);
-      if (slowSaves && /with current_unit/.test(sql)) await new Promise((r) => setTimeout(r, 100));
+      if (slowSaves && /with current_unit/.test(sql)) {
+        const saved = rows[0] as { website_unit_client_id?: string; version?: number } | undefined;
+        if (saved?.version) await vi.waitFor(() => expect(hasNotice(saved.website_unit_client_id!, saved.version!)).toBe(true), { timeout: 10_000, interval: 5 });
+      }
       return rows;
     };
+    const listen: typeof t.db.listen = (channel, onNotify) =>
+      t.db.listen(channel, (payload) => {
+        onNotify(payload);
+        if (payload !== null) notices.push(payload);
+      });
     const transaction: typeof t.db.transaction = (work) => {
       transactions++;
       return t.db.transaction(work);
     };
-    const counting = { ...t.db, query, transaction } as typeof t.db;
+    const counting = { ...t.db, query, transaction, listen } as typeof t.db;
     // Speed monitoring's own writes (per-minute counts, the rate limit's shared count) are left out of the
     // statements counted here: they run on a timer, whatever the cache does.
     other = await buildApp({ db: counting, monitoring: { flushMs: 3_600_000, syncMs: 3_600_000 } });
@@ -50,10 +68,7 @@ describe.each(databaseKinds('depends-on-database'))('the site cache on %s', (kin
     const res = await app.inject({ method: 'POST', url: '/v1/frontend/get', headers: { host: 'localhost' }, payload: {} });
     return res.json() as { frontend: FrontendConfiguration; website_unit_list: { route_name: string }[] };
   };
-  const eventually = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await check()).toBe(true);
-  };
+  const eventually = (check: () => Promise<boolean>) => expect.poll(check, { timeout: 10_000 }).toBe(true);
 
   it('reads a site from the database once, then answers the configuration fetch from memory', async () => {
     await fetchFrom(other);
@@ -124,13 +139,13 @@ describe.each(databaseKinds('depends-on-database'))('the site cache on %s', (kin
     const created = (await write('/v1/frontend/websiteunit/new', { website_unit: probeUnit('patch_probe', 'Patch probe') })).website_unit;
     await write('/v1/frontend/website_unit/update', { website_unit: { ...probeUnit('patch_probe', 'Patched'), website_unit_client_id: created.website_unit_client_id, version: created.version } });
     // Its own notifications arrive too, and are found already applied.
-    await new Promise((r) => setTimeout(r, 200));
+    await noticed(created.website_unit_client_id, created.version + 1);
     queries.length = 0;
     expect(await captions(other)).toContain('Patched');
     expect(await captions(other)).not.toContain('Patch probe');
     expect(queries).toEqual([]);
     await write('/v1/frontend/websiteunit/delete', { website_unit_client_id: created.website_unit_client_id, version: created.version + 1 });
-    await new Promise((r) => setTimeout(r, 200));
+    await noticed(created.website_unit_client_id, 0);
     queries.length = 0;
     expect(await captions(other)).not.toContain('Patched');
     expect(queries).toEqual([]);
@@ -156,7 +171,7 @@ describe.each(databaseKinds('depends-on-database'))('the site cache on %s', (kin
     slowSaves = false;
     expect(transactions).toBe(0);
     // Its own notice, come before the answer, is not read back either.
-    await new Promise((r) => setTimeout(r, 200));
+    await noticed(created.website_unit_client_id, 2);
     // One statement, which carries the call's audit record too (no round trip of its own for it).
     expect(queries.filter((q) => /website_unit|tenant/.test(q) && !/^\s*insert into audit_record/.test(q))).toHaveLength(1);
     expect(queries.filter((q) => /^\s*insert into audit_record/.test(q))).toHaveLength(0);
@@ -210,20 +225,32 @@ describe.each(databaseKinds('depends-on-database'))('the site cache on %s', (kin
     const tenant = (await cache.tenant('localhost'))!;
     let builds = 0;
     let started = () => {};
+    // A build is under way until the test lets it finish.
+    let finish = () => {};
+    let finished = Promise.resolve();
     const build = async () => {
       const n = ++builds;
       started();
-      await new Promise((r) => setTimeout(r, 20));
+      await finished;
       return `answer ${n}`;
     };
-    expect(new Set(await Promise.all(Array.from({ length: 50 }, () => cache.answer(tenant, 'key', build))))).toEqual(new Set(['answer 1']));
+    const hold = () => {
+      finished = new Promise<void>((r) => (finish = r));
+      return new Promise<void>((r) => (started = r));
+    };
+    let building = hold();
+    const burst = Promise.all(Array.from({ length: 50 }, () => cache.answer(tenant, 'key', build)));
+    await building;
+    finish();
+    expect(new Set(await burst)).toEqual(new Set(['answer 1']));
     expect(builds).toBe(1);
     // A unit saved while the next answer is built: that build is answered to its callers, not kept.
     cache.unitsSaved(tenant.tenant_id, []);
-    const building = new Promise<void>((r) => (started = r));
+    building = hold();
     const during = cache.answer(tenant, 'key', build);
     await building;
     cache.unitsSaved(tenant.tenant_id, []);
+    finish();
     expect(await during).toBe('answer 2');
     expect(await cache.answer(tenant, 'key', build)).toBe('answer 3');
     expect(builds).toBe(3);
