@@ -2,8 +2,10 @@
 // each read its token, yet a login that ends or a holding that goes is refused at once by the process that
 // did it and, through PostgreSQL NOTIFY, by every other process over the same database — also when the
 // change is made by hand in SQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { ACTIVITY_STEP_SECONDS } from '../../server/auth/caller.ts';
 import { databaseKinds, secondProcess, signInForTest, startTestApp, type TestApp } from './harness.ts';
 
 describe.each(databaseKinds('depends-on-database'))('signed-in callers kept in memory on %s', (kind) => {
@@ -11,10 +13,17 @@ describe.each(databaseKinds('depends-on-database'))('signed-in callers kept in m
   /** A second API process over the same database, whose token reads are counted. */
   let other: FastifyInstance;
   const tokenReads: string[] = [];
+  /** The notices the other process has received (and applied), in order. */
+  const notices: string[] = [];
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    other = await secondProcess(t.db, (sql) => {
+    const listen: typeof t.db.listen = (channel, onNotify) =>
+      t.db.listen(channel, (payload) => {
+        onNotify(payload);
+        if (payload !== null) notices.push(payload);
+      });
+    other = await secondProcess({ ...t.db, listen }, (sql) => {
       if (/from session_token t join app_user/.test(sql)) tokenReads.push(sql);
     });
   });
@@ -28,9 +37,15 @@ describe.each(databaseKinds('depends-on-database'))('signed-in callers kept in m
   const me = async (app: FastifyInstance, authorization: string) =>
     (await app.inject({ method: 'GET', url: '/v1/user/user_controller', headers: { host: 'localhost', authorization } })).json().status_code as string;
   const auditList = (app: FastifyInstance, authorization: string) => call(app, '/v1/audit/list', authorization);
-  const eventually = async (check: () => Promise<boolean>) => {
-    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await check()).toBe(true);
+  const eventually = (check: () => Promise<boolean>) => expect.poll(check, { timeout: 10_000 }).toBe(true);
+  /**
+   * Waits until the other process has received every caller notice sent so far: a notice for no site (it drops
+   * nothing), sent after them on the same channel, has reached it.
+   */
+  const noticesArrived = async () => {
+    const marker = randomUUID();
+    await t.db.query('select pg_notify($1, $2)', ['sema_caller', marker]);
+    await vi.waitFor(() => expect(notices).toContain(marker), { timeout: 10_000, interval: 20 });
   };
 
   it("reads a token once: the same caller's next calls are answered without reading it again", async () => {
@@ -71,10 +86,11 @@ describe.each(databaseKinds('depends-on-database'))('signed-in callers kept in m
   });
 
   it('a token is refused when its life ends, even while kept', async () => {
-    const token = await signInForTest(t.db, { username: 'short.lived', expiresInSeconds: 1 });
+    // Its life ends long before the kept caller would be checked again (ACTIVITY_STEP_SECONDS), and leaves time for the first call.
+    const token = await signInForTest(t.db, { username: 'short.lived', expiresInSeconds: 3 });
     expect(await me(other, token)).toBe('10000');
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await me(other, token)).toBe('10096');
+    // Real time: the database ends the token by its own clock. Refused well before the kept caller's step ends.
+    await expect.poll(() => me(other, token), { timeout: (ACTIVITY_STEP_SECONDS - 10) * 1000, interval: 100 }).toBe('10096');
   });
 
   it("new logins of the site and a token's last use written leave kept callers kept", async () => {
@@ -83,7 +99,7 @@ describe.each(databaseKinds('depends-on-database'))('signed-in callers kept in m
     tokenReads.length = 0;
     await signInForTest(t.db, { username: 'newcomer' });
     await t.db.query("update session_token set last_used_at = now() where user_id = (select user_id from app_user where username = 'steady.caller')");
-    await new Promise((r) => setTimeout(r, 100));
+    await noticesArrived();
     expect(await me(other, token)).toBe('10000');
     expect(tokenReads).toHaveLength(0);
   });
