@@ -29,18 +29,25 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 }
 
 /** What the test kinds saw, by process id. */
-const seen = { aborted: new Set<string>(), attempts: new Map<string, number>() };
+const seen = { aborted: new Set<string>(), ended: new Set<string>(), attempts: new Map<string, number>() };
 
-/** Counts to `steps`, writing a row per step after reporting progress (so a stopped run's later writes show). */
+/**
+ * Counts to `steps`, writing a row per step after reporting progress (so a stopped run's later writes show), a
+ * step every `stepMs` (the work it stands for). Notes when its run is over, however it ends.
+ */
 const counting: JobKind<{ steps: number; stepMs: number }> = {
   kind: 'counting',
   async run({ steps, stepMs }, run) {
     run.signal.addEventListener('abort', () => seen.aborted.add(run.processId));
-    for (let i = 1; i <= steps; i++) {
-      await run.progress((i * 100) / steps);
-      await run.db.query('insert into test_job_write (process_id, step) values ($1, $2)', [run.processId, i]);
-      await run.log('info', `step ${i}`);
-      await sleep(stepMs);
+    try {
+      for (let i = 1; i <= steps; i++) {
+        await run.progress((i * 100) / steps);
+        await run.db.query('insert into test_job_write (process_id, step) values ($1, $2)', [run.processId, i]);
+        await run.log('info', `step ${i}`);
+        await sleep(stepMs);
+      }
+    } finally {
+      seen.ended.add(run.processId);
     }
   },
 };
@@ -70,6 +77,9 @@ const flaky: JobKind<{ always?: boolean }> = {
 };
 
 const noRetry: JobKind = { kind: 'no_retry', run: async () => undefined };
+
+/** Steps of a run that is stopped before its end (at 50 ms a step it would run for hours). */
+const LONG = 100_000;
 
 const kinds: JobKinds = { counting, restartable, flaky, no_retry: noRetry };
 const TIMINGS = { pollingIntervalSeconds: 0.5, heartbeatMs: 200, staleAfterMs: 2000, sweepEveryMs: 60_000 };
@@ -161,7 +171,7 @@ describe.each(databaseKinds('depends-on-database'))('background processes on %s'
   });
 
   it('stops a running process for real: the kind sees the abort, writes nothing more, and the row stays stopped', async () => {
-    const p = await start({ kind: 'counting', payload: { steps: 200, stepMs: 50 } });
+    const p = await start({ kind: 'counting', payload: { steps: LONG, stepMs: 50 } });
     await openWorker();
     await until('a few steps', async () => (await writes(p.process_id)) >= 2);
     owner.use();
@@ -170,12 +180,11 @@ describe.each(databaseKinds('depends-on-database'))('background processes on %s'
     expect(stopped.process_info.process_status).toBe('stopped');
     await until('the abort', async () => seen.aborted.has(p.process_id));
     const n = await writes(p.process_id);
-    await sleep(400);
-    expect(await writes(p.process_id)).toBeLessThanOrEqual(n + 1); // at most the step under way when told
+    // The kind's run is over: nothing of it can write any more.
+    await until('the end of its run', async () => seen.ended.has(p.process_id));
     const settled = await writes(p.process_id);
-    await sleep(400);
-    expect(await writes(p.process_id)).toBe(settled);
-    expect(settled).toBeLessThan(200);
+    expect(settled).toBeLessThanOrEqual(n + 1); // at most the step under way when told
+    expect(settled).toBeLessThan(LONG);
     expect((await row(p.process_id)).process_status).toBe('stopped');
     expect(await logOf(p.process_id)).toContain('Stopped by proc.owner.');
 
@@ -194,7 +203,11 @@ describe.each(databaseKinds('depends-on-database'))('background processes on %s'
     owner.use();
     expect((await processStop({ process_id: p.process_id })).process_info.process_status).toBe('stopped');
     await openWorker();
-    await sleep(1200);
+    // The worker has taken its job and let it go (pg-boss: completed) without running it.
+    await until('the worker to take its job', async () => {
+      const [job] = await t.db.query<{ state: string }>("select state from pgboss.job where name = 'sema_process' and data->>'processId' = $1", [p.process_id]);
+      return job?.state === 'completed';
+    });
     expect(await row(p.process_id)).toMatchObject({ process_status: 'stopped', attempt: 0 });
     expect(await writes(p.process_id)).toBe(0);
     expect((await processStart({ process_id: p.process_id })).status_code).toBe('10000');
@@ -283,7 +296,7 @@ describe.each(databaseKinds('depends-on-database'))('background processes on %s'
   });
 
   it('deletes a log only when the process is not running', async () => {
-    const p = await start({ kind: 'counting', payload: { steps: 200, stepMs: 50 } });
+    const p = await start({ kind: 'counting', payload: { steps: LONG, stepMs: 50 } });
     await openWorker();
     await statusIs(p.process_id, 'running');
     owner.use();
@@ -291,7 +304,8 @@ describe.each(databaseKinds('depends-on-database'))('background processes on %s'
     expect(refused.status_code).toBe('13100');
     expect(refused.status_message).toMatch(/running/);
     await processStop({ process_id: p.process_id });
-    await until('the abort', async () => seen.aborted.has(p.process_id));
+    // Its run is over, the step it was in with it: the log has its last line.
+    await until('the end of its run', async () => seen.ended.has(p.process_id));
     const lines = (await logOf(p.process_id)).length;
     const deleted = await processInfoDeleteLog({ process_id: p.process_id });
     expect(deleted).toMatchObject({ status_code: '10000', process_id: p.process_id, deleted_count: lines });
