@@ -295,17 +295,18 @@ describe.each(databaseKinds('depends-on-database'))('treatments on %s', (kind) =
     expect((await protocolPublish({ protocol_id: gated.protocol.protocol_id, version: 1 })).status_code).toBe('10000');
     const patientId = await patient('Tahlil');
     const tr = await approve(await saved(patientId, gated.protocol.protocol_id));
-    const labs = (anc: number) =>
+    /** A blood count drawn at `hour` today. */
+    const labs = (anc: number, hour: string) =>
       patientLabAdd({
         patient_id: patientId,
         lab_result_list: [
-          { test_code: 'anc', value: anc, unit: '10^9/L', result_date: `${TODAY}T08:00:00+03:00` },
-          { test_code: 'platelets', value: 180, unit: '10^9/L', result_date: `${TODAY}T08:00:00+03:00` },
-          { test_code: 'hemoglobin', value: 11.2, unit: 'g/dL', result_date: `${TODAY}T08:00:00+03:00` },
-          { test_code: 'bilirubin', value: 0.8, unit: 'mg/dL', result_date: `${TODAY}T08:00:00+03:00` },
+          { test_code: 'anc', value: anc, unit: '10^9/L', result_date: `${TODAY}T${hour}:00:00+03:00` },
+          { test_code: 'platelets', value: 180, unit: '10^9/L', result_date: `${TODAY}T${hour}:00:00+03:00` },
+          { test_code: 'hemoglobin', value: 11.2, unit: 'g/dL', result_date: `${TODAY}T${hour}:00:00+03:00` },
+          { test_code: 'bilirubin', value: 0.8, unit: 'mg/dL', result_date: `${TODAY}T${hour}:00:00+03:00` },
         ],
       });
-    expect((await labs(1.0)).status_code).toBe('10000');
+    expect((await labs(1.0, '08')).status_code).toBe('10000');
 
     doctor.use();
     const held = await treatmentStep({ treatment_id: tr.treatment_id, version: tr.version!, cycle_number: 1, step: 'approve' });
@@ -317,9 +318,9 @@ describe.each(databaseKinds('depends-on-database'))('treatments on %s', (kind) =
     expect(cycle.lab_gate_run_list).toMatchObject([{ passed: false, by: 'dr.tedavi', record: { anc: 1, platelets: 180, lab_date: TODAY, cycle_date: TODAY } }]);
     expect(cycle.lab_gate_run_list![0].result.trace!.length).toBeGreaterThan(0);
 
-    // The run was kept, so the treatment moved on a version.
-    await new Promise((r) => setTimeout(r, 5));
-    expect((await labs(2.1)).status_code).toBe('10000');
+    // The run was kept, so the treatment moved on a version. A later count that day is the latest (by its draw
+    // time, not by the moment it was entered).
+    expect((await labs(2.1, '09')).status_code).toBe('10000');
     doctor.use();
     const passed = await treatmentStep({ treatment_id: tr.treatment_id, version: kept.version!, cycle_number: 1, step: 'approve' });
     expect(passed.status_code, passed.status_message).toBe('10000');
