@@ -15,7 +15,16 @@ describe('the keyed queue', () => {
         if (fail) throw new Error(name);
         return name;
       });
-    const results = await Promise.allSettled([job('a', 'a1', 30, true), job('a', 'a2', 5), job('b', 'b1', 10)]);
+    let results: PromiseSettledResult<string>[];
+    // The work takes (fake) time: a1 is the longest, so b1 starts and ends while a1 runs.
+    vi.useFakeTimers();
+    try {
+      const all = Promise.allSettled([job('a', 'a1', 30, true), job('a', 'a2', 5), job('b', 'b1', 10)]);
+      await vi.runAllTimersAsync();
+      results = await all;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
     expect(log.indexOf('a1 end')).toBeLessThan(log.indexOf('a2 start'));
     expect(log.indexOf('b1 start')).toBeLessThan(log.indexOf('a1 end'));
