@@ -28,6 +28,37 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
   }
 
   /** Drags a connection from a handle to another node's target handle, as a person would. */
+  /**
+   * Waits until the drawing is still: the viewport's transform and the nodes' boxes unchanged over 10 animation
+   * frames in a row (a fit moves the drawing for 200 ms). Counted in frames, so a slow machine waits as long.
+   */
+  const still = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const shot = () =>
+            JSON.stringify([
+              getComputedStyle(document.querySelector('.react-flow__viewport')!).transform,
+              [...document.querySelectorAll('.react-flow__node')].map((n) => {
+                const r = n.getBoundingClientRect();
+                return [r.x, r.y, r.width, r.height];
+              }),
+            ]);
+          let last = shot();
+          let same = 0;
+          let frames = 0;
+          const next = () => {
+            const now = shot();
+            same = now === last ? same + 1 : 0;
+            last = now;
+            if (same >= 10) return resolve();
+            if (++frames > 3000) return reject(new Error('the drawing never kept still'));
+            requestAnimationFrame(next);
+          };
+          requestAnimationFrame(next);
+        }),
+    );
+
   async function connect(page: Page, from: string, to: string) {
     const a = await page.locator(from).boundingBox();
     const b = await page.locator(to).boundingBox();
@@ -96,7 +127,7 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
     await panel(page).getByRole('group', { name: 'Kullanıcıya gösterilen metin' }).getByLabel('Türkçe').fill('Kreatinin yüksek ({creatinine}): dozu gözden geçirin.');
     await panel(page).getByRole('group', { name: 'Kullanıcıya gösterilen metin' }).getByLabel('İngilizce').fill('Creatinine is high ({creatinine}): review the dose.');
     await page.getByRole('button', { name: 'Görünüme sığdır' }).click();
-    await page.waitForTimeout(300);
+    await still(page);
 
     // Connections drawn with the mouse: input → switch, the switch's first branch → output.
     await connect(page, `.react-flow__node[data-id="input"] .react-flow__handle.source`, `.react-flow__node[data-id="${sw}"] .react-flow__handle.target`);
@@ -236,13 +267,16 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
       await page.goto(`${url}${href}`);
       await page.locator('.react-flow__node').first().waitFor();
       // Turkish for one of them: the words change, the sizes must not.
-      if (i === 1) await page.getByRole('combobox', { name: 'Language' }).selectOption('tr');
-      await page.waitForTimeout(300);
+      if (i === 1) {
+        await page.getByRole('combobox', { name: 'Language' }).selectOption('tr');
+        await page.getByRole('toolbar', { name: 'Algoritma araçları' }).waitFor();
+      }
+      await still(page);
       let opened = 0;
       for (const fit of [false, true]) {
         if (fit) {
           await page.getByRole('button', { name: /^(Fit to view|Görünüme sığdır)$/ }).click();
-          await page.waitForTimeout(400);
+          await still(page);
         }
         const m = await measure(page);
         const where = `${href} ${fit ? 'after "fit to view"' : 'as opened'}: ${JSON.stringify(m)}`;
@@ -270,7 +304,7 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${url}${links[2]}`);
     await page.locator('.react-flow__node').first().waitFor();
-    await page.waitForTimeout(300);
+    await still(page);
     const phone = await measure(page);
     const where = JSON.stringify(phone);
     expect(phone.toolbar.height, where).toBeLessThanOrEqual(phone.button + 12);
