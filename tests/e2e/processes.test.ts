@@ -11,14 +11,21 @@ import { atPhoneWidth, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, pr
 
 const SHOTS = '/tmp/shots/processes';
 
-/** Counts to `steps`, a progress report and a log line per step. */
+/** The processes whose run is over (however it ended). */
+const ended = new Set<string>();
+
+/** Counts to `steps`, a progress report and a log line per step, a step every `stepMs` (the work it stands for). */
 const slowCount: JobKind<{ steps: number; stepMs: number }> = {
   kind: 'layer_import',
   async run({ steps, stepMs }, run) {
-    for (let i = 1; i <= steps; i++) {
-      await run.progress((i * 100) / steps);
-      await run.log('info', run.lang === 'tr' ? `${i}. satır okundu.` : `Row ${i} read.`);
-      await new Promise((r) => setTimeout(r, stepMs));
+    try {
+      for (let i = 1; i <= steps; i++) {
+        await run.progress((i * 100) / steps);
+        await run.log('info', run.lang === 'tr' ? `${i}. satır okundu.` : `Row ${i} read.`);
+        await new Promise((r) => setTimeout(r, stepMs));
+      }
+    } finally {
+      ended.add(run.processId);
     }
   },
 };
@@ -76,7 +83,8 @@ describe.runIf(chromiumAvailable())('background processes in a browser', () => {
     const { page, errors, close } = await signedIn(suite.browser, suite.server.url(), 'admin', E2E_ADMIN_PASSWORD);
     await page.getByRole('combobox', { name: 'Dil' }).selectOption({ label: 'English' });
     const name = 'Update of Countries from countries.xlsx';
-    const started = await startCounting(name, 400, 100, 'en');
+    // 2000 steps of 100 ms: it shows progress after a second, and is still running however slowly the page gets to "Stop".
+    const started = await startCounting(name, 2000, 100, 'en');
     await page.goto(`${suite.server.url()}/processes`);
     await page.getByRole('heading', { level: 1, name: 'Background Processes' }).waitFor();
     await expect.poll(async () => Number(await bar(page, name, 'en').getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -93,7 +101,8 @@ describe.runIf(chromiumAvailable())('background processes in a browser', () => {
     const progressOf = async () =>
       (await suite.server.db.query<{ process_status: string; progress_percent: number }>('select process_status, progress_percent from process where process_id = $1', [started.process_id]))[0];
     const stopped = await progressOf();
-    await new Promise((r) => setTimeout(r, 1500));
+    // Its run is over: nothing more of it can move the bar.
+    await expect.poll(() => ended.has(started.process_id), { timeout: 20_000 }).toBe(true);
     expect(await progressOf()).toEqual(stopped);
     expect(stopped.process_status).toBe('stopped');
     expect(stopped.progress_percent).toBeLessThan(100);
