@@ -132,7 +132,8 @@ describe.runIf(chromiumAvailable())('website units in a browser', () => {
     await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor();
     expect(await text.innerHTML()).toBe('<p>We are <em>here</em>.<img src="x"> click</p>');
     await text.getByText('click').click();
-    await page.waitForTimeout(300);
+    // The broken image has failed to load (where an onerror would have run) before the dialogs are looked at.
+    await expect.poll(() => text.locator('img').evaluate((img: HTMLImageElement) => img.complete), { timeout: 10_000 }).toBe(true);
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
   });
