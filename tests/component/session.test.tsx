@@ -119,13 +119,19 @@ describe('token renewal', () => {
   });
 
   it('does not renew on its timer while the tab is hidden; renews and checks when it is visible again', async () => {
-    storeSession({ authCodes: ['admin'], expiresIn: 900, expiresAt: Date.now() + 60_300 });
+    // Renewal is due in an hour: the tab is hidden first, then the token is made due (its timer fires at once),
+    // however long the start took.
+    storeSession({ authCodes: ['admin'], expiresIn: 900, expiresAt: Date.now() + 3_600_000 });
     await startApp('/ayarlar');
     await screen.findByRole('heading', { level: 1, name: 'Ayarlar' });
     await waitFor(() => expect(callsTo('user_user_controller')).toHaveLength(1));
     visibility = 'hidden';
-
-    await new Promise((r) => setTimeout(r, 600));
+    // The timer looks at the tab's visibility when it fires: counted, to know it has.
+    let looked = 0;
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (looked++, visibility) });
+    const token = useAppStore.getState().session.token!;
+    act(() => useAppStore.getState().setSessionToken({ ...token, expires_at: Date.now() + 60_000 }));
+    await waitFor(() => expect(looked).toBeGreaterThan(0));
     expect(callsTo('oauth_token')).toHaveLength(0);
 
     becomeVisible();
