@@ -128,7 +128,13 @@ describe('token renewal', () => {
     visibility = 'hidden';
     // The timer looks at the tab's visibility when it fires: counted, to know it has.
     let looked = 0;
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (looked++, visibility) });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => {
+        looked++;
+        return visibility;
+      },
+    });
     const token = useAppStore.getState().session.token!;
     act(() => useAppStore.getState().setSessionToken({ ...token, expires_at: Date.now() + 60_000 }));
     await waitFor(() => expect(looked).toBeGreaterThan(0));
