@@ -125,8 +125,15 @@ async function adoptFromAddress(accessToken: string, refreshToken: string): Prom
   }
 }
 
-/** Signing in or out, or a change of auth codes, changes which website units the server answers: reload them. */
+let following = false;
+
+/**
+ * Signing in or out, or a change of auth codes, changes which website units the server answers: reload them.
+ * Once per page: each boot's own listener would reload the units once more on every change.
+ */
 function followViewer(): void {
+  if (following) return;
+  following = true;
   const viewerOf = (s: ReturnType<typeof useAppStore.getState>) => (isLoggedIn(s.session) ? `user:${s.session.authCodes.join(',')}` : 'visitor');
   let viewer = viewerOf(useAppStore.getState());
   useAppStore.subscribe((s) => {
