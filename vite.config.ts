@@ -18,8 +18,8 @@ export default defineConfig({
     globals: true,
     // Two files at a time even on two cores (vitest's default there is one): most of a server or browser
     // file's time is spent waiting on the database or the browser, and one at a time made the suite 27 min.
-    // Browser files still run one after another, after the others (the e2e project's fileParallelism): two
-    // at once beside the server files was slower and made timed checks miss.
+    // Browser files run after the others (the e2e project's groupOrder), also two at a time: beside the
+    // server files they were slower.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -58,7 +58,7 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

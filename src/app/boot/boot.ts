@@ -88,6 +88,7 @@ export async function boot(options: BootOptions = {}): Promise<BootResult> {
   );
 
   // The stored session first: the configuration's website units are answered for this caller.
+  viewer = null;
   const restored = restoreSession();
   try {
     const [frontend, layers] = await Promise.all([frontendGet({ domain }), layerWdmGet({ layer_code_list: 'frd' })]);
@@ -125,13 +126,22 @@ async function adoptFromAddress(accessToken: string, refreshToken: string): Prom
   }
 }
 
-/** Signing in or out, or a change of auth codes, changes which website units the server answers: reload them. */
+const viewerOf = (s: ReturnType<typeof useAppStore.getState>) => (isLoggedIn(s.session) ? `user:${s.session.authCodes.join(',')}` : 'visitor');
+/** Who the website units were loaded for; null while a boot loads them for the session it restores. */
+let viewer: string | null = null;
+let following = false;
+
+/**
+ * Signing in or out, or a change of auth codes, changes which website units the server answers: reload them.
+ * One listener per page (one per boot would reload the units once more on every change).
+ */
 function followViewer(): void {
-  const viewerOf = (s: ReturnType<typeof useAppStore.getState>) => (isLoggedIn(s.session) ? `user:${s.session.authCodes.join(',')}` : 'visitor');
-  let viewer = viewerOf(useAppStore.getState());
+  viewer = viewerOf(useAppStore.getState());
+  if (following) return;
+  following = true;
   useAppStore.subscribe((s) => {
     const next = viewerOf(s);
-    if (next === viewer) return;
+    if (viewer === null || next === viewer) return;
     viewer = next;
     reloadWebsiteUnits().catch((e: unknown) => console.error('[sema] website units could not be reloaded', e));
   });

@@ -53,11 +53,12 @@ const CALL_COUNTS = ['audit_record', 'route_minute', 'route_call_count'];
  * VOLATILE columns). Two equal snapshots mean nothing was written.
  */
 export async function snapshot(db: Db | Queryable): Promise<Record<string, string>> {
+  // From the catalog, not information_schema, whose views took ~130 ms of each fingerprint on PGlite.
   const columns = await db.query<{ table_name: string; column_name: string }>(
-    `select c.table_name, c.column_name from information_schema.columns c
-       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-      where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and not (c.table_name = any($1))
-      order by c.table_name, c.ordinal_position`,
+    `select c.relname as table_name, a.attname as column_name
+       from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped and not (c.relname = any($1))
+      order by c.relname, a.attnum`,
     [CALL_COUNTS],
   );
   const byTable = new Map<string, string[]>();
