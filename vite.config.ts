@@ -21,6 +21,9 @@ export default defineConfig({
     // Browser files run after the others (the e2e project's groupOrder), also two at a time: beside the
     // server files they were slower.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // expect.poll waits for a state as long as a browser wait does (Playwright's 30 s), not vitest's 1 s: a
+    // login at the production password cost took longer than that on a busy machine.
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       {
         extends: true,
