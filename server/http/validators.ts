@@ -46,7 +46,19 @@ export const COMMON_QUERY_SCHEMA = {
   },
 } as const;
 
-export function compileValidators(): { routes: Map<RouteName, RouteValidators>; commonQuery: ValidateFunction } {
+type Validators = { routes: Map<RouteName, RouteValidators>; commonQuery: ValidateFunction };
+let compiled: Validators | undefined;
+
+/**
+ * Every route's request and answer validators, compiled once per process (~2 s for the catalogue): the apps
+ * of one process (the tests build several) share them; a validator keeps no state between calls.
+ */
+export function compileValidators(): Validators {
+  compiled ??= compileCatalogue();
+  return compiled;
+}
+
+function compileCatalogue(): Validators {
   const body = newAjv({ coerceTypes: false });
   const query = newAjv({ coerceTypes: true });
   const answers = newAjv({ coerceTypes: false, forAnswers: true });
