@@ -27,7 +27,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+        // A time-out stops a hung test; it is no speed check: the contract's checks compute over the whole
+        // catalogue, and vitest's 5 s failed them beside another full run.
+        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000 },
       },
       {
         extends: true,
