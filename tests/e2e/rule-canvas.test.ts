@@ -27,7 +27,6 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
     await page.getByRole('link', { name: 'Çıkış yap' }).waitFor();
   }
 
-  /** Drags a connection from a handle to another node's target handle, as a person would. */
   /**
    * Waits until the drawing is still: the viewport's transform and the nodes' boxes unchanged over 10 animation
    * frames in a row (a fit moves the drawing for 200 ms). Counted in frames, so a slow machine waits as long.
@@ -59,6 +58,7 @@ describe.runIf(chromiumAvailable())('the rule canvas in a browser', () => {
         }),
     );
 
+  /** Drags a connection from a handle to another node's target handle, as a person would. */
   async function connect(page: Page, from: string, to: string) {
     const a = await page.locator(from).boundingBox();
     const b = await page.locator(to).boundingBox();
