@@ -3,20 +3,18 @@
 // frames /wai-search-iframe; a visitor searches in it and finds the demo site's public project and public page
 // (never another user's private project), and a result opens in the top window. The same page on an origin
 // that is not on the list gets no frame. Screenshots of the embedding page at 1280×800, 390×844 and 320 px (the
-// smallest frame) in both languages go to /tmp/shots/frames/ (FRAMES_SHOTS overrides); at 390 and 320 px nothing
+// smallest frame) in both languages go to $SEMA_SHOTS/frames/ when asked for; at 390 and 320 px nothing
 // scrolls sideways, no raw id is shown and axe finds nothing serious. The cell-calculation frame is not framed
 // here: its server route (/wanalyzer/project/cell/calculate) is the datasets part's and not on main yet; its page
 // is covered by tests/component/analysis-frames.test.tsx.
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, signedIn } from './browser.ts';
+import { callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, saveShot, shotsFolder, signedIn } from './browser.ts';
 
-const SHOTS = process.env.FRAMES_SHOTS ?? '/tmp/shots/frames';
+const SHOTS = shotsFolder('frames');
 const SIZES = { 1280: { width: 1280, height: 800 }, 390: { width: 390, height: 844 }, 320: { width: 320, height: 640 } } as const;
 
 describe.runIf(chromiumAvailable())('the search frame on another site', () => {
@@ -26,7 +24,6 @@ describe.runIf(chromiumAvailable())('the search frame on another site', () => {
   const embedding = (host = 'localhost') => `http://${host}:${embedderPort}/`;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     // A partner's page: a heading, a paragraph and the search frame (any host name it is called by).
     embedder = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -103,7 +100,7 @@ describe.runIf(chromiumAvailable())('the search frame on another site', () => {
         await page.setViewportSize(SIZES[width]);
         await frame.getByRole('link', { name: 'Iris çiçekleri' }).waitFor();
         if (width !== 1280) problems.push(...(await problemsOf(page, `embedding page (${width} px, ${lang})`)));
-        await page.screenshot({ path: join(SHOTS, `wai-search-frame-${lang}-${width}.png`), fullPage: true });
+        await saveShot(page, SHOTS, `wai-search-frame-${lang}-${width}`);
       }
       await page.setViewportSize(SIZES[1280]);
     }

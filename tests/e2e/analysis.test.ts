@@ -3,14 +3,14 @@
 // detected column types, reads the descriptives, compares two groups, trains a decision tree (a background
 // process) and predicts with it. Every page is checked at 390×844 in Turkish and English (no sideways scrolling, no
 // raw id, axe finds nothing serious); screenshots at 1280×800 and 390×844 in both languages go to
-// /tmp/shots/analysis/.
+// $SEMA_SHOTS/analysis/ when asked for.
 import { describe, expect, it } from 'vitest';
 import { creditBalance, grantCredits } from '../../server/services/credit-ledger.ts';
 import { tableToXlsx } from '../../server/services/excel.ts';
 import { creditsForCells } from '../../src/domain/credit-price.ts';
-import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, lookAtBothLanguages, problemsOf, shownText, signedIn } from './browser.ts';
+import { chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, lookAtBothLanguages, problemsOf, saveShot, shotsFolder, shownText, signedIn } from './browser.ts';
 
-const SHOTS = '/tmp/shots/analysis';
+const SHOTS = shotsFolder('analysis');
 const HEADERS = ['group', 'age', 'weight', 'height', 'sex', 'smoker', 'visit', 'score', 'city', 'outcome'];
 const CITIES = ['Ankara', 'İstanbul', 'İzmir', 'Bursa', 'Antalya'];
 
@@ -151,7 +151,7 @@ describe.runIf(chromiumAvailable())('the data-analysis journey in a browser', ()
     for (const [width, height] of [[1280, 800], [390, 844]]) {
       await page.setViewportSize({ width, height });
       problems.push(...(await problemsOf(page, `cell-calculate-${width}`)));
-      await page.screenshot({ path: `${SHOTS}/cell-calculate-tr-${width}.png`, fullPage: true });
+      await saveShot(page, SHOTS, `cell-calculate-tr-${width}`);
     }
     await formula.fill('(score * 2');
     await page.getByRole('button', { name: 'Hesapla' }).click();

@@ -1,13 +1,9 @@
-// The clinical site's help pages (seeded website units: help, about, FAQ, videos, contact) in a browser, in
-// English and Turkish, at 1280×800 and at phone width: each shows its text under its caption, with no
-// sideways scroll and nothing serious for axe; Help is in the menu with the other four under it; the videos
-// page shows no player. Screenshots go to /tmp/shots/clinical-pages/ for a person to look at.
-import { mkdirSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { atPhoneWidth, chromiumAvailable, inProcessSuite, problemsOf, shownText } from './browser.ts';
+import { atPhoneWidth, chromiumAvailable, inProcessSuite, problemsOf, saveShot, shotsFolder, shownText } from './browser.ts';
 
-const SHOTS = '/tmp/shots/clinical-pages';
+const SHOTS = shotsFolder('clinical-pages');
 
 /** Each page's path, caption and one of its section headings, per language. */
 const PAGES = {
@@ -73,7 +69,6 @@ describe.runIf(chromiumAvailable())('the clinical help pages in a browser', () =
   for (const size of SIZES)
     for (const lang of ['en', 'tr'] as const)
       it(`each page shows its text, fits and passes axe: ${lang}, ${size.width}×${size.height}`, async () => {
-        mkdirSync(SHOTS, { recursive: true });
         const page = await openIn(lang, size);
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
@@ -87,7 +82,7 @@ describe.runIf(chromiumAvailable())('the clinical help pages in a browser', () =
           // No player, frame or picture: the site loads nothing from elsewhere.
           expect(await page.locator('main video, main iframe, main img').count()).toBe(0);
           problems.push(...(await problemsOf(page, `${p.path} ${size.name}`)));
-          await page.screenshot({ path: `${SHOTS}/${lang}-${p.path.slice(1)}-${size.width}x${size.height}.png`, fullPage: true });
+          await saveShot(page, SHOTS, `${lang}-${p.path.slice(1)}-${size.width}x${size.height}`);
         }
         expect(problems).toEqual([]);
         expect(errors).toEqual([]);

@@ -3,13 +3,13 @@
 // unit and limits, a date with a permitted range and a "show when" condition; a parenthesis error seen and
 // fixed; undo and redo; the translations grid lists a gap and it is filled; publish; the model's records are
 // made with the published version (refused with the spec's messages, then saved) and exported de-identified;
-// and a REDCap dictionary is imported into a new model. Screenshots go to /tmp/shots/data-model-designer/ for a person to look at.
-import { mkdirSync, readFileSync } from 'node:fs';
+// and a REDCap dictionary is imported into a new model. Screenshots go to $SEMA_SHOTS/data-model-designer/ when asked for.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { atPhoneWidth, callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, E2E_CAPTCHA, inProcessSuite, submitLogin } from './browser.ts';
+import { atPhoneWidth, callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, E2E_CAPTCHA, inProcessSuite, saveShot, shotsFolder, submitLogin } from './browser.ts';
 
-const SHOTS = '/tmp/shots/data-model-designer';
+const SHOTS = shotsFolder('data-model-designer');
 
 describe.runIf(chromiumAvailable())('the data-model designer in a browser', () => {
   const suite = inProcessSuite();
@@ -28,10 +28,9 @@ describe.runIf(chromiumAvailable())('the data-model designer in a browser', () =
     return { page, errors };
   }
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  const shot = (page: Page, name: string) => saveShot(page, SHOTS, name);
 
   it('designs, checks, translates, publishes and records with a model', async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const { page, errors } = await open();
 
     // A new model from the data model list.

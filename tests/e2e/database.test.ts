@@ -1,17 +1,9 @@
-// The db page in a real browser against the real server and database (issue 13, part "database"): the site's
-// administrator browses the demo "Countries and cities" layer as a tree, opens Ankara, sees a refused value with
-// its message at the field, saves a good one (the server has it), and filters the records with a condition. The
-// page is checked at 390×844 in Turkish and English (no sideways scrolling, no raw id, axe finds nothing serious)
-// and screenshots are saved to /tmp/shots/database/ at 1280×800 and 390×844 in both languages. Then the import:
-// a workbook uploaded on the page starts a background process on the queue's worker, whose progress bar the
-// processes page follows to the end, and the layer has the new records.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 import { tableToXlsx } from '../../server/services/excel.ts';
-import { callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, lookAtBothLanguages, problemsOf, signedIn } from './browser.ts';
+import { callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, lookAtBothLanguages, problemsOf, saveShot, shotsFolder, signedIn } from './browser.ts';
 
-const SHOTS = '/tmp/shots/database';
+const SHOTS = shotsFolder('database');
 const DB_HEADING = { tr: /^Veritabanı$/, en: /^Database$/ };
 
 describe.runIf(chromiumAvailable())('the db page in a browser', () => {
@@ -88,8 +80,7 @@ describe.runIf(chromiumAvailable())('the db page in a browser', () => {
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 30_000 }).toBe(100);
     await row.getByRole('cell', { name: 'Tamamlandı' }).waitFor();
     expect(await row.getByRole('cell', { name: "Veri katmanı Excel'den güncelleme" }).count()).toBe(1);
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: join(SHOTS, 'import-finished-tr-1280.png'), fullPage: true });
+    await saveShot(page, SHOTS, 'import-finished-tr-1280');
     expect((await callApi(page, '/v1/db/data/get', { layer_code: 'units' })).total).toBe(before + 2000);
     expect(await problemsOf(page, 'processes after the import')).toEqual([]);
     expect(admin.errors).toEqual([]);

@@ -1,16 +1,10 @@
-// The documents page in a real browser against the real server and database (issue 13): a picture over 2 MB
-// is refused in the browser and an executable renamed .pdf by the server (its content), both in the page's
-// language (Turkish, then English); a valid picture is uploaded and listed with its thumbnail. The page is
-// checked at 390×844 in both languages (no sideways scrolling, no raw id, axe finds nothing serious), and
-// screenshots at 1280×800 and 390×844 in both languages go to /tmp/shots/documents/.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { atPhoneWidth, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, shownText, signedIn } from './browser.ts';
+import { atPhoneWidth, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, saveShot, shotsFolder, shownText, signedIn } from './browser.ts';
 import { EXE, padded, PNG_1PX } from '../server/support/sample-files.ts';
 
-const SHOTS = '/tmp/shots/documents';
+const SHOTS = shotsFolder('documents');
 const MB = 1024 * 1024;
 
 describe.runIf(chromiumAvailable())('documents in a browser', () => {
@@ -51,24 +45,23 @@ describe.runIf(chromiumAvailable())('documents in a browser', () => {
     await page.getByText('big-picture.jpg: File size is not eligible').waitFor();
 
     // How it looks: both sizes, both languages.
-    mkdirSync(SHOTS, { recursive: true });
     const problems: string[] = [];
     for (const lang of ['en', 'tr'] as const) {
       if (lang === 'tr') await switchLanguage(page, 'tr');
       const heading = lang === 'tr' ? 'Belgelerim' : 'My Documents';
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await page.screenshot({ path: join(SHOTS, `documents-${lang}-1280.png`), fullPage: true });
+      await saveShot(page, SHOTS, `documents-${lang}-1280`);
       await atPhoneWidth(page);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       problems.push(...(await problemsOf(page, `documents (390 px, ${lang})`)));
-      await page.screenshot({ path: join(SHOTS, `documents-${lang}-390.png`), fullPage: true });
+      await saveShot(page, SHOTS, `documents-${lang}-390`);
     }
     // The share dialog at phone width.
     await page.getByRole('button', { name: 'Paylaş' }).first().click();
     await page.getByRole('dialog', { name: 'logo.png belgesini paylaş' }).waitFor();
     problems.push(...(await problemsOf(page, 'share dialog (390 px, tr)')));
-    await page.screenshot({ path: join(SHOTS, 'documents-share-tr-390.png'), fullPage: true });
+    await saveShot(page, SHOTS, 'documents-share-tr-390');
     expect(problems).toEqual([]);
     expect(admin.errors).toEqual([]);
     await admin.close();

@@ -1,14 +1,9 @@
-// The idle sign-out's warning in a real browser (issue 11): two tabs of one signed-in user share when the last
-// call was made; when the other tab's storage says the last call was 59½ minutes ago (the site's idle time is
-// an hour), this tab warns with a countdown, in its language, at desktop and phone width, and "Stay signed in"
-// keeps the login (the dialog goes, the page stays). With IDLE_SHOTS=<folder> it saves screenshots.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { atPhoneWidth, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, shownText, signedIn } from './browser.ts';
+import { atPhoneWidth, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, saveShot, shotsFolder, shownText, signedIn } from './browser.ts';
 
-const SHOTS = process.env.IDLE_SHOTS;
+const SHOTS = shotsFolder('idle');
 const MINUTE = 60_000;
 
 /** Another tab of the site writes that the last call was `ago` ms ago (the storage event reaches this tab). */
@@ -34,13 +29,10 @@ describe.runIf(chromiumAvailable())('the idle warning in a browser', () => {
       const dialog = admin.page.getByRole('alertdialog', { name: lang === 'tr' ? 'Hâlâ burada mısınız?' : 'Still there?' });
       await dialog.waitFor();
       expect(await shownText(dialog)).toMatch(lang === 'tr' ? /(30|29|28) saniye içinde/ : /in (30|29|28) seconds/);
-      if (SHOTS) {
-        mkdirSync(SHOTS, { recursive: true });
-        await admin.page.screenshot({ path: join(SHOTS, `idle-${lang}-1280.png`) });
-      }
+      await saveShot(admin.page, SHOTS, `idle-${lang}-1280`);
       await atPhoneWidth(admin.page);
       problems.push(...(await problemsOf(admin.page, `idle warning (390 px, ${lang})`)));
-      if (SHOTS) await admin.page.screenshot({ path: join(SHOTS, `idle-${lang}-390.png`) });
+      await saveShot(admin.page, SHOTS, `idle-${lang}-390`);
       await admin.page.setViewportSize({ width: 1280, height: 800 });
       await dialog.getByRole('button', { name: lang === 'tr' ? 'Oturumu açık tut' : 'Stay signed in' }).click();
       await dialog.waitFor({ state: 'detached' });

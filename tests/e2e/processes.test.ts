@@ -1,15 +1,11 @@
-// Background processes in a real browser (issue 13), on the in-process server with its worker and a slow
-// counting kind standing in for the data-layer update from Excel (registered under that kind's name, so the
-// page words it): watch a progress bar go to the end; stop a running process and see it stay stopped.
-// Screenshots go to /tmp/shots/processes/ for a person to look at.
-import { mkdirSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { JobKind } from '../../server/jobs/job-kind.ts';
 import { JobQueue } from '../../server/jobs/queue.ts';
-import { atPhoneWidth, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, shownText, signedIn } from './browser.ts';
+import { atPhoneWidth, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, saveShot, shotsFolder, shownText, signedIn } from './browser.ts';
 
-const SHOTS = '/tmp/shots/processes';
+const SHOTS = shotsFolder('processes');
 
 /** The processes whose run is over (however it ended). */
 const ended = new Set<string>();
@@ -49,7 +45,6 @@ describe.runIf(chromiumAvailable())('background processes in a browser', () => {
   const bar = (page: Page, name: string, lang: 'tr' | 'en' = 'tr') => page.getByRole('progressbar', { name: lang === 'tr' ? `${name} ilerlemesi` : `Progress of ${name}` });
 
   it('shows a progress bar going to the end, in the user settings menu', async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const { page, errors, close } = await signedIn(suite.browser, suite.server.url(), 'admin', E2E_ADMIN_PASSWORD);
     const name = 'Ülkeler katmanı ülkeler.xlsx dosyasından';
     await startCounting(name, 12, 250);
@@ -69,11 +64,11 @@ describe.runIf(chromiumAvailable())('background processes in a browser', () => {
     const log = page.getByRole('region', { name: `${name} kaydı` });
     await log.getByText('12. satır okundu.').waitFor();
     expect((await shownText(log.getByRole('listitem').first())).includes('Başladı (1. deneme).')).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/tr-finished-1280x800.png`, fullPage: true });
+    await saveShot(page, SHOTS, 'tr-finished-1280x800');
     expect(await problemsOf(page, 'processes tr 1280')).toEqual([]);
 
     await atPhoneWidth(page);
-    await page.screenshot({ path: `${SHOTS}/tr-finished-390x844.png`, fullPage: true });
+    await saveShot(page, SHOTS, 'tr-finished-390x844');
     expect(await problemsOf(page, 'processes tr 390')).toEqual([]);
     expect(errors).toEqual([]);
     await close();
@@ -88,12 +83,12 @@ describe.runIf(chromiumAvailable())('background processes in a browser', () => {
     await page.goto(`${suite.server.url()}/processes`);
     await page.getByRole('heading', { level: 1, name: 'Background Processes' }).waitFor();
     await expect.poll(async () => Number(await bar(page, name, 'en').getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/en-running-1280x800.png`, fullPage: true });
+    await saveShot(page, SHOTS, 'en-running-1280x800');
 
     const row = page.getByRole('row').filter({ hasText: name });
     await row.getByRole('button', { name: 'Stop' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Stop this process?' });
-    await page.screenshot({ path: `${SHOTS}/en-confirm-stop-1280x800.png`, fullPage: true });
+    await saveShot(page, SHOTS, 'en-confirm-stop-1280x800');
     await ask.getByRole('button', { name: 'Stop' }).click();
     await page.getByText('The process was stopped.').waitFor();
     await row.getByRole('cell', { name: 'Stopped' }).waitFor();
@@ -109,10 +104,10 @@ describe.runIf(chromiumAvailable())('background processes in a browser', () => {
 
     await row.getByRole('button', { name: `Show the log of ${name}` }).click();
     await page.getByRole('region', { name: `Log of ${name}` }).getByText('Stopped by admin.').waitFor();
-    await page.screenshot({ path: `${SHOTS}/en-stopped-1280x800.png`, fullPage: true });
+    await saveShot(page, SHOTS, 'en-stopped-1280x800');
     expect(await problemsOf(page, 'processes en 1280')).toEqual([]);
     await atPhoneWidth(page);
-    await page.screenshot({ path: `${SHOTS}/en-stopped-390x844.png`, fullPage: true });
+    await saveShot(page, SHOTS, 'en-stopped-390x844');
     expect(await problemsOf(page, 'processes en 390')).toEqual([]);
     expect(errors).toEqual([]);
     await close();

@@ -3,14 +3,14 @@
 // an SMTP server this test runs (smtp-server), each in its reader's language; the page then shows both as sent.
 // The server is the app in this process sending through smtpMailer (what SMTP_URL sets up), with a worker of the
 // job queue that runs the bulk_mail process the page started.
-// The page is checked at 390×844 and 1280×800, Turkish and English (screenshots in /tmp/shots/mail/).
+// The page is checked at 390×844 and 1280×800, Turkish and English (screenshots in $SEMA_SHOTS/mail/ when asked for).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { chromiumAvailable, E2E_ADMIN_PASSWORD, E2E_CAPTCHA, launchBrowser, lookAtBothLanguages, signedIn, startInProcessServer, type InProcessServer } from './browser.ts';
+import { chromiumAvailable, E2E_ADMIN_PASSWORD, E2E_CAPTCHA, launchBrowser, lookAtBothLanguages, shotsFolder, signedIn, startInProcessServer, type InProcessServer } from './browser.ts';
 import { startTestSmtp, type TestSmtp } from '../server/support/smtp.ts';
 
-const SHOTS = '/tmp/shots/mail';
+const SHOTS = shotsFolder('mail');
 const MAIL_HEADING = { tr: /^Mail Gönderme$/, en: /^Send Mail$/ };
 
 describe.runIf(chromiumAvailable())('sending mail in a browser', () => {

@@ -1,15 +1,9 @@
-// The speed-monitoring page in a real browser against the real server (issue 13): the site's admin signs in (the
-// password check makes oauth/token a slow call), makes a few quick calls, and finds the sign-in among the
-// slowest routes, named by what it does, in Turkish and then in English, with the chart of calls per minute
-// drawn (under the site's Content-Security-Policy, nothing refused); the last day shows it too. The page is checked at 390×844 in both languages (no sideways scroll, no raw
-// id, nothing serious for axe) and screenshots go to /tmp/shots/speed-monitoring/ for a person to look at.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { atPhoneWidth, callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, shownText, signedIn } from './browser.ts';
+import { atPhoneWidth, callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, saveShot, shotsFolder, shownText, signedIn } from './browser.ts';
 
-const SHOTS = '/tmp/shots/speed-monitoring';
+const SHOTS = shotsFolder('speed-monitoring');
 const TOKEN = {
   tr: 'Erişim jetonu al (parola, dış uygulama anahtarı veya yenileme jetonu)',
   en: 'Get an access token (password, external-application key or refresh token)',
@@ -30,7 +24,6 @@ describe.runIf(chromiumAvailable())('the speed-monitoring page', () => {
   }
 
   it('shows the slow sign-in among the slowest routes, with the chart, in Turkish and English', async () => {
-    mkdirSync(SHOTS, { recursive: true });
     const admin = await signedIn(suite.browser, suite.server.url(), 'admin', E2E_ADMIN_PASSWORD);
     const { page } = admin;
     // The chart's drawing must not need what the Content-Security-Policy refuses (Plot's inline <style>).
@@ -51,12 +44,12 @@ describe.runIf(chromiumAvailable())('the speed-monitoring page', () => {
       const chart = page.getByRole('region', { name: WORDS[lang].chart });
       await chart.locator('svg').first().waitFor();
       expect(await shownText(chart.locator('figcaption'))).toMatch(lang === 'tr' ? /çağrı/ : /calls/);
-      await page.screenshot({ path: join(SHOTS, `speed-monitoring-${lang}-1280.png`), fullPage: true });
+      await saveShot(page, SHOTS, `speed-monitoring-${lang}-1280`);
       await atPhoneWidth(page);
       await page.getByRole('heading', { level: 1, name: WORDS[lang].title }).waitFor();
       expect(await shownText(page.locator('main'))).toContain(TOKEN[lang]);
       problems.push(...(await problemsOf(page, `speed monitoring (390 px, ${lang})`)));
-      await page.screenshot({ path: join(SHOTS, `speed-monitoring-${lang}-390.png`), fullPage: true });
+      await saveShot(page, SHOTS, `speed-monitoring-${lang}-390`);
       await page.setViewportSize({ width: 1280, height: 800 });
     }
 

@@ -6,15 +6,15 @@
 // list's mark clears once it is viewed; the buyer writes back and closes the request in the confirmation
 // dialog, after which it takes no comment (the page offers no reply box and the server answers 12040). The
 // form and the request are checked at 390×844 too, in Turkish and English: nothing scrolls sideways, no raw id
-// is shown, axe finds nothing serious. With SUPPORT_SHOTS=<folder> it also saves screenshots of the form (its
+// is shown, axe finds nothing serious. With SEMA_SHOTS=<folder> it also saves screenshots of the form (its
 // order picker open) and of the conversation at 1280×800 and 390×844 in both languages.
 import { describe, expect, it } from 'vitest';
 import shops from '../../fixtures/seed/shops.json' with { type: 'json' };
-import { callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, lookAtBothLanguages, problemsOf, registerUser, shownText, signedIn } from './browser.ts';
+import { callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, lookAtBothLanguages, problemsOf, registerUser, shotsFolder, shownText, signedIn } from './browser.ts';
 
 const [STARTER] = shops.shops[0].bundle_list;
 const BUYER = { username: 'deniz.alici', password: 'deniz.alici.parola.7', mail: 'deniz@example.com' };
-const SHOTS = process.env.SUPPORT_SHOTS;
+const SHOTS = shotsFolder('support');
 
 describe.runIf(chromiumAvailable())('a support request in a browser', () => {
   const suite = inProcessSuite();

@@ -1,22 +1,12 @@
-// A transfer order in a real browser against the real server and database (issue 10): a buyer orders the demo
-// shop's Machine Learning bundle by transfer on the cart page, reports the transfer (opened again, the page shows
-// the report and corrects it rather than sending a second one); the shop's staff (the site's admin, who owns
-// the demo shop) open the order from the shop's order list, see the report, are refused a short amount, and
-// approve the payment — while the same approval is also sent through the API, so it arrives twice at once —
-// and the bundle activates once; they make the order's bill from what was paid and approve it; the buyer sees
-// the bundle active, the order's history with the staff's step, and the bill among their bills. The staff's
-// page and the buyer's dialog are checked at 390×844 in Turkish and English (no sideways scroll, no raw id,
-// axe finds nothing serious). With ORDER_SHOTS=<folder> it saves screenshots of both at both widths.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import shops from '../../fixtures/seed/shops.json' with { type: 'json' };
-import { atPhoneWidth, callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, registerUser, shownText, signedIn } from './browser.ts';
+import { atPhoneWidth, callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, registerUser, saveShot, shotsFolder, shownText, signedIn } from './browser.ts';
 
 const [{ shop: SHOP, bundle_list: [, LEARNING] }] = shops.shops;
 const BUYER = { username: 'kerem.alici', password: 'kerem.alici.parola.3', mail: 'kerem@example.com', firstname: 'Kerem', lastname: 'Alıcı' };
-const SHOTS = process.env.ORDER_SHOTS;
+const SHOTS = shotsFolder('transfer');
 const WIDE = { width: 1280, height: 800 };
 
 /** Today as the date fields take it in Turkish (dd.mm.yyyy). */
@@ -26,9 +16,7 @@ const todayTr = () => {
 };
 
 async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  await saveShot(page, SHOTS, name);
 }
 
 describe.runIf(chromiumAvailable())('an order paid by transfer in a browser', () => {

@@ -4,18 +4,17 @@
 // created; a dose raised 25 % is confirmed and the confirmation shown; the drug is approved by the doctor,
 // prepared by a pharmacist and checked by a second, matched and checked by two nurses and given. Then the treatment
 // page at phone width in Turkish: no sideways scroll, nothing cut off, no raw ids. Screenshots go to
-// /tmp/shots/treatment/ for a person to look at.
+// $SEMA_SHOTS/treatment/ for a person to look at, when asked for.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hashPassword } from '../../server/auth/password.ts';
 import { addDays, calendarDay, dayText } from '../../src/domain/treatment/index.ts';
 import { exampleProtocol } from '../unit/protocol-fixtures.ts';
 import { grantForTest } from '../server/support/authorizations.ts';
-import { atPhoneWidth, callApi, chromiumAvailable, inProcessSuite, problemsOf, shownText, submitLogin } from './browser.ts';
+import { atPhoneWidth, callApi, chromiumAvailable, inProcessSuite, problemsOf, saveShot, shotsFolder, shownText, submitLogin } from './browser.ts';
 
-const SHOTS = '/tmp/shots/treatment';
+const SHOTS = shotsFolder('treatment');
 const DOMAIN = 'clinical.localhost';
 const PASSWORD = 'e2e-treatment-password-01';
 const EXAMPLE = exampleProtocol('carboplatin-paclitaxel');
@@ -55,7 +54,7 @@ describe.runIf(chromiumAvailable())('treatment planning in a browser', () => {
     return { page, errors };
   }
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  const shot = (page: Page, name: string) => saveShot(page, SHOTS, name);
   const cycle = (page: Page, n: number) => page.getByRole('region', { name: `Cycle ${n}`, exact: true });
   const drugDay = (page: Page, n: number, drug: string) => cycle(page, n).getByRole('listitem', { name: new RegExp(`^${drug} — Day 1,`) });
 
@@ -73,7 +72,6 @@ describe.runIf(chromiumAvailable())('treatment planning in a browser', () => {
   }
 
   it('plans, explains, confirms and gives a carboplatin dose with its double checks, which the patient’s medication record then shows; the pages fit a phone in Turkish', async () => {
-    mkdirSync(SHOTS, { recursive: true });
     for (const [name, code] of [
       ['dr.e2e', 'doctor'],
       ['ecz.e2e', 'pharmacist'],
