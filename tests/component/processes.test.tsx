@@ -4,7 +4,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { vi } from 'vitest';
 import type { ProcessInfo } from '../../src/generated/types/entities';
+import { POLL_MS } from '../../src/pages/Processes';
 import { ok } from './support/handlers';
 import { logIn, startApp } from './support/app-fixtures';
 import { server } from './support/server';
@@ -88,6 +90,8 @@ const progressOf = (name: string) => screen.getByRole('progressbar', { name: `Pr
 describe('background processes page', () => {
   it('moves a progress bar while the process runs, then stops reading once nothing runs', async () => {
     const calls = serveProcesses();
+    const reading = vi.spyOn(globalThis, 'setInterval');
+    const stopping = vi.spyOn(globalThis, 'clearInterval');
     await openInEnglish(userEvent.setup());
     await waitFor(() => expect(progressOf('Update of Countries from countries.xlsx')).toHaveAttribute('aria-valuenow', '40'));
     expect(screen.getByRole('cell', { name: 'Data layer update from Excel' })).toBeInTheDocument();
@@ -95,9 +99,13 @@ describe('background processes page', () => {
     expect(screen.getByText('Ran for 9 s')).toBeInTheDocument();
     await waitFor(() => expect(progressOf('Update of Countries from countries.xlsx')).toHaveAttribute('aria-valuenow', '100'), { timeout: 6000 });
     expect(screen.getByText('Ran for 2 min 13 s')).toBeInTheDocument();
-    const reads = calls.list;
-    await new Promise((r) => setTimeout(r, 2000));
-    expect(calls.list).toBe(reads);
+    // Nothing runs any more: every timer the page read the list with is stopped (the timers say so; no wait).
+    const timers = reading.mock.calls.flatMap(([, ms], i) => (ms === POLL_MS ? [reading.mock.results[i].value] : []));
+    expect(timers.length).toBeGreaterThan(0);
+    await waitFor(() => {
+      for (const timer of timers) expect(stopping).toHaveBeenCalledWith(timer);
+    });
+    expect(calls.list).toBeGreaterThan(1);
   }, 15_000);
 
   it('opens a log, and stops, starts again and deletes a log only after a confirmation', async () => {
