@@ -267,7 +267,8 @@ describe('the data-model tester page', () => {
     expect(await screen.findByText('Check the json structure.')).toBeInTheDocument();
     expect(screen.getByLabelText('Data model (JSON)')).toHaveAttribute('aria-invalid', 'true');
     await user.upload(screen.getByLabelText('Record (JSON)'), jsonFile('broken-record.json', 'weight: 70'));
-    expect(await screen.findAllByText('Check the json structure.')).toHaveLength(2);
+    // Both files' messages (findAll answers as soon as the first one is there).
+    await waitFor(() => expect(screen.getAllByText('Check the json structure.')).toHaveLength(2));
   });
 
   it('opens one of the caller\'s data models', async () => {

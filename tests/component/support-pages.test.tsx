@@ -142,7 +142,7 @@ describe('the support list', () => {
     await user.type(screen.getByRole('searchbox', { name: /^Ara/ }), 'Fatura');
     await user.click(screen.getByRole('button', { name: 'Uygula' }));
     await waitFor(() => expect(fake.to('user_support_list').at(-1)).toMatchObject({ support_status: 'terminated', search: 'Fatura' }));
-    expect(await within(screen.getByRole('table', { name: 'Taleplerim' })).findAllByRole('row')).toHaveLength(2);
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Taleplerim' })).getAllByRole('row')).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Filtreleri temizle' }));
     await waitFor(() => expect(fake.to('user_support_list').at(-1)).not.toHaveProperty('search'));
   });
@@ -362,7 +362,7 @@ describe('what a new request is about', () => {
     await startApp('/kullanici-destek-talepleri?order=00000000-0000-4000-8000-000000000000');
     expect(await screen.findByText('Bağlantıdaki sipariş sizin siparişlerinizden biri değil. Aşağıdan birini seçin ya da başka bir konu hakkında yazın.')).toBeInTheDocument();
     const picker = within(screen.getByRole('group', { name: /^Hangi sipariş\?/ }));
-    expect(await picker.findAllByRole('radio')).toHaveLength(2);
+    await waitFor(() => expect(picker.getAllByRole('radio')).toHaveLength(2));
     expect(picker.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
   });
 
