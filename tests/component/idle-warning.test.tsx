@@ -3,6 +3,7 @@
 // before the time runs out it asks, "Stay signed in" makes a call (activity for the server) and the warning
 // goes; when the time has run out, the page goes to the logout page.
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { noteCall } from '../../src/app/idle';
 import { account, callsTo, storeSession } from './support/account';
@@ -25,6 +26,10 @@ async function settled(): Promise<void> {
 }
 
 describe('the idle warning', () => {
+  // The dialog is a lazy chunk: compiled here once, before any wait is timed (beside another full run its first
+  // compile passed the 5 s a findBy waits).
+  beforeAll(() => import('../../src/app/layout/IdleWarning'));
+
   it('warns a minute before the idle sign-out, counts down, and a click keeps the login', async () => {
     account.idleMinutes = 5;
     storeSession({ authCodes: ['admin'] });
