@@ -7,7 +7,7 @@ import type { Queryable } from './adapter.ts';
 import { seededUuid } from './seeded-id.ts';
 import type { LabFields, MeasurementFields, PatientFields } from '../services/patient-store.ts';
 import { insertLabResult, insertMeasurement, insertPatient, patientRow, withBodySize } from '../services/patient-store.ts';
-import { today } from '../services/authorization-store.ts';
+import { addDays, hospitalToday } from '../../src/domain/treatment/index.ts';
 
 interface SeedPatient {
   key: string;
@@ -18,13 +18,6 @@ interface SeedPatient {
 
 const FILE = join(import.meta.dirname, '..', '..', 'fixtures', 'seed', 'patients.json');
 
-/** The day `days` before `day` (YYYY-MM-DD). */
-function daysBefore(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Adds the demo patients that are missing; answers how many it added. */
 export async function seedPatients(tx: Queryable): Promise<number> {
   const { domain, patients } = JSON.parse(readFileSync(FILE, 'utf8')) as { domain: string; patients: SeedPatient[] };
@@ -33,7 +26,8 @@ export async function seedPatients(tx: Queryable): Promise<number> {
     [domain],
   );
   if (!admin) return 0;
-  const day = await today(tx);
+  // The hospital's day, the one its warnings count from, not the database's (UTC) one.
+  const day = hospitalToday();
   let added = 0;
   for (const p of patients) {
     const id = seededUuid(`sema:patient:${p.key}`);
@@ -42,13 +36,13 @@ export async function seedPatients(tx: Queryable): Promise<number> {
     for (const [n, { days_ago, creatinine_days_ago, ...values }] of p.measurements.entries()) {
       const m: MeasurementFields = {
         ...values,
-        measurement_date: daysBefore(day, days_ago),
-        ...(creatinine_days_ago === undefined ? {} : { creatinine_date: daysBefore(day, creatinine_days_ago) }),
+        measurement_date: addDays(day, -days_ago),
+        ...(creatinine_days_ago === undefined ? {} : { creatinine_date: addDays(day, -creatinine_days_ago) }),
       };
       await insertMeasurement(tx, admin.tenant_id, id, withBodySize(m), admin.user_id, seededUuid(`sema:patient-measurement:${p.key}:${n}`));
     }
     for (const [n, { days_ago, ...result }] of p.lab_results.entries())
-      await insertLabResult(tx, admin.tenant_id, id, { ...result, result_date: `${daysBefore(day, days_ago)}T08:30:00.000Z` }, admin.user_id, seededUuid(`sema:lab-result:${p.key}:${n}`));
+      await insertLabResult(tx, admin.tenant_id, id, { ...result, result_date: `${addDays(day, -days_ago)}T08:30:00.000Z` }, admin.user_id, seededUuid(`sema:lab-result:${p.key}:${n}`));
     added++;
   }
   return added;

@@ -7,9 +7,9 @@ import { ApiError, fieldRewording, notFound, statusMessage } from '../http/api-e
 import type { RequestContext } from '../http/context.ts';
 import type { StatusKey } from '../../src/generated/errors.ts';
 import { isValidIdentityNumber } from '../../src/domain/identity-number.ts';
+import { calendarDay, DEFAULT_TIME_ZONE, hospitalToday } from '../../src/domain/treatment/index.ts';
 import { convert } from '../../src/domain/units.ts';
 import { patientMeasurementRules } from '../../src/generated/field-rules.ts';
-import { today } from '../services/authorization-store.ts';
 import { hospitalSettings } from '../services/hospital-settings-store.ts';
 import {
   insertLabResult,
@@ -43,10 +43,10 @@ async function requirePatient(ctx: RequestContext, patientId: string) {
   return row;
 }
 
-/** The checks of a patient's fields beyond their schema: the national id's check digits, a birth date not after today. */
-async function checkPatient(ctx: RequestContext, fields: PatientFields) {
+/** The checks of a patient's fields beyond their schema: the national id's check digits, a birth date not after the hospital's today. */
+function checkPatient(ctx: RequestContext, fields: PatientFields) {
   if (fields.identity_number && !isValidIdentityNumber(fields.identity_number)) throw atField('identity_number_invalid', 'patient.identity_number', ctx.lang);
-  if (fields.date_of_birth > (await today(ctx.db))) throw atField('date_in_future', 'patient.date_of_birth', ctx.lang);
+  if (fields.date_of_birth > hospitalToday()) throw atField('date_in_future', 'patient.date_of_birth', ctx.lang);
 }
 
 /** A file number or national id another patient of the site has. */
@@ -82,7 +82,7 @@ function stored(ctx: RequestContext, name: keyof typeof STORED, value: number, f
 export const patientHandlers: HandlerSet = {
   patient_new: async ({ patient }, ctx) => {
     const me = requireUser(ctx);
-    await checkPatient(ctx, patient);
+    checkPatient(ctx, patient);
     await refuseTaken(ctx, patient);
     const row = await savingKeys(ctx, patient, undefined, () => insertPatient(ctx.db, ctx.tenant.tenant_id, patient, me.userId));
     return { patient: patientAnswer(row, seesIdentity(me)) };
@@ -92,7 +92,7 @@ export const patientHandlers: HandlerSet = {
     const me = requireUser(ctx);
     const current = await requirePatient(ctx, patient_id);
     if (current.row_version !== version) throw new ApiError('patient_version_conflict', { version, current_version: current.row_version });
-    await checkPatient(ctx, patient);
+    checkPatient(ctx, patient);
     await refuseTaken(ctx, patient, patient_id);
     const row = await savingKeys(ctx, patient, patient_id, () => updatePatient(ctx.db, ctx.tenant.tenant_id, patient_id, version, patient, me.userId));
     // Saved by another between the read and the write.
@@ -115,7 +115,7 @@ export const patientHandlers: HandlerSet = {
     const me = requireUser(ctx);
     await requirePatient(ctx, input.patient_id);
     if (input.weight === undefined && input.height === undefined && input.creatinine === undefined) throw atField('measurement_value_required', 'weight', ctx.lang);
-    const day = await today(ctx.db);
+    const day = hospitalToday();
     if (input.measurement_date > day) throw atField('date_in_future', 'measurement_date', ctx.lang);
     if (input.creatinine_date && input.creatinine_date > day) throw atField('date_in_future', 'creatinine_date', ctx.lang);
     const units = { ...(await hospitalSettings(ctx.db, ctx.tenant.tenant_id)).preferred_units, ...input.units };
@@ -138,11 +138,11 @@ export const patientHandlers: HandlerSet = {
   patient_lab_add: async ({ patient_id, lab_result_list }, ctx) => {
     const me = requireUser(ctx);
     await requirePatient(ctx, patient_id);
-    const day = await today(ctx.db);
+    const day = hospitalToday();
     lab_result_list.forEach((l, i) => {
       if (l.reference_min !== undefined && l.reference_max !== undefined && l.reference_min > l.reference_max)
         throw atField('reference_range_invalid', `lab_result_list.${i}.reference_min`, ctx.lang);
-      if (new Date(l.result_date).toISOString().slice(0, 10) > day) throw atField('date_in_future', `lab_result_list.${i}.result_date`, ctx.lang);
+      if (calendarDay(new Date(l.result_date), DEFAULT_TIME_ZONE) > day) throw atField('date_in_future', `lab_result_list.${i}.result_date`, ctx.lang);
     });
     // All or nothing: a batch of results is one entry.
     const saved = await ctx.transaction(async (tx) => {

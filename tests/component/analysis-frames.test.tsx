@@ -216,6 +216,14 @@ describe('the cell calculation frame', () => {
     await user.type(formula, ' / (');
     await user.click(screen.getByRole('button', { name: 'height Sayısal' }));
     expect(formula).toHaveValue('round(weight / (height');
+    // Inside the formula too, and the cursor is after the name at once, where the next key lands.
+    (formula as HTMLTextAreaElement).setSelectionRange(6, 6);
+    await user.click(screen.getByRole('button', { name: 'height Sayısal' }));
+    expect(formula).toHaveValue('round(heightweight / (height');
+    expect(formula).toHaveFocus();
+    expect((formula as HTMLTextAreaElement).selectionStart).toBe(12);
+    await user.keyboard('{Backspace>6/}');
+    expect(formula).toHaveValue('round(weight / (height');
     expect(screen.getByRole('button', { name: 'Blood group Kategorik' })).toBeDisabled();
 
     // The parser's message at the field, and no call.

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { vi } from 'vitest';
@@ -80,6 +80,19 @@ describe('boot on the shop tenant (localhost)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
     expect(window.location.pathname + window.location.search).toBe('/user-project?tab=2');
+  });
+
+  it('follows the address, not the page still on screen, when the language changes while a page is opening', async () => {
+    const { result } = await startApp('/kullanici-proje');
+    expect(await screen.findByRole('heading', { name: 'Projeler' })).toBeInTheDocument();
+    if (!result.ok) throw new Error('no app');
+    // The address moves at once; the page on screen follows when React gets to it (a transition).
+    void result.router.navigate('/anasayfa');
+    for (let i = 0; i < 50 && window.location.pathname !== '/anasayfa'; i++) await Promise.resolve();
+    expect(window.location.pathname).toBe('/anasayfa');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Dil' }), { target: { value: 'en' } });
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/home');
   });
 
   it('opens an English path while Turkish is active, in Turkish', async () => {

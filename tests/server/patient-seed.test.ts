@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientLabList, patientMeasurementList, patientSave, patientSearch } from '../../src/generated/client/index.ts';
 import { seed } from '../../server/db/seed.ts';
-import { today } from '../../server/services/authorization-store.ts';
+import { hospitalToday } from '../../src/domain/treatment/index.ts';
 import { isValidIdentityNumber } from '../../src/domain/identity-number.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, type Actor } from './support/actors.ts';
@@ -26,7 +26,7 @@ describe.each(databaseKinds('same-on-every-database'))('the demo patients on %s'
     expect(found.patient_list.map((p) => p.patient_no)).toEqual(['DEMO-0001', 'DEMO-0002', 'DEMO-0003', 'DEMO-0004']);
     for (const p of found.patient_list) if (p.identity_number) expect(isValidIdentityNumber(p.identity_number), p.lastname).toBe(true);
 
-    const day = await today(t.db);
+    const day = hospitalToday();
     const mehmet = found.patient_list[1];
     const measured = await patientMeasurementList({ patient_id: mehmet.patient_id });
     const creatinine = measured.patient_measurement_list.find((m) => m.creatinine !== undefined)!;

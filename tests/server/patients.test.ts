@@ -4,9 +4,10 @@
 // refusals (duplicate file number or national id, a wrong T.C. check digit), the national id masked for a
 // pharmacist, reads recorded in the audit trail, another site's user answered 10016 and a user without a
 // clinical role refused — and a refused write changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { patientGet, patientLabAdd, patientLabList, patientMeasurementAdd, patientMeasurementList, patientNew, patientSave, patientSearch } from '../../src/generated/client/index.ts';
 import type { PatientNewRequest } from '../../src/generated/types/routes.ts';
+import { addDays } from '../../src/domain/treatment/index.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, auditCount, snapshot, type Actor } from './support/actors.ts';
 
@@ -140,6 +141,25 @@ describe.each(databaseKinds('same-on-every-database'))('patients on %s', (kind) 
     for (const typed of ['sule isik', 'ŞULE IŞIKOĞLU', 'işıkoğlu şu'])
       expect((await patientSearch({ search: typed })).patient_list.map((p) => p.patient_id), typed).toEqual([sule.patient_id]);
     expect(await auditCount(t.db, 'patient_search', '10000')).toBeGreaterThan(0);
+  });
+
+  it("takes today as the hospital's day: at 00:30 in Istanbul, while UTC is still on the day before, today's measurement is recorded and tomorrow's refused", async () => {
+    const p = await registered();
+    nurse.use();
+    // 21:30 UTC of the database's day is 00:30 of the next day in Istanbul.
+    const utcDay = new Date().toISOString().slice(0, 10);
+    const istanbulDay = addDays(utcDay, 1);
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${utcDay}T21:30:00Z`) });
+    try {
+      const recorded = await patientMeasurementAdd({ patient_id: p.patient_id, measurement_date: istanbulDay, weight: 70, creatinine: 0.9, creatinine_date: istanbulDay });
+      expect(recorded.status_code, recorded.status_message).toBe('10000');
+      const born = await patientNew({ patient: person({ date_of_birth: istanbulDay }) });
+      expect(born.status_code, born.status_message).toBe('10000');
+      const tomorrow = await patientMeasurementAdd({ patient_id: p.patient_id, measurement_date: addDays(istanbulDay, 1), weight: 70 });
+      expect(tomorrow).toMatchObject({ status_code: '14125', errors: [{ field: 'measurement_date' }] });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('records a measurement with its date, in the hospital units, with BSA and BMI; the date is required', async () => {

@@ -58,15 +58,16 @@ export function LanguageSwitch() {
   const list = useAppStore((s) => s.language.list);
   const active = useAppStore((s) => s.language.active.label);
   const pages = usePages();
-  const location = useLocation();
   const navigate = useNavigate();
   if (list.length < 2) return null;
 
   const onChange = (label: LanguageLabel) => {
     if (!activateLanguage(label)) return;
-    // Stay on the same page, at its path in the new language (no reload).
-    const next = pageAtPath(pages, location.pathname)?.path[label];
-    if (next && next !== location.pathname) navigate(next + location.search + location.hash, { replace: true });
+    // Stay on the same page, at its path in the new language (no reload). The address, not useLocation():
+    // while a navigation's render is under way the screen still holds the page before it.
+    const { pathname, search, hash } = window.location;
+    const next = pageAtPath(pages, pathname)?.path[label];
+    if (next && next !== pathname) navigate(next + search + hash, { replace: true });
   };
 
   return (

@@ -4,6 +4,9 @@
 
 import type { Bilingual } from '../language';
 
+/** Until the hospital settings hold a time zone, the hospitals are in Turkey (docs/decisions.md, "30 days"). */
+export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';
+
 const DAY_MS = 86_400_000;
 
 const epochDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
@@ -21,6 +24,9 @@ export function calendarDay(now: Date, timeZone: string): string {
   // en-CA formats a date as YYYY-MM-DD.
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/** Today in the hospital's time zone: the day a clinical date may not be later than, and warnings count from. */
+export const hospitalToday = (now: Date = new Date()): string => calendarDay(now, DEFAULT_TIME_ZONE);
 
 /** Completed years from a birth date to a date (a birthday on 29 February counts from 1 March in other years). */
 export function ageOn(birthDate: string, date: string): number {

@@ -4,7 +4,7 @@
 import type { Notice } from '../dosing';
 import { LABELS as DOSING_LABELS } from '../dosing/texts';
 import type { Bilingual } from '../language';
-import { calendarDay, dayText, daysBetween } from './dates';
+import { calendarDay, dayText, daysBetween, DEFAULT_TIME_ZONE } from './dates';
 import type { PlanMeasures, PlannedDay, TreatmentPlan } from './plan';
 import { tell } from './texts';
 
@@ -21,9 +21,6 @@ export interface PlanWarning {
   item_id?: string;
   day?: number;
 }
-
-/** Until the hospital settings hold a time zone, the hospitals are in Turkey. */
-export const DEFAULT_TIME_ZONE = 'Europe/Istanbul';
 
 /** A measurement or a start older than this many calendar days is flagged (spec section 5). */
 export const STALE_AFTER_DAYS = 30;

@@ -3,7 +3,7 @@
 // rows at a time with the inputs each row used. The project comes from `?project_id=` (own or public), else is
 // chosen from /wanalyzer/project/list. The formula is the rule engine's expression language, checked here first
 // with the engine's parser so a typo never costs a round trip.
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../app/layout/TopBar';
@@ -115,6 +115,17 @@ function Calculator({ projectId, onChangeProject }: { projectId: string; onChang
   const formulaId = `formula-${useId().replace(/:/g, '')}`;
   const project = useLoad(useCallback((signal: AbortSignal) => wanalyzerProjectDetailsColumnsWaiGet({ project_id: projectId }, { signal }), [projectId]));
   const [formula, setFormula] = useState('');
+  // Where the cursor goes once an inserted name is on screen: set as soon as React has written the new
+  // text, before the next key press can land at the old place (a frame later was too late for a fast typist).
+  const caretAfterInsert = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterInsert.current;
+    if (at === null) return;
+    caretAfterInsert.current = null;
+    const box = document.getElementById(formulaId) as HTMLTextAreaElement | null;
+    box?.focus();
+    box?.setSelectionRange(at, at);
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -137,12 +148,9 @@ function Calculator({ projectId, onChangeProject }: { projectId: string; onChang
     const box = document.getElementById(formulaId) as HTMLTextAreaElement | null;
     const start = box?.selectionStart ?? formula.length;
     const end = box?.selectionEnd ?? formula.length;
+    caretAfterInsert.current = start + text.length;
     setFormula(formula.slice(0, start) + text + formula.slice(end));
     setProblem(null);
-    requestAnimationFrame(() => {
-      box?.focus();
-      box?.setSelectionRange(start + text.length, start + text.length);
-    });
   };
 
   const calculate = async (expression: string, used: AnalysisColumn[], pageNo: number) => {
