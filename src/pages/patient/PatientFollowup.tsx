@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useAccess, useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { formatDate, Notice, useErrorText, useLoad } from '../../app/ui';
-import { today as todayOf } from '../../domain/bundle-price';
 import { bmi, bmiClass, bsa } from '../../domain/dosing';
 import type { Lang } from '../../domain/language';
 import { patientLabList, patientMeasurementList, patientSave } from '../../generated/client';
@@ -15,7 +14,7 @@ import { bmiClass as bmiClassEnum } from '../../generated/enums/bmiClass';
 import type { LabResult, Patient, PatientMeasurement } from '../../generated/types/entities';
 import { PagedTable, type TableColumn } from '../shared/PagedTable';
 import { PAGE_SIZE, usePagedList } from '../shared/paged';
-import { measuresOf, planWarnings } from '../../domain/treatment';
+import { hospitalToday, measuresOf, planWarnings } from '../../domain/treatment';
 import { PatientTreatments } from '../treatment/PatientTreatments';
 import { LabEntry } from './LabEntry';
 import { MeasurementEntry } from './MeasurementEntry';
@@ -46,7 +45,7 @@ function Followup({ patient, onSaved }: { patient: Patient; onSaved: (p: Patient
   // A write elsewhere on the page reads the lists again.
   const [measured, setMeasured] = useState(0);
   const [labbed, setLabbed] = useState(0);
-  const today = todayOf();
+  const today = hospitalToday();
   return (
     <>
       <Demographics patient={patient} editable={authCodes.some((c) => MEASURES.includes(c))} onSaved={onSaved} />
@@ -135,7 +134,7 @@ function latestOf(list: PatientMeasurement[]) {
  */
 function staleWarnings(latest: ReturnType<typeof latestOf>) {
   const measures = { ...(latest.body ? measuresOf(latest.body) : {}), ...(latest.creatinine ? { creatinine: measuresOf(latest.creatinine).creatinine } : {}) };
-  const plan = { protocol_id: '', start_date: todayOf(), cycle_count: 0, cycles: [], problems: [] };
+  const plan = { protocol_id: '', start_date: hospitalToday(), cycle_count: 0, cycles: [], problems: [] };
   return planWarnings({ plan, measures, now: new Date() }).filter((w) => w.field !== 'start_date');
 }
 

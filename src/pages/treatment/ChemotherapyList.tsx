@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { CheckboxField, SelectField, TextField } from '../../app/ui';
-import { today as todayOf } from '../../domain/bundle-price';
+import { hospitalToday } from '../../domain/treatment/dates';
 import { treatmentDayList } from '../../generated/client';
 import { drugStatus } from '../../generated/enums/drugStatus';
 import type { DrugStatus } from '../../generated/types/entities';
@@ -26,7 +26,7 @@ export default function ChemotherapyList({ page }: PageProps) {
   const { t } = useTranslation();
   const lang = useActiveLabel();
   const treatmentPath = useTreatmentPagePath('treatment');
-  const [date, setDate] = useState(todayOf());
+  const [date, setDate] = useState(hospitalToday());
   const [status, setStatus] = useState<DrugStatus | ''>('');
   const [pharmacy, setPharmacy] = useState(false);
   const statuses = pharmacy ? PHARMACY : status ? [status] : [];

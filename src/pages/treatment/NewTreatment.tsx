@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveLabel } from '../../app/router/hooks';
 import type { PageProps } from '../../app/router/registry';
 import { CheckboxField, formatDate, Notice, SelectField, SubmitButton, TextField, useErrorText, useLoad } from '../../app/ui';
-import { today as todayOf } from '../../domain/bundle-price';
+import { hospitalToday } from '../../domain/treatment/dates';
 import type { Lang } from '../../domain/language';
 import { protocolList, treatmentNew, treatmentPlan } from '../../generated/client';
 import type { Patient, PlanWarning } from '../../generated/types/entities';
@@ -49,7 +49,7 @@ function Planner({ patient }: { patient: Patient }) {
   const treatmentPath = useTreatmentPagePath('treatment');
   const protocols = useLoad(useCallback(async () => (await protocolList({ status: 'published', sort: 'name', page_size: 100 })).protocol_list, []));
   const [protocolId, setProtocolId] = useState('');
-  const [startDate, setStartDate] = useState(todayOf());
+  const [startDate, setStartDate] = useState(hospitalToday());
   const [percents, setPercents] = useState<Record<string, string>>({});
   const [answer, setAnswer] = useState<TreatmentPlanResponse | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
