@@ -66,7 +66,7 @@ export const analysisProjectHandlers: HandlerSet = {
     const tenantId = ctx.tenant.tenant_id;
     // Ownership before the file: a caller who may not change the project learns nothing about the workbook.
     if (input.project_id) await reachableProject(ctx.db, ctx, input.project_id, 'own');
-    const dataset = input.excel_file ? await readWorkbookDataset(workbookBytes(input.excel_file, ctx.lang), ctx.lang) : undefined;
+    const dataset = input.excel_file ? await readWorkbookDataset(workbookBytes(input.excel_file, ctx.lang), ctx) : undefined;
     // The price /excel/calculate_credit quoted for the same workbook: one function prices both.
     const price = dataset ? creditsForCells(dataset.filledCells) : 0;
     return ctx.transaction(async (tx) => {

@@ -4,7 +4,8 @@
 import { ApiError, notFound, type Lang } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
 import { checkLayerRecord, isLayerDate, layerProblemMessage, storedLayerValues, type LayerParameter } from '../../src/domain/layer-record.ts';
-import { EXCEL_CELL_LIMIT, readFirstSheet, workbookBytes, XLSX_CONTENT_TYPE } from '../services/excel.ts';
+import { workbookBytes, XLSX_CONTENT_TYPE } from '../services/excel.ts';
+import { readWorkbookSheet } from '../services/workbook-reader.ts';
 import {
   deleteRecord,
   insertRecord,
@@ -140,7 +141,7 @@ export const databaseHandlers: HandlerSet = {
 
   system_update_by_excel: async (input, ctx) => {
     const layer = await ownLayer(ctx.db, ctx, input.layer_code);
-    const { sheet } = await readFirstSheet(workbookBytes(input.excel_file, ctx.lang), EXCEL_CELL_LIMIT);
+    const sheet = await readWorkbookSheet(workbookBytes(input.excel_file, ctx.lang), ctx);
     const processName = {
       en: `Update of the layer ${layer.layer_name.en} from ${input.excel_file.file_name}`,
       tr: `${layer.layer_name.tr} katmanının ${input.excel_file.file_name} dosyasından güncellenmesi`,

@@ -3,11 +3,11 @@
 // generic list's export (/v1/table/to/excel).
 import { ApiError } from '../http/api-error.ts';
 import { applyBundleSheet } from '../services/bundle-excel.ts';
-import { EXCEL_CELL_LIMIT, readFirstSheet, tableToXlsx, workbookBytes, XLSX_CONTENT_TYPE } from '../services/excel.ts';
+import { EXCEL_CELL_LIMIT, tableToXlsx, workbookBytes, XLSX_CONTENT_TYPE } from '../services/excel.ts';
 import { shopCaller, staffShop } from '../services/shop-access.ts';
 import { creditBalance } from '../services/credit-ledger.ts';
 import { creditsForCells } from '../../src/domain/credit-price.ts';
-import { countWorkbookCells } from '../services/workbook-reader.ts';
+import { countWorkbookCells, readWorkbookSheet } from '../services/workbook-reader.ts';
 import type { HandlerSet } from './types.ts';
 
 /** Thrown inside the transaction so that nothing is written; carries the answer of a refused sheet. */
@@ -21,7 +21,7 @@ export const excelHandlers: HandlerSet = {
   // The price of a spreadsheet before a project save spends it; a front-end key has no balance of its own.
   excel_calculate_credit: async ({ excel_file }, ctx) => {
     // Counted in a worker thread, as the project save reads the same workbook: a large file never holds up requests.
-    const filledCells = await countWorkbookCells(workbookBytes(excel_file, ctx.lang), ctx.lang);
+    const filledCells = await countWorkbookCells(workbookBytes(excel_file, ctx.lang), ctx);
     const needed = creditsForCells(filledCells);
     const balance = ctx.caller.kind === 'user' ? await creditBalance(ctx.db, ctx.tenant.tenant_id, ctx.caller.userId) : 0;
     return { filled_cell_count: filledCells, credit_needed: needed, credit_balance: balance, is_credit_enough: balance >= needed };
@@ -32,7 +32,7 @@ export const excelHandlers: HandlerSet = {
     const tenantId = ctx.tenant.tenant_id;
     // The shop first: a caller outside it learns nothing about the file's problems.
     await staffShop(ctx.db, ctx, me, input.shop_client_id);
-    const { sheet } = await readFirstSheet(workbookBytes(input.excel_file, ctx.lang), EXCEL_CELL_LIMIT);
+    const sheet = await readWorkbookSheet(workbookBytes(input.excel_file, ctx.lang), ctx);
     try {
       return await ctx.transaction(async (tx) => {
         await staffShop(tx, ctx, me, input.shop_client_id, { lock: true });

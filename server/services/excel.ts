@@ -3,12 +3,16 @@
 // a table as an .xlsx for the browser to download.
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import unzipper from 'unzipper';
 import { ApiError } from '../http/api-error.ts';
 
 /** Spec section 9: an Excel upload has at most 100,000 filled cells. */
 export const EXCEL_CELL_LIMIT = 100_000;
-/** A workbook whose parts unpack to more than this is refused before it is read (a zip bomb). */
-export const EXCEL_UNPACKED_LIMIT = 200 * 1024 * 1024;
+/**
+ * A workbook whose parts unpack to more than this is refused (a zip bomb): 100,000 cells of a kilobyte of text
+ * each and their markup fit.
+ */
+export const EXCEL_UNPACKED_LIMIT = 100 * 1024 * 1024;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -49,6 +53,27 @@ export function checkWorkbookBytes(bytes: Buffer): ExcelRefusal | undefined {
   }
   if (!hasWorkbook) return 'not_a_workbook';
   return unpacked > EXCEL_UNPACKED_LIMIT ? 'too_large' : undefined;
+}
+
+/**
+ * Whether the archive's parts really unpack to at most `limit` bytes, counted while they inflate (what the
+ * archive claims is the sender's word: a part claiming 1,000 bytes can inflate to a gigabyte). It reads with
+ * the ZIP parser exceljs reads with, so it counts the very bytes exceljs would unpack, and it stops at the limit
+ * keeping nothing.
+ */
+export async function unpacksWithin(bytes: Buffer, limit = EXCEL_UNPACKED_LIMIT): Promise<boolean> {
+  const parts = Readable.from([bytes]).pipe(unzipper.Parse({ forceStream: true }));
+  let unpacked = 0;
+  try {
+    for await (const part of parts as AsyncIterable<unzipper.Entry>)
+      for await (const chunk of part as AsyncIterable<Buffer>) {
+        unpacked += chunk.length;
+        if (unpacked > limit) return false;
+      }
+  } finally {
+    parts.destroy();
+  }
+  return true;
 }
 
 const LEGACY_XLS = {

@@ -20,6 +20,7 @@ import type { DbLayerQueryRequest } from '../../src/generated/types/routes.ts';
 import type { JobRun, LogLevel } from '../../server/jobs/job-kind.ts';
 import { layerImportJob, type LayerImportPayload } from '../../server/services/layer-import.ts';
 import { tableToXlsx } from '../../server/services/excel.ts';
+import { setWorkbookReadLimitForTests } from '../../server/services/workbook-reader.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, tenantIdOf, type Actor } from './support/actors.ts';
 
@@ -237,6 +238,15 @@ describe.each(databaseKinds('depends-on-database'))('data layers on %s', (kind) 
     const notABook = await systemUpdateByExcel({ layer_code: 'units', excel_file: { file_name: 'birimler.xlsx', content_base64: Buffer.from('not a workbook at all').toString('base64') } });
     expect(notABook.status_code).toBe('13002');
     expect((await systemUpdateByExcel({ layer_code: 'frd', excel_file: { file_name: 'diller.xlsx', content_base64: await xlsx(['label'], [['tr']]) } })).status_code).toBe('13081');
+    expect(await started(t.db, 'layer_import')).toHaveLength(0);
+    // Read in a worker thread under the read time limit, as every workbook is: past it, refused and nothing started.
+    setWorkbookReadLimitForTests(1);
+    try {
+      const slow = await systemUpdateByExcel({ layer_code: 'units', excel_file: { file_name: 'birimler.xlsx', content_base64: await xlsx(['Name', 'Tür'], [['Acil', 'Servis']]) } });
+      expect([slow.status_code, slow.status_message]).toEqual(['13130', expect.stringMatching(/took too long/)]);
+    } finally {
+      setWorkbookReadLimitForTests();
+    }
     expect(await started(t.db, 'layer_import')).toHaveLength(0);
 
     const res = await systemUpdateByExcel({ layer_code: 'units', excel_file: { file_name: 'birimler.xlsx', content_base64: await xlsx(['Name', 'Tür'], [['Acil', 'Servis']]) } });

@@ -10,7 +10,9 @@ import {
   userShopBundleGet,
   userShopBundleList,
 } from '../../src/generated/client/index.ts';
-import { checkWorkbookBytes } from '../../server/services/excel.ts';
+import { checkWorkbookBytes, EXCEL_UNPACKED_LIMIT, unpacksWithin } from '../../server/services/excel.ts';
+import { lyingWorkbook } from './support/zip-bomb.ts';
+import { setWorkbookPoolForTests, setWorkbookReadLimitForTests } from '../../server/services/workbook-reader.ts';
 import { grantCredits } from '../../server/services/credit-ledger.ts';
 import { frontendKeyForTest } from './harness.ts';
 import { tenantIdOf } from './support/actors.ts';
@@ -204,6 +206,20 @@ describe.each(databaseKinds('same-on-every-database'))('Excel on %s', (kind) => 
       expect((await upload(bytes.toString('base64'))).status_code).toBe('13003');
     });
 
+    it('reads the workbook in a worker thread under the read time limit: a read past it is refused (13130) and changes nothing', async () => {
+      const before = await snapshot(t.db);
+      setWorkbookReadLimitForTests(1);
+      try {
+        bundler.use({ lang: 0 });
+        const slow = await shopBundleUpdateByExcel({ shop_client_id: shop, user_client_id: bundler.userId, excel_file: { file_name: 'paketler.xlsx', content_base64: await workbook([['bundle_name'], ['Yavaş paket']]) } });
+        expect(slow.status_code).toBe('13130');
+        expect(slow.status_message).toMatch(/çok uzun sürdü/);
+      } finally {
+        setWorkbookReadLimitForTests();
+      }
+      expect(await snapshot(t.db)).toEqual(before);
+    });
+
     it('is for the shop\'s staff: 10016 for a stranger, before the file is even read', async () => {
       const before = await snapshot(t.db);
       expect((await upload(await workbook([['bundle_name'], ['Sızma']]), 'a.xlsx', outsider)).status_code).toBe('10016');
@@ -284,6 +300,29 @@ describe.each(databaseKinds('same-on-every-database'))('Excel on %s', (kind) => 
       expect(await excelCalculateCredit({ excel_file: file })).toMatchObject({ credit_needed: 3, credit_balance: 100, is_credit_enough: true });
       t.as({ authorization: await frontendKeyForTest(t.db) });
       expect(await excelCalculateCredit({ excel_file: file })).toMatchObject({ credit_needed: 3, credit_balance: 0, is_credit_enough: false });
+    });
+
+    it('refuses a workbook whose headers understate what it unpacks to, counting what really inflates (13131)', async () => {
+      const bomb = lyingWorkbook(EXCEL_UNPACKED_LIMIT + 1024 * 1024);
+      expect(bomb.length).toBeLessThan(1024 * 1024);
+      // Its headers look harmless: only inflating it tells.
+      expect(checkWorkbookBytes(bomb)).toBeUndefined();
+      expect(await unpacksWithin(bomb)).toBe(false);
+      expect(await unpacksWithin(lyingWorkbook(1024 * 1024))).toBe(true);
+      bundler.use();
+      const refused = await excelCalculateCredit({ excel_file: { file_name: 'bomba.xlsx', content_base64: bomb.toString('base64') } });
+      expect([refused.status_code, refused.status_message]).toEqual(['13131', expect.stringMatching(/^This workbook is too large to read\./)]);
+    });
+
+    it('answers "busy, try again" in the caller\'s language when the workbook readers and their queue are full', async () => {
+      setWorkbookPoolForTests({ running: 0, waiting: 0, perCaller: 2 });
+      try {
+        bundler.use({ lang: 0 });
+        const busy = await excelCalculateCredit({ excel_file: { file_name: 'veri.xlsx', content_base64: await workbook([['a'], [1]]) } });
+        expect([busy.status_code, busy.status_message]).toEqual(['13135', 'Şu anda çok sayıda çalışma kitabı okunuyor. Lütfen bir dakika sonra yeniden deneyin.']);
+      } finally {
+        setWorkbookPoolForTests();
+      }
     });
 
     it('refuses what is not a workbook', async () => {

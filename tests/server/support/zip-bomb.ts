@@ -1,0 +1,70 @@
+// A workbook that lies about its size (issue 28): the ZIP's headers say each part unpacks to a few hundred bytes,
+// while its sheet really inflates to `inflatesTo` bytes of empty rows — a few hundred kilobytes sent.
+import { deflateRawSync } from 'node:zlib';
+
+const PARTS: [name: string, text: string][] = [
+  [
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+  ],
+  [
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+  ],
+  [
+    'xl/workbook.xml',
+    '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+  ],
+  [
+    'xl/_rels/workbook.xml.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+  ],
+];
+
+const SHEET_START = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const SHEET_END = '</sheetData></worksheet>';
+
+/** A ZIP of deflated parts whose local and central headers both claim `claimed` bytes for every part. */
+function lyingZip(parts: [name: string, data: Buffer][], claimed: number): Buffer {
+  const out: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [fileName, data] of parts) {
+    const name = Buffer.from(fileName);
+    const packed = deflateRawSync(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(claimed, 22);
+    local.writeUInt16LE(name.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(8, 10);
+    entry.writeUInt32LE(packed.length, 20);
+    entry.writeUInt32LE(claimed, 24);
+    entry.writeUInt16LE(name.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    out.push(local, name, packed);
+    central.push(entry, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...out, directory, end]);
+}
+
+/** An .xlsx claiming 1,000 bytes a part whose sheet inflates to about `inflatesTo` bytes of `<row/>`. */
+export function lyingWorkbook(inflatesTo: number): Buffer {
+  const rows = Buffer.alloc(Math.max(0, Math.floor((inflatesTo - SHEET_START.length - SHEET_END.length) / 6) * 6), '<row/>');
+  const sheet = Buffer.concat([Buffer.from(SHEET_START), rows, Buffer.from(SHEET_END)]);
+  return lyingZip([...PARTS.map(([n, t]) => [n, Buffer.from(t)] as [string, Buffer]), ['xl/worksheets/sheet1.xml', sheet]], 1000);
+}
