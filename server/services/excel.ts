@@ -13,6 +13,11 @@ export const EXCEL_CELL_LIMIT = 100_000;
  * each and their markup fit.
  */
 export const EXCEL_UNPACKED_LIMIT = 100 * 1024 * 1024;
+/**
+ * Rows read, empty or not, before a workbook is refused as too large: twice what the cell limit can fill. Empty
+ * `<row/>`s cost no cells but a microsecond each to parse, and 100 MB of them would take over a minute.
+ */
+export const EXCEL_ROW_LIMIT = 2 * EXCEL_CELL_LIMIT;
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -119,10 +124,12 @@ const filled = (v: unknown) => v !== undefined && !(typeof v === 'string' && v.t
 
 /**
  * Reads the first worksheet's rows of an .xlsx, streaming, counting the filled cells of every sheet and
- * stopping with 13003 as soon as they pass `cellLimit`. Content exceljs cannot read answers 13002.
+ * stopping with 13003 as soon as they pass `cellLimit` (13131 past EXCEL_ROW_LIMIT rows, filled or not).
+ * Content exceljs cannot read answers 13002.
  */
 export async function readFirstSheet(bytes: Buffer, cellLimit = EXCEL_CELL_LIMIT): Promise<{ sheet: ReadSheet; filledCells: number }> {
   let filledCells = 0;
+  let rowsRead = 0;
   let first: ReadSheet | undefined;
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
@@ -136,6 +143,7 @@ export async function readFirstSheet(bytes: Buffer, cellLimit = EXCEL_CELL_LIMIT
       const ws = worksheet as unknown as AsyncIterable<ExcelJS.Row> & { name?: string };
       const sheet: ReadSheet | undefined = first ? undefined : { name: ws.name ?? 'Sheet1', rows: [] };
       for await (const row of ws) {
+        if (++rowsRead > EXCEL_ROW_LIMIT) throw new ApiError('workbook_too_large_to_read');
         const values = (Array.isArray(row.values) ? row.values.slice(1) : []).map(plainValue);
         const count = values.filter(filled).length;
         filledCells += count;

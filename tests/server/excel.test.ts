@@ -10,8 +10,8 @@ import {
   userShopBundleGet,
   userShopBundleList,
 } from '../../src/generated/client/index.ts';
-import { checkWorkbookBytes, EXCEL_UNPACKED_LIMIT, unpacksWithin } from '../../server/services/excel.ts';
-import { lyingWorkbook } from './support/zip-bomb.ts';
+import { checkWorkbookBytes, EXCEL_ROW_LIMIT, EXCEL_UNPACKED_LIMIT, unpacksWithin } from '../../server/services/excel.ts';
+import { emptyRowsWorkbook, lyingWorkbook } from './support/zip-bomb.ts';
 import { setWorkbookPoolForTests, setWorkbookReadLimitForTests } from '../../server/services/workbook-reader.ts';
 import { grantCredits } from '../../server/services/credit-ledger.ts';
 import { frontendKeyForTest } from './harness.ts';
@@ -312,6 +312,15 @@ describe.each(databaseKinds('same-on-every-database'))('Excel on %s', (kind) => 
       bundler.use();
       const refused = await excelCalculateCredit({ excel_file: { file_name: 'bomba.xlsx', content_base64: bomb.toString('base64') } });
       expect([refused.status_code, refused.status_message]).toEqual(['13131', expect.stringMatching(/^This workbook is too large to read\./)]);
+    });
+
+    it('refuses a sheet of more rows than the cell limit can fill, empty ones counted (13131), and changes nothing', async () => {
+      const before = await snapshot(t.db);
+      bundler.use();
+      const rows = emptyRowsWorkbook(EXCEL_ROW_LIMIT + 1);
+      const refused = await upload(rows.toString('base64'));
+      expect([refused.status_code, refused.status_message]).toEqual(['13131', expect.stringMatching(/^This workbook is too large to read\./)]);
+      expect(await snapshot(t.db)).toEqual(before);
     });
 
     it('answers "busy, try again" in the caller\'s language when the workbook readers and their queue are full', async () => {

@@ -1,5 +1,6 @@
-// A workbook that lies about its size (issue 28): the ZIP's headers say each part unpacks to a few hundred bytes,
-// while its sheet really inflates to `inflatesTo` bytes of empty rows — a few hundred kilobytes sent.
+// Workbooks that cost more to read than they look (issue 28): one whose ZIP headers say each part unpacks to a
+// thousand bytes while its sheet really inflates to `inflatesTo` bytes of empty rows (a few hundred kilobytes
+// sent), and one of many empty rows, each costing no cell but time to parse.
 import { deflateRawSync } from 'node:zlib';
 
 const PARTS: [name: string, text: string][] = [
@@ -24,8 +25,8 @@ const PARTS: [name: string, text: string][] = [
 const SHEET_START = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
 const SHEET_END = '</sheetData></worksheet>';
 
-/** A ZIP of deflated parts whose local and central headers both claim `claimed` bytes for every part. */
-function lyingZip(parts: [name: string, data: Buffer][], claimed: number): Buffer {
+/** A ZIP of deflated parts whose local and central headers both claim `claimed` bytes for every part (else the truth). */
+function zipOf(parts: [name: string, data: Buffer][], claimed?: number): Buffer {
   const out: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
@@ -37,7 +38,7 @@ function lyingZip(parts: [name: string, data: Buffer][], claimed: number): Buffe
     local.writeUInt16LE(20, 4); // version needed
     local.writeUInt16LE(8, 8); // deflate
     local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(claimed, 22);
+    local.writeUInt32LE(claimed ?? data.length, 22);
     local.writeUInt16LE(name.length, 26);
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
@@ -45,7 +46,7 @@ function lyingZip(parts: [name: string, data: Buffer][], claimed: number): Buffe
     entry.writeUInt16LE(20, 6);
     entry.writeUInt16LE(8, 10);
     entry.writeUInt32LE(packed.length, 20);
-    entry.writeUInt32LE(claimed, 24);
+    entry.writeUInt32LE(claimed ?? data.length, 24);
     entry.writeUInt16LE(name.length, 28);
     entry.writeUInt32LE(offset, 42);
     out.push(local, name, packed);
@@ -62,9 +63,13 @@ function lyingZip(parts: [name: string, data: Buffer][], claimed: number): Buffe
   return Buffer.concat([...out, directory, end]);
 }
 
+/** An .xlsx of one sheet of `rows` empty `<row/>`s, its headers claiming `claimed` bytes a part (else the truth). */
+export function emptyRowsWorkbook(rows: number, claimed?: number): Buffer {
+  const sheet = Buffer.concat([Buffer.from(SHEET_START), Buffer.alloc(rows * 6, '<row/>'), Buffer.from(SHEET_END)]);
+  return zipOf([...PARTS.map(([n, t]) => [n, Buffer.from(t)] as [string, Buffer]), ['xl/worksheets/sheet1.xml', sheet]], claimed);
+}
+
 /** An .xlsx claiming 1,000 bytes a part whose sheet inflates to about `inflatesTo` bytes of `<row/>`. */
 export function lyingWorkbook(inflatesTo: number): Buffer {
-  const rows = Buffer.alloc(Math.max(0, Math.floor((inflatesTo - SHEET_START.length - SHEET_END.length) / 6) * 6), '<row/>');
-  const sheet = Buffer.concat([Buffer.from(SHEET_START), rows, Buffer.from(SHEET_END)]);
-  return lyingZip([...PARTS.map(([n, t]) => [n, Buffer.from(t)] as [string, Buffer]), ['xl/worksheets/sheet1.xml', sheet]], 1000);
+  return emptyRowsWorkbook(Math.max(0, Math.floor((inflatesTo - SHEET_START.length - SHEET_END.length) / 6)), 1000);
 }
