@@ -3,7 +3,7 @@
 import { ApiError } from '../http/api-error.ts';
 import type { StatusKey } from '../../src/generated/errors.ts';
 import type { Lang } from '../../src/domain/language.ts';
-import { EXCEL_CELL_LIMIT, type ReadSheet } from './excel.ts';
+import { EXCEL_CELL_LIMIT, type ReadSheet, unpacksWithin } from './excel.ts';
 import type { ParsedDataset } from './workbook-dataset.ts';
 import { runSourceThread } from './source-thread.ts';
 import { FairPool, PoolRefusal, type FairPoolLimits } from './fair-pool.ts';
@@ -68,7 +68,11 @@ export async function countWorkbookCells(bytes: Buffer, who: WorkbookCaller, cel
 
 async function inWorker(bytes: Buffer, who: WorkbookCaller, cellLimit: number, reading: WorkbookReading): Promise<WorkerAnswer> {
   try {
-    return await pool.run(shareOf(who), () => readInThread(bytes, who.lang, cellLimit, reading));
+    return await pool.run(shareOf(who), async () => {
+      // Counted before a thread starts (inflating runs on libuv's threads, not this one): a bomb costs no worker.
+      if (!(await unpacksWithin(bytes))) throw new ApiError('workbook_too_large_to_read');
+      return readInThread(bytes, who.lang, cellLimit, reading);
+    });
   } catch (e) {
     if (!(e instanceof PoolRefusal)) throw e;
     throw e.reason === 'busy' ? new ApiError('workbook_reader_busy') : new ApiError('workbook_reads_per_caller', { count: e.share });

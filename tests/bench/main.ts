@@ -11,6 +11,7 @@ import { designer, designerPreview } from './designer.ts';
 import { statisticsEngine } from './statistics.ts';
 import { datasets } from './datasets.ts';
 import { machineLearning } from './ml.ts';
+import { workbookReads } from './workbooks.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -35,3 +36,4 @@ if (!only || only === 'designer') {
 if (!only || only === 'statistics') statisticsEngine();
 if (!only || only === 'datasets') await datasets();
 if (!only || only === 'ml') machineLearning();
+if (!only || only === 'workbooks') await workbookReads();

@@ -1,7 +1,8 @@
 // Workbooks that cost more to read than they look (issue 28): one whose ZIP headers say each part unpacks to a
 // thousand bytes while its sheet really inflates to `inflatesTo` bytes of empty rows (a few hundred kilobytes
 // sent), and one of many empty rows, each costing no cell but time to parse.
-import { deflateRawSync } from 'node:zlib';
+import { once } from 'node:events';
+import { createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 const PARTS: [name: string, text: string][] = [
   [
@@ -25,20 +26,29 @@ const PARTS: [name: string, text: string][] = [
 const SHEET_START = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
 const SHEET_END = '</sheetData></worksheet>';
 
+/** A part of the archive: its name, its deflated bytes and its real size. */
+interface Part {
+  fileName: string;
+  packed: Buffer;
+  size: number;
+}
+
+const partOf = (fileName: string, data: Buffer): Part => ({ fileName, packed: deflateRawSync(data), size: data.length });
+const FIXED_PARTS = () => PARTS.map(([n, t]) => partOf(n, Buffer.from(t)));
+
 /** A ZIP of deflated parts whose local and central headers both claim `claimed` bytes for every part (else the truth). */
-function zipOf(parts: [name: string, data: Buffer][], claimed?: number): Buffer {
+function zipOf(parts: Part[], claimed?: number): Buffer {
   const out: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
-  for (const [fileName, data] of parts) {
+  for (const { fileName, packed, size } of parts) {
     const name = Buffer.from(fileName);
-    const packed = deflateRawSync(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed
     local.writeUInt16LE(8, 8); // deflate
     local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(claimed ?? data.length, 22);
+    local.writeUInt32LE(claimed ?? size, 22);
     local.writeUInt16LE(name.length, 26);
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
@@ -46,7 +56,7 @@ function zipOf(parts: [name: string, data: Buffer][], claimed?: number): Buffer 
     entry.writeUInt16LE(20, 6);
     entry.writeUInt16LE(8, 10);
     entry.writeUInt32LE(packed.length, 20);
-    entry.writeUInt32LE(claimed ?? data.length, 24);
+    entry.writeUInt32LE(claimed ?? size, 24);
     entry.writeUInt16LE(name.length, 28);
     entry.writeUInt32LE(offset, 42);
     out.push(local, name, packed);
@@ -66,10 +76,25 @@ function zipOf(parts: [name: string, data: Buffer][], claimed?: number): Buffer 
 /** An .xlsx of one sheet of `rows` empty `<row/>`s, its headers claiming `claimed` bytes a part (else the truth). */
 export function emptyRowsWorkbook(rows: number, claimed?: number): Buffer {
   const sheet = Buffer.concat([Buffer.from(SHEET_START), Buffer.alloc(rows * 6, '<row/>'), Buffer.from(SHEET_END)]);
-  return zipOf([...PARTS.map(([n, t]) => [n, Buffer.from(t)] as [string, Buffer]), ['xl/worksheets/sheet1.xml', sheet]], claimed);
+  return zipOf([...FIXED_PARTS(), partOf('xl/worksheets/sheet1.xml', sheet)], claimed);
 }
 
-/** An .xlsx claiming 1,000 bytes a part whose sheet inflates to about `inflatesTo` bytes of `<row/>`. */
-export function lyingWorkbook(inflatesTo: number): Buffer {
-  return emptyRowsWorkbook(Math.max(0, Math.floor((inflatesTo - SHEET_START.length - SHEET_END.length) / 6)), 1000);
+/**
+ * An .xlsx claiming 1,000 bytes a part whose sheet inflates to about `inflatesTo` bytes of `<row/>`: deflated a
+ * megabyte at a time, so a gigabyte's bomb never is a gigabyte in memory here.
+ */
+export async function lyingWorkbook(inflatesTo: number): Promise<Buffer> {
+  const deflate = createDeflateRaw({ level: 9 });
+  const packed: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => packed.push(c));
+  const rows = Math.max(0, Math.floor((inflatesTo - SHEET_START.length - SHEET_END.length) / 6));
+  const ROWS_A_CHUNK = 174_762; // a megabyte of <row/>
+  const chunk = Buffer.alloc(ROWS_A_CHUNK * 6, '<row/>');
+  deflate.write(SHEET_START);
+  for (let left = rows; left > 0; left -= ROWS_A_CHUNK)
+    if (!deflate.write(left >= ROWS_A_CHUNK ? chunk : chunk.subarray(0, left * 6))) await once(deflate, 'drain');
+  deflate.end(SHEET_END);
+  await once(deflate, 'end');
+  const size = SHEET_START.length + rows * 6 + SHEET_END.length;
+  return zipOf([...FIXED_PARTS(), { fileName: 'xl/worksheets/sheet1.xml', packed: Buffer.concat(packed), size }], 1000);
 }
