@@ -29,6 +29,8 @@ export interface RouteDefinition {
   audit?: { entity: string; record?: string[] };
   /** Calls per caller per window (absent: the default of the effect and caller type, ./rate-limits.ts). */
   rate_limit?: { max: number; per_seconds: number };
+  /** The largest body (kB) of a route whose schema leaves something unbounded (./body-limits.ts). */
+  body_kb?: number;
   source: 'spec' | 'product';
   summary: Bilingual;
   description?: string;
@@ -126,6 +128,15 @@ function auditProblems(contract: Contract, r: CatalogueRoute): string[] {
   return problems;
 }
 
+/**
+ * An integer a request may send without bounds: past its column's (2,147,483,647 for an int) it reached the
+ * database and answered 500 (issue 28), so every integer of a request is bounded in the contract.
+ */
+function unboundedInteger(n: Record<string, unknown>): boolean {
+  const integer = n.type === 'integer' || (Array.isArray(n.type) && n.type.includes('integer'));
+  return integer && !Array.isArray(n.enum) && n.const === undefined && (typeof n.minimum !== 'number' || typeof n.maximum !== 'number');
+}
+
 /** Every problem of the contract, as readable lines; empty when it is sound. */
 export function checkContract(contract: Contract): string[] {
   const problems: string[] = [];
@@ -176,6 +187,8 @@ export function checkContract(contract: Contract): string[] {
       }
     }
     problems.push(...auditProblems(contract, r).map((p) => `${where}: ${p}`));
+    for (const p of fieldPaths(contract, r.request, routeSchemaId(r.name, 'request'), unboundedInteger))
+      problems.push(`${where}: request field ${p} is an integer without a minimum and a maximum (its column holds a bounded one)`);
     if (r.method === 'GET') {
       const props = (r.request.properties ?? {}) as Record<string, { type?: string }>;
       for (const [k, p] of Object.entries(props))

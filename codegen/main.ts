@@ -6,7 +6,8 @@ import { compile } from 'json-schema-to-typescript';
 import { checkContract, loadContract, routeSchemaId, type CatalogueRoute, type Contract } from './contract.ts';
 import { pascal, toTsSchema, typeNamesByUrl, typedSchemas } from './ts-schema.ts';
 import { openApiDocument } from './openapi.ts';
-import { resolveScreen, screensIndexModule } from './screens.ts';
+import { inlineSchema, resolveScreen, screensIndexModule } from './screens.ts';
+import { bodyLimitOf } from './body-limits.ts';
 import { formValidatorFiles } from './form-validators.ts';
 import { rateLimitOf } from './rate-limits.ts';
 
@@ -111,6 +112,8 @@ export interface RouteTableEntry {
   audit?: { entity: string; record?: string[] };
   /** Calls one caller (user, else front-end key, else address) may make per window, across processes: the catalogue's, else the default of the effect and caller type (codegen/rate-limits.ts). */
   rate_limit: { max: number; per_seconds: number };
+  /** The largest body (bytes) the route reads: what its request schema admits, with room for whitespace (codegen/body-limits.ts). */
+  body_limit: number;
   source: 'spec' | 'product';
   summary: { en: string; tr: string };
   /** The request schema, compiled with the $id \`requestId\` so its relative $refs resolve. */
@@ -145,6 +148,7 @@ function routeTableJson(contract: Contract): string {
     ...(r.fkey_scope ? { fkey_scope: r.fkey_scope } : {}),
     ...(r.audit ? { audit: r.audit } : {}),
     rate_limit: rateLimitOf(r),
+    body_limit: bodyLimitOf(r, inlineSchema(contract, r.request, routeSchemaId(r.name, 'request'))),
     source: r.source,
     summary: r.summary,
     request: r.request,

@@ -4,7 +4,7 @@
 import { ApiError, notFound } from '../http/api-error.ts';
 import { PAID_STATES } from '../../src/domain/order-states.ts';
 import { isStaffOf, shopCaller, staffShop } from '../services/shop-access.ts';
-import { approveBill, billOf, insertBill, listBills, lockedBill, updateBill } from '../services/bill-store.ts';
+import { approveBill, billOf, insertBill, listBills, lockedBill, refuseBillOtherThanOrder, updateBill } from '../services/bill-store.ts';
 import { lockedOrder, orderTransition } from '../services/order-store.ts';
 import type { HandlerSet } from './types.ts';
 
@@ -16,7 +16,9 @@ export const billHandlers: HandlerSet = {
     const id = await ctx.transaction(async (tx) => {
       const order = await lockedOrder(tx, tenantId, order_client_id, { shopId: shop_client_id });
       if (!PAID_STATES.includes(order.order_status)) throw new ApiError('bill_order_not_paid');
-      return insertBill(tx, { tenantId, shopId: shop_client_id, orderId: order_client_id, buyerId: order.user_id, by: me.userId }, { currency_type: order.currency_type, ...fields });
+      const bill = { currency_type: order.currency_type, ...fields };
+      await refuseBillOtherThanOrder(tx, order_client_id, bill, ctx.lang);
+      return insertBill(tx, { tenantId, shopId: shop_client_id, orderId: order_client_id, buyerId: order.user_id, by: me.userId }, bill);
     });
     return { bill: await billOf(ctx.db, tenantId, id) };
   },
@@ -27,6 +29,7 @@ export const billHandlers: HandlerSet = {
     await ctx.transaction(async (tx) => {
       const bill = await lockedBill(tx, ctx.tenant.tenant_id, shop_client_id, bill_client_id);
       if (bill.approve_status === 1 || bill.cancel_date) throw new ApiError('bill_approved');
+      await refuseBillOtherThanOrder(tx, bill.order_client_id, fields, ctx.lang);
       await updateBill(tx, bill_client_id, fields);
     });
     return { bill: await billOf(ctx.db, ctx.tenant.tenant_id, bill_client_id) };
@@ -42,6 +45,8 @@ export const billHandlers: HandlerSet = {
       if (bill.cancel_date) throw new ApiError('bill_order_not_paid');
       if (bill.approve_status === 1) return;
       await lockedOrder(tx, tenantId, bill.order_client_id);
+      // A draft made before bills had to match their orders is checked again before it is numbered.
+      await refuseBillOtherThanOrder(tx, bill.order_client_id, await billOf(tx, tenantId, bill_client_id), ctx.lang);
       if (!(await orderTransition(tx, tenantId, bill.order_client_id, 'bill', { kind: 'staff', userId: me.userId }))) throw new ApiError('bill_order_not_paid');
       await approveBill(tx, shop_client_id, bill_client_id);
     });

@@ -32,13 +32,21 @@ export interface AuditEntry {
   input: unknown;
 }
 
-/** The field names a call sent, one level deep (`website_unit.caption`), sorted. */
+/** The most field names an audit record keeps. */
+const AUDITED_FIELDS = 200;
+
+/** The field names a call sent, one level deep (`website_unit.caption`): the first 200 it sent, sorted. */
 export function changedFields(input: unknown): string[] {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return [];
-  return Object.entries(input)
-    .flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v).map((n) => `${k}.${n}`) : [k]))
-    .sort()
-    .slice(0, 200);
+  const names: string[] = [];
+  // A refused body of 50,000 keys is not listed and sorted whole: the first 200 names are read, no more.
+  collect: for (const k in input) {
+    const v = (input as Record<string, unknown>)[k];
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      for (const n in v) if (names.push(`${k}.${n}`) >= AUDITED_FIELDS) break collect;
+    } else if (names.push(k) >= AUDITED_FIELDS) break;
+  }
+  return names.sort();
 }
 
 /**

@@ -6,7 +6,7 @@ import { ApiError, envelopeOf, httpStatusOf } from './api-error.ts';
 import { languageOfRaw } from './context.ts';
 import { elapsedMs } from './received-at.ts';
 import { routeAtPath } from './register-routes.ts';
-import { excerpt } from '../../src/domain/validation-messages.ts';
+import { excerpt, LISTED_ERRORS } from '../../src/domain/validation-messages.ts';
 
 const FASTIFY_CODES: Record<string, ConstructorParameters<typeof ApiError>[0]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_body',
@@ -15,6 +15,16 @@ const FASTIFY_CODES: Record<string, ConstructorParameters<typeof ApiError>[0]> =
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'malformed_body',
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
 };
+
+/** Any answer's lists of problems (`errors`, a sheet's `error_list`) cut at LISTED_ERRORS, `<list>_not_listed` counting the rest. */
+function listedExtra(extra: Record<string, unknown>): Record<string, unknown> {
+  let out = extra;
+  for (const key of ['errors', 'error_list']) {
+    const list = extra[key];
+    if (Array.isArray(list) && list.length > LISTED_ERRORS) out = { ...out, [key]: list.slice(0, LISTED_ERRORS), [`${key}_not_listed`]: list.length - LISTED_ERRORS };
+  }
+  return out;
+}
 
 export interface EnvelopeOptions {
   /** Answer unknown GET paths outside /v1 with the app's index.html (history-mode routing). */
@@ -37,7 +47,7 @@ export function installEnvelope(app: FastifyInstance, options: EnvelopeOptions):
     request.routeOptions.config.countAnswer?.(request.tenant?.tenant_id, status, elapsedMs(request));
     reply
       .code(status)
-      .send({ ...envelopeOf(apiError.key, lang, apiError.params), ...apiError.extra });
+      .send({ ...envelopeOf(apiError.key, lang, apiError.params), ...listedExtra(apiError.extra) });
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { routeTable, type RouteName, type RouteTableEntry } from '../../src/generated/route-table.ts';
-import { fieldErrors, fieldSummary, type SchemaError } from '../../src/domain/validation-messages.ts';
+import { fieldSummary, listedFieldErrors, type SchemaError } from '../../src/domain/validation-messages.ts';
 import type { StatusKey } from '../../src/generated/errors.ts';
 import type { Db } from '../db/adapter.ts';
 import { ApiError, envelopeOf, type Lang } from './api-error.ts';
@@ -23,10 +23,10 @@ import { elapsedMs, receivedAt } from './received-at.ts';
 import type { HandlerSet } from '../handlers/types.ts';
 
 function invalid(errors: readonly SchemaError[], lang: Lang): ApiError {
-  const fields = fieldErrors(errors, lang);
-  const details = fieldSummary(fields, lang);
+  const { fields, notListed } = listedFieldErrors(errors, lang);
+  const details = fieldSummary(fields, lang, notListed);
   const onlyMissing = errors.every((e) => e.keyword === 'required');
-  return new ApiError(onlyMissing ? 'required_fields' : 'invalid_input', { details }, { errors: fields });
+  return new ApiError(onlyMissing ? 'required_fields' : 'invalid_input', { details }, { errors: fields, ...(notListed ? { errors_not_listed: notListed } : {}) });
 }
 
 /** The answer with its envelope, after its schema: a contract drift never leaks unexpected fields. */
@@ -76,6 +76,9 @@ function splicedAnswer(v: RouteValidators, output: object, key: string, route: R
   return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}${JSON.stringify(key)}:[${list}]}`;
 }
 
+/** Past this many texts, objects and lists an input is checked to its first problem (no form holds that many). */
+const LARGE_INPUT_NODES = 5_000;
+
 /**
  * A route's input checks, as a preValidation hook after tenancy: what no database may store (NUL, deep
  * nesting), the spec's query parameters, then the route's request schema (with the spec's own messages where
@@ -87,10 +90,13 @@ function inputCheck(route: RouteTableEntry, v: RouteValidators, commonQuery: Val
     // No body at all is an empty input; a body of `null` is not an object and is refused by the schema.
     const input = route.method === 'GET' ? request.ownQuery : request.body === undefined ? {} : request.body;
     request.input = input;
-    const unstorable = unstorableInput(request.query) ?? unstorableInput(input);
-    if (unstorable) done(invalid([unstorable], lang));
-    else if (!request.commonOk) done(invalid(commonQuery.errors ?? [], lang));
-    else if (!v.request(input)) done(specInputError(route, v.request.errors ?? [], input, lang) ?? invalid(v.request.errors ?? [], lang));
+    const size = { nodes: 0 };
+    const unstorable = unstorableInput(request.query) ?? unstorableInput(input, size);
+    if (unstorable) return done(invalid([unstorable], lang));
+    if (!request.commonOk) return done(invalid(commonQuery.errors ?? [], lang));
+    // A form's every problem is listed; a large input's first only (see RouteValidators.firstProblem).
+    const validate = size.nodes > LARGE_INPUT_NODES && route.method === 'POST' ? v.firstProblem() : v.request;
+    if (!validate(input)) done(specInputError(route, validate.errors ?? [], input, lang) ?? invalid(validate.errors ?? [], lang));
     else done();
   };
 }
@@ -163,6 +169,7 @@ export function registerRoutes(app: FastifyInstance, db: Db, handlers: HandlerSe
       api.route({
         method: route.method,
         url: route.path,
+        bodyLimit: route.body_limit,
         preValidation: inputCheck(route, v, validators.commonQuery),
         preHandler: callerCheck(db, services.callers, route, services.rateLimiter.check(route)),
         // Refusals and failures are counted by the error handler (../http/envelope.ts), answers below.

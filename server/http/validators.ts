@@ -7,6 +7,12 @@ import { routeTable, type RouteName } from '../../src/generated/route-table.ts';
 
 export interface RouteValidators {
   request: ValidateFunction;
+  /**
+   * The request schema checked to its first problem only, compiled on first use: for a large input, whose every
+   * problem ajv would list in a list it copies again for each item of a list of referenced objects (10,000 bad
+   * groups of a data model took 5.7 s, 30,000 took 54 s).
+   */
+  firstProblem(): ValidateFunction;
   response: ValidateFunction;
   /** The answer's list `key` item by item (its items' schema), compiled on first use; undefined when `key` is no list of one entity. */
   listItem(key: string): ValidateFunction | undefined;
@@ -26,9 +32,9 @@ export function withoutWriteOnly<T>(node: T): T {
   return out as T;
 }
 
-export function newAjv(options: { coerceTypes: boolean; forAnswers?: boolean }): Ajv2020 {
+export function newAjv(options: { coerceTypes: boolean; forAnswers?: boolean; allErrors?: boolean }): Ajv2020 {
   // Query strings are text: GET inputs are coerced ("3" → 3); JSON bodies are taken as sent.
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, coerceTypes: options.coerceTypes });
+  const ajv = new Ajv2020({ strict: true, allErrors: options.allErrors ?? true, allowUnionTypes: true, coerceTypes: options.coerceTypes });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   for (const k of ANNOTATION_KEYWORDS) ajv.addKeyword(k);
   for (const s of contractSchemas.schemas) ajv.addSchema((options.forAnswers ? withoutWriteOnly(s) : s) as AnySchema);
@@ -63,10 +69,17 @@ function compileCatalogue(): Validators {
   const query = newAjv({ coerceTypes: true });
   const answers = newAjv({ coerceTypes: false, forAnswers: true });
   const routes = new Map<RouteName, RouteValidators>();
+  let firstProblemAjv: Ajv2020 | undefined;
   for (const r of routeTable) {
     const items = new Map<string, ValidateFunction | undefined>();
+    let firstProblem: ValidateFunction | undefined;
     routes.set(r.name, {
       request: (r.method === 'GET' ? query : body).compile({ ...r.request, $id: r.requestId }),
+      firstProblem: () => {
+        firstProblemAjv ??= newAjv({ coerceTypes: r.method === 'GET', allErrors: false });
+        firstProblem ??= firstProblemAjv.compile({ ...r.request, $id: r.requestId });
+        return firstProblem;
+      },
       response: answers.compile(withoutWriteOnly({ ...r.response, $id: r.responseId })),
       listItem: (key) => {
         if (!items.has(key)) {

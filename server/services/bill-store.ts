@@ -8,6 +8,7 @@ import type { Bill } from '../../src/generated/types/entities.ts';
 import type { UserBillListRequest, UserBillListNotApprovedRequest } from '../../src/generated/types/routes.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
 import { billTotals } from '../../src/domain/bill-sums.ts';
+import { formatMinor, type Lang } from '../../src/domain/money.ts';
 import { containsPattern, isoOf, orderBy, pageRows, Where } from './paging.ts';
 
 export type BillFields = Pick<Bill, 'bill_date' | 'shop_address' | 'shop_tax_number' | 'shop_tax_office' | 'product_items' | 'total_price' | 'tax_rate_percent' | 'currency_type'>;
@@ -57,6 +58,20 @@ export async function billOf(db: Queryable, tenantId: string, billId: string): P
   const [row] = await db.query(`${BILL_SELECT} where b.bill_client_id = $1 and b.tenant_id = $2`, [billId, tenantId]);
   if (!row) throw notFound('bill');
   return billAnswer(row);
+}
+
+/**
+ * A bill bills what its order was paid, in its currency (prices include the tax: the total is what was paid, or
+ * a minor unit below where no whole net adds up to it, see linesFromPaid): a bill of 1,180,000,000 for an order
+ * paid 1,180 is refused (12046), saying both sums in the caller's language. Its own sums are checked first.
+ */
+export async function refuseBillOtherThanOrder(tx: Queryable, orderId: string, bill: BillFields, lang: Lang): Promise<void> {
+  billSums(bill);
+  const [order] = await tx.query<{ total_amount: string | number; currency_type: number }>('select total_amount, currency_type from shop_order where order_client_id = $1', [orderId]);
+  const paid = Number(order.total_amount);
+  const currency = bill.currency_type ?? order.currency_type;
+  if (bill.total_price > paid || bill.total_price < paid - 1 || currency !== order.currency_type)
+    throw new ApiError('bill_total_not_order', { total: formatMinor(bill.total_price, currency, lang), paid: formatMinor(paid, order.currency_type, lang) });
 }
 
 /** The order's newest bill (only an approved one when `approvedOnly`), if it has one. */

@@ -161,22 +161,29 @@ async function assertOnSale(tx: Queryable, tenantId: string, shopId: string, bun
 
 /**
  * Puts `count` more of a bundle on sale into the caller's cart (one line per bundle: a second add raises its
- * count; a renewal is a line of its own). Refused: a bundle not on sale (passive, or without a product on sale), a full cart.
+ * count; a renewal is a line of its own). Refused: a bundle not on sale (passive, or without a product on sale), a full cart,
+ * a line past 1,000 of its bundle (12044, saying how many more fit).
  */
 export async function addToCart(tx: Queryable, tenantId: string, userId: string, shopId: string, bundleId: string, count: number): Promise<void> {
   await assertOnSale(tx, tenantId, shopId, bundleId);
   const cart = await lockedCart(tx, tenantId, userId, shopId);
-  const raised = await tx.query(
-    `update shopcart_bundle set add_bundle_count = least(add_bundle_count + $2, ${MAX_COUNT}), updated_at = now()
-      where shopcart_client_id = $1 and bundle_client_id = $3 and shopcart_bundle_status = 'in_cart' and renews_shopcart_bundle_client_id is null returning 1`,
-    [cart.shopcart_client_id, count, bundleId],
+  const [line] = await tx.query<{ shopcart_bundle_client_id: string; add_bundle_count: number }>(
+    `select shopcart_bundle_client_id, add_bundle_count from shopcart_bundle
+      where shopcart_client_id = $1 and bundle_client_id = $2 and shopcart_bundle_status = 'in_cart' and renews_shopcart_bundle_client_id is null`,
+    [cart.shopcart_client_id, bundleId],
   );
-  if (raised.length) return;
+  const had = line?.add_bundle_count ?? 0;
+  // Past the line's cap the buyer is told, never answered success with fewer than asked.
+  if (had + count > MAX_COUNT) throw new ApiError('cart_line_count_limit', { max: MAX_COUNT, count: had, room: MAX_COUNT - had });
+  if (line) {
+    await tx.query('update shopcart_bundle set add_bundle_count = $2, updated_at = now() where shopcart_bundle_client_id = $1', [line.shopcart_bundle_client_id, had + count]);
+    return;
+  }
   await roomForALine(tx, tenantId, userId);
   await tx.query(
     `insert into shopcart_bundle (shopcart_bundle_client_id, tenant_id, shopcart_client_id, shop_client_id, user_id, bundle_client_id, add_bundle_count)
      values (gen_random_uuid(), $1, $2, $3, $4, $5, $6)`,
-    [tenantId, cart.shopcart_client_id, shopId, userId, bundleId, Math.min(count, MAX_COUNT)],
+    [tenantId, cart.shopcart_client_id, shopId, userId, bundleId, count],
   );
 }
 

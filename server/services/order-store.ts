@@ -17,6 +17,8 @@ export type Actor = { kind: OrderActor; userId: string | null };
 
 /** Days an unpaid order may wait for its payment when none of its products says (pay_delay_max_days). */
 export const DEFAULT_PAY_WITHIN_DAYS = 7;
+/** The largest total an order holds (shop_order.total_amount's check, 0006_shop.sql): a billion in minor units ×100. */
+export const ORDER_TOTAL_MAX = 100_000_000_000;
 
 // ---------------------------------------------------------------------------------------------------------
 // Placing an order
@@ -42,6 +44,26 @@ interface OrderedProduct {
   pay_type: string | null;
   pay_delay_max_days: number | null;
   amount: number | null;
+}
+
+/**
+ * A bundle that costs nothing (a trial) is each buyer's once, one at a time: ordered again, or many at once, it
+ * would be free credit without end. Checked under the order's lock of its lines; a cancelled order frees it.
+ */
+async function refuseFreeBundlesAgain(tx: Queryable, o: NewOrder, products: OrderedProduct[]): Promise<void> {
+  const paid = new Set(products.filter((p) => Number(p.amount ?? 0) > 0).map((p) => p.shopcart_bundle_client_id));
+  const free = [...new Set(products.map((p) => p.shopcart_bundle_client_id))].filter((id) => !paid.has(id));
+  if (!free.length) return;
+  const lines = await tx.query<{ bundle_name: string; add_bundle_count: number; had: boolean }>(
+    `select b.bundle_name, l.add_bundle_count,
+            exists (select 1 from shopcart_bundle e where e.tenant_id = l.tenant_id and e.user_id = l.user_id and e.bundle_client_id = l.bundle_client_id
+                       and e.shopcart_bundle_status in ('ordered', 'active', 'passive')) as had
+       from shopcart_bundle l join bundle b on b.bundle_client_id = l.bundle_client_id
+      where l.shopcart_bundle_client_id = any($1::uuid[]) and l.tenant_id = $2`,
+    [free, o.tenantId],
+  );
+  const again = lines.find((l) => l.had || Number(l.add_bundle_count) > 1);
+  if (again) throw new ApiError('free_bundle_once', { bundle: again.bundle_name });
 }
 
 /**
@@ -81,11 +103,13 @@ export async function placeOrder(tx: Queryable, o: NewOrder): Promise<{ orderId:
       where a.pro_client_id = any($2::uuid[]) and a.agreement_status = 'active' and a.approve_required`,
     [o.lineIds, products.map((p) => p.pro_client_id)],
   );
+  await refuseFreeBundlesAgain(tx, o, products);
   const approved = new Set(o.approvedAgreements);
   if (agreements.some((a) => !approved.has(a.id))) throw new ApiError('agreements_required');
 
   const orderId = randomUUID();
   const total = products.reduce((sum, p) => sum + Number(p.amount ?? 0) * Number(p.add_bundle_count), 0);
+  if (total > ORDER_TOTAL_MAX) throw new ApiError('order_total_too_large');
   const delays = products.map((p) => p.pay_delay_max_days).filter((d): d is number => d !== null);
   const payWithinDays = delays.length ? Math.min(...delays.map(Number)) : DEFAULT_PAY_WITHIN_DAYS;
   await tx.query(

@@ -75,9 +75,12 @@ export function apiErrorText(e: ApiError, lang: Lang): string {
   if (!catalogue || !key) return e.status_message;
   const needed = catalogue.messageParams(key);
   if (needed.includes('details'))
-    return key === 'invalid_input' && e.errors.length ? catalogue.statusMessage(key, lang, { details: fieldSummary(fieldMessages(e, lang), lang) }) : e.status_message;
+    return key === 'invalid_input' && e.errors.length ? catalogue.statusMessage(key, lang, { details: fieldSummary(fieldMessages(e, lang), lang, notListed(e)) }) : e.status_message;
   return needed.every((p) => e.params[p] !== undefined) ? catalogue.statusMessage(key, lang, e.params) : e.status_message;
 }
+
+/** How many more problems the answer had than it lists (the server lists at most 20). */
+export const notListed = (e: ApiError): number => (typeof e.details.errors_not_listed === 'number' ? e.details.errors_not_listed : 0);
 
 /** A status code's message in the language, once the catalogue is here. */
 function byStatus(lang: Lang) {

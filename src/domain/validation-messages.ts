@@ -92,18 +92,37 @@ function fieldOf(e: SchemaError): string {
   return excerpt(path.map((segment) => excerpt(segment)).join('.'), 200) || '(body)';
 }
 
+/**
+ * The most problems one answer lists (field errors, a sheet's rows); the rest are counted. 50,000 unknown keys
+ * once answered 6.4 MB: an answer's size must not follow its input's.
+ */
+export const LISTED_ERRORS = 20;
+
 /** One message per field (the first error of each), in the caller's language. */
 export function fieldErrors(errors: readonly SchemaError[], lang: Lang): FieldError[] {
+  return listedFieldErrors(errors, lang, Number.POSITIVE_INFINITY).fields;
+}
+
+/**
+ * The first `limit` fields' messages, as fieldErrors, and how many more problems there are: past the limit each
+ * error is only counted (50,000 unknown keys are not each named, worded and compared).
+ */
+export function listedFieldErrors(errors: readonly SchemaError[], lang: Lang, limit = LISTED_ERRORS): { fields: FieldError[]; notListed: number } {
   const byField = new Map<string, FieldError>();
+  let notListed = 0;
   for (const e of errors) {
     if (e.keyword === 'if' || e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'allOf') continue;
+    if (byField.size >= limit) {
+      notListed++;
+      continue;
+    }
     const field = fieldOf(e);
     if (byField.has(field)) continue;
     const template = MESSAGES[e.keyword]?.[lang];
     byField.set(field, template ? { field, message: template(e.params), keyword: e.keyword, params: quotedParams(e.params) } : { field, message: e.message ?? e.keyword });
   }
   if (!byField.size && errors.length) byField.set('(body)', { field: '(body)', message: lang === 'en' ? 'is not valid' : 'geçerli değil' });
-  return [...byField.values()];
+  return { fields: [...byField.values()], notListed };
 }
 
 /** Parameters as an answer may carry them: texts quoted as excerpts, lists cut short (never an echo of a huge input). */
@@ -127,8 +146,8 @@ export function fieldMessage(e: FieldError, lang: Lang, byStatus?: (statusCode: 
 const NAMED_IN_SUMMARY = 3;
 
 /** "field message; field message; and 2 more": the details of a bad-input message. */
-export function fieldSummary(fields: readonly { field: string; message: string }[], lang: Lang): string {
+export function fieldSummary(fields: readonly { field: string; message: string }[], lang: Lang, notListed = 0): string {
   const named = fields.slice(0, NAMED_IN_SUMMARY).map((f) => `${f.field} ${f.message}`);
-  const more = fields.length - named.length;
-  return named.join('; ') + (more > 0 ? (lang === 'en' ? `; and ${more} more` : `; ve ${more} alan daha`) : '');
+  const more = fields.length - named.length + notListed;
+  return named.join('; ') + (more > 0 ? (lang === 'en' ? `; and ${more} more` : `; ve ${more} sorun daha`) : '');
 }

@@ -154,6 +154,9 @@ export const rulePackageShareOwner = { status_code: '14044', http: 400, message:
 export const rulePackageGlobalAdmin = { status_code: '14045', http: 403, message: {"en":"Only an administrator may create or change a package for everyone on this site.","tr":"Bu sitedeki herkes için bir paketi yalnızca bir yönetici oluşturabilir ya da değiştirebilir."} } as const;
 export const cartBundleNotOnSale = { status_code: '12010', http: 409, message: {"en":"This bundle is not on sale at the moment.","tr":"Bu paket şu anda satışta değil."} } as const;
 export const cartFull = { status_code: '12011', http: 409, message: {"en":"A cart holds at most 100 lines. Please order or remove some first.","tr":"Bir sepette en çok 100 satır olabilir. Lütfen önce bazılarını sipariş edin ya da çıkarın."} } as const;
+export const orderTotalTooLarge = { status_code: '12043', http: 409, message: {"en":"This order's total is larger than one order can hold. Please order fewer bundles at once, in several orders.","tr":"Bu siparişin toplamı bir siparişin alabileceğinden büyük. Lütfen paketleri birkaç siparişe bölerek daha azını birlikte sipariş edin."} } as const;
+export const cartLineCountLimit = { status_code: '12044', http: 409, message: {"en":"A cart holds at most {{max}} of one bundle, and yours has {{count}}: you can add {{room}} more.","tr":"Bir sepette bir paketten en çok {{max}} adet olabilir; sepetinizde {{count}} adet var: en çok {{room}} adet daha ekleyebilirsiniz."} } as const;
+export const freeBundleOnce = { status_code: '12045', http: 409, message: {"en":"{{bundle}} is free, and each buyer can have one of it, once. You have ordered it already, or asked for more than one.","tr":"{{bundle}} ücretsizdir ve her alıcı ondan bir kez, bir adet alabilir. Bu paketi zaten sipariş ettiniz ya da birden fazla istediniz."} } as const;
 export const paymentMethodNotAllowed = { status_code: '12012', http: 400, message: {"en":"{{product}} cannot be paid this way. Please choose another payment method.","tr":"{{product}} bu yolla ödenemez. Lütfen başka bir ödeme yöntemi seçin."} } as const;
 export const productNotPriced = { status_code: '12013', http: 409, message: {"en":"{{product}} has no price in the chosen currency. Please choose the other currency.","tr":"{{product}} için seçilen para biriminde fiyat yok. Lütfen diğer para birimini seçin."} } as const;
 export const orderNotAwaitingPayment = { status_code: '12014', http: 409, message: {"en":"This order is not waiting for a payment: it has been paid, cancelled or refunded already.","tr":"Bu sipariş ödeme beklemiyor: zaten ödendi, iptal edildi ya da iade edildi."} } as const;
@@ -167,6 +170,7 @@ export const orderLineNotInCart = { status_code: '12021', http: 409, message: {"
 export const cartLineStatusRefused = { status_code: '12022', http: 409, message: {"en":"A cart line cannot move from this status to that one.","tr":"Bir sepet satırı bu durumdan o duruma geçemez."} } as const;
 export const billExists = { status_code: '12023', http: 409, message: {"en":"This order already has a bill. Please edit that one, or cancel it with a refund first.","tr":"Bu siparişin zaten bir faturası var. Lütfen onu düzenleyin ya da önce iade ile iptal edin."} } as const;
 export const billApproved = { status_code: '12024', http: 409, message: {"en":"This bill is approved and can no longer be changed.","tr":"Bu fatura onaylandı ve artık değiştirilemez."} } as const;
+export const billTotalNotOrder = { status_code: '12046', http: 409, message: {"en":"A bill bills what its order was paid: this one's total is {{total}}, and the order was paid {{paid}}.","tr":"Fatura, siparişin ödenen tutarını faturalar: bu faturanın toplamı {{total}}, siparişin ödenen tutarı ise {{paid}}."} } as const;
 export const billOrderNotPaid = { status_code: '12025', http: 409, message: {"en":"Only a paid order can be billed, and a cancelled bill cannot be approved.","tr":"Yalnızca ödenmiş bir sipariş faturalanabilir; iptal edilmiş bir fatura onaylanamaz."} } as const;
 export const paymentApprovalCard = { status_code: '12026', http: 409, message: {"en":"A card payment is approved by the bank, not by hand. Only a transfer can be approved here.","tr":"Kartla ödemeyi banka onaylar, elle onaylanamaz. Burada yalnızca havale onaylanabilir."} } as const;
 export const paymentShort = { status_code: '12027', http: 409, message: {"en":"The amount received ({{received}}) does not cover the order's total ({{total}}). Approve it once the whole amount has arrived.","tr":"Alınan tutar ({{received}}) sipariş toplamını ({{total}}) karşılamıyor. Tutarın tamamı geldiğinde onaylayın."} } as const;
@@ -372,6 +376,9 @@ export const statusCatalogue = {
   rule_package_global_admin: rulePackageGlobalAdmin,
   cart_bundle_not_on_sale: cartBundleNotOnSale,
   cart_full: cartFull,
+  order_total_too_large: orderTotalTooLarge,
+  cart_line_count_limit: cartLineCountLimit,
+  free_bundle_once: freeBundleOnce,
   payment_method_not_allowed: paymentMethodNotAllowed,
   product_not_priced: productNotPriced,
   order_not_awaiting_payment: orderNotAwaitingPayment,
@@ -385,6 +392,7 @@ export const statusCatalogue = {
   cart_line_status_refused: cartLineStatusRefused,
   bill_exists: billExists,
   bill_approved: billApproved,
+  bill_total_not_order: billTotalNotOrder,
   bill_order_not_paid: billOrderNotPaid,
   payment_approval_card: paymentApprovalCard,
   payment_short: paymentShort,

@@ -20,6 +20,8 @@ export interface RouteTableEntry {
   audit?: { entity: string; record?: string[] };
   /** Calls one caller (user, else front-end key, else address) may make per window, across processes: the catalogue's, else the default of the effect and caller type (codegen/rate-limits.ts). */
   rate_limit: { max: number; per_seconds: number };
+  /** The largest body (bytes) the route reads: what its request schema admits, with room for whitespace (codegen/body-limits.ts). */
+  body_limit: number;
   source: 'spec' | 'product';
   summary: { en: string; tr: string };
   /** The request schema, compiled with the $id `requestId` so its relative $refs resolve. */

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import shops from '../../fixtures/seed/shops.json' with { type: 'json' };
 import { callApi, chromiumAvailable, E2E_ADMIN_PASSWORD, inProcessSuite, problemsOf, shownText, submitLogin } from './browser.ts';
+import { linesFromPaid } from '../../src/domain/bill-sums.ts';
 
 const [{ shop: SHOP, bundle_list: [STARTER] }] = shops.shops;
 const PASSWORD = 'bora.alici.parola.5';
@@ -49,12 +50,12 @@ describe.runIf(chromiumAvailable())('the buyer\'s bill in a browser', () => {
     const paid = await callApi(page, '/v1/user/shopcart/bundle/payment/record', { user_client_id: buyerId, order_client_id: orderId, payment_method: 'credit_card', card });
     expect(paid.order_status, JSON.stringify(paid)).toBe('payment_approved');
 
-    // The shop's staff bill it (499,00 + 149,90 at 20 %: net 648,90, tax 129,78, total 778,68) and approve it.
+    // The shop's staff bill what was paid (499,00 + 149,90 with 20 % tax in it: net 540,75, tax 108,15, total 648,90) and approve it.
     const adminId = await userIdOf(admin);
-    const items = STARTER.product_list.map((p) => {
-      const price = p.currency_amount_list.find((c) => c.currency_type === 0)!.amount;
-      return { pro_client_id: p.pro_client_id, pro_name: p.pro_name, quantity: 1, unit_price: price, line_total: price };
-    });
+    const items = linesFromPaid(
+      STARTER.product_list.map((p) => ({ pro_client_id: p.pro_client_id, pro_name: p.pro_name, amount: p.currency_amount_list.find((c) => c.currency_type === 0)!.amount })),
+      20,
+    );
     const billed = await callApi(admin, '/v1/user/bill/new', {
       shop_client_id: SHOP.shop_client_id,
       user_client_id: adminId,
@@ -65,7 +66,7 @@ describe.runIf(chromiumAvailable())('the buyer\'s bill in a browser', () => {
       shop_tax_office: SHOP.shop_tax_office,
       product_items: items,
       tax_rate_percent: 20,
-      total_price: 77868,
+      total_price: 64890,
     });
     expect(billed.status_code, JSON.stringify(billed)).toBe('10000');
     const billId = (billed.bill as { bill_client_id: string }).bill_client_id;
@@ -78,14 +79,14 @@ describe.runIf(chromiumAvailable())('the buyer\'s bill in a browser', () => {
     const list = page.getByRole('table', { name: 'Faturalarım' });
     const row = list.getByRole('row').filter({ hasText: number });
     await row.waitFor();
-    expect(await shownText(row)).toContain('₺778,68');
+    expect(await shownText(row)).toContain('₺648,90');
     expect(await shownText(row)).toContain('Sema Veri Mağazası');
     await list.getByRole('link', { name: `${number} numaralı faturayı aç` }).click();
     await page.waitForURL(`**/kullanici-fatura?bill=${billId}`);
     const invoice = page.getByRole('article', { name: `${number} numaralı fatura` });
     await invoice.waitFor();
     const shown = await shownText(invoice);
-    for (const text of ['Sema Veri Mağazası', SHOP.shop_address, 'Vergi dairesi: Kadıköy', 'Bora Alıcı', 'Analiz Kredisi 1.000', '₺648,90', '₺129,78', '₺778,68', number]) expect(shown).toContain(text);
+    for (const text of ['Sema Veri Mağazası', SHOP.shop_address, 'Vergi dairesi: Kadıköy', 'Bora Alıcı', 'Analiz Kredisi 1.000', '₺540,75', '₺108,15', '₺648,90', number]) expect(shown).toContain(text);
 
     // Printed: the invoice alone, without the top bar, the menu, the page's title, links and buttons, on one A4 page.
     const topBar = page.locator('.topbar');
@@ -99,7 +100,7 @@ describe.runIf(chromiumAvailable())('the buyer\'s bill in a browser', () => {
     expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(false);
     expect(await page.getByRole('link', { name: 'Tüm faturalar' }).isVisible()).toBe(false);
     expect(await invoice.isVisible()).toBe(true);
-    expect(await shownText(page.locator('body'))).toContain('₺778,68');
+    expect(await shownText(page.locator('body'))).toContain('₺648,90');
     const colours = await invoice.evaluate((e) => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]);
     expect(colours).toEqual(['rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
     const pdf = await page.pdf({ preferCSSPageSize: true });
@@ -122,7 +123,7 @@ describe.runIf(chromiumAvailable())('the buyer\'s bill in a browser', () => {
     const english = page.getByRole('article', { name: `Invoice ${number}` });
     await english.waitFor();
     const englishText = await shownText(english);
-    for (const text of ['Subtotal (excl. VAT)', '₺648.90', 'VAT (20%)', '₺129.78', '₺778.68', 'Tax office: Kadıköy']) expect(englishText).toContain(text);
+    for (const text of ['Subtotal (excl. VAT)', '₺540.75', 'VAT (20%)', '₺108.15', '₺648.90', 'Tax office: Kadıköy']) expect(englishText).toContain(text);
     problems.push(...(await problemsOf(page, 'bill (390 px, English)')));
 
     expect(problems).toEqual([]);

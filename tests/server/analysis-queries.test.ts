@@ -127,6 +127,10 @@ describe.each(databaseKinds('same-on-every-database'))('analysis dataset queries
     const paren = await wanalyzerProjectCellCalculate({ project_id: projectId, expression: 'len / (dose' });
     expect([paren.status_code, paren.status_message]).toEqual(['14001', 'Please check the parenthesis']);
     expect(await t.db.query('select 1 from analysis_column where project_id = $1 and expression is not null', [projectId])).toEqual([]);
+    // A first row past what an int holds was a 500 from the database: the contract bounds it.
+    const past = await wanalyzerProjectCellCalculate({ project_id: projectId, expression: 'len', row_from: 2147483648 });
+    expect(past).toMatchObject({ status_code: '10001', errors: [{ field: 'row_from' }] });
+    expect((await wanalyzerProjectCellCalculate({ project_id: projectId, expression: 'len', row_from: 1048575 })).result_list).toEqual([]);
   });
 
   it('gives the statistics and machine learning the typed values of the asked columns under a filter', async () => {

@@ -15,8 +15,8 @@ import { validInstanceOf } from './support/schema-instance.ts';
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 interface Case {
   name: string;
-  /** A POST body: raw text (sent as it is) or a value (sent as JSON). */
-  body?: { raw: string; type?: string } | { json: Json };
+  /** A POST body: raw text (sent as it is), a value (sent as JSON), or JSON made when sent (half a megabyte and more). */
+  body?: { raw: string; type?: string } | { json: Json } | { made: () => string };
   /** A GET query, or extra query parameters of a POST. */
   query?: Record<string, string>;
   /** The refusal must name this field (the status code's errors list). */
@@ -52,6 +52,24 @@ function withLeaves(v: Json, paths: (string | number)[][], change: (s: string) =
   return copy;
 }
 
+/** Paths of the array leaves of a value (its lists). */
+function arrayLeaves(v: Json, path: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(v)) return [path];
+  if (v && typeof v === 'object') return Object.entries(v).flatMap(([k, x]) => arrayLeaves(x, [...path, k]));
+  return [];
+}
+function withValue(v: Json, path: (string | number)[], value: Json): Json {
+  if (!path.length) return value;
+  const copy = structuredClone(v) as Record<string | number, Json>;
+  let node = copy;
+  for (const k of path.slice(0, -1)) node = node[k] as Record<string | number, Json>;
+  node[path.at(-1)!] = value;
+  return copy;
+}
+const BAD_ITEMS: Json[] = ['x', 12345, { a: 1 }, [1], true];
+/** The valid body with 50,000 fields no schema names (half a megabyte). */
+const manyUnknownKeys = (valid: Record<string, Json>): string => `${JSON.stringify(valid).slice(0, -1)}${Object.keys(valid).length ? ',' : ''}${Array.from({ length: 50_000 }, (_, i) => `"unknown_${i}":1`).join(',')}}`;
+
 function casesOf(route: RouteTableEntry): Case[] {
   const valid = validInstanceOf(route.request as never, route.requestId, validators.routes.get(route.name)!.request as never) as Record<string, Json>;
   const required = ((route.request as { required?: string[] }).required ?? []).filter((r) => r in valid);
@@ -80,6 +98,13 @@ function casesOf(route: RouteTableEntry): Case[] {
     cases.push({ name: 'a NUL in every text', body: { json: withLeaves(valid, leaves, (s) => `${s}\u0000`) } });
     for (const p of leaves.slice(0, 3)) cases.push({ name: `${p.join('.')}: a NUL character`, body: { json: withLeaves(valid, [p], (s) => `ab\u0000${s}`) }, field: p.join('.') });
     cases.push({ name: '1 MB in every text', body: { json: withLeaves(valid, leaves, () => MB) } });
+  }
+  cases.push({ name: '50,000 unknown fields', body: { made: () => manyUnknownKeys(valid) } });
+  const validate = validators.routes.get(route.name)!.request;
+  for (const p of arrayLeaves(valid).slice(0, 2)) {
+    // An item the list refuses (text, a number, an object, a list, true: the first its schema does not take).
+    const bad = BAD_ITEMS.find((item) => !validate(withValue(valid, p, [item])));
+    if (bad !== undefined) cases.push({ name: `${p.join('.')}: 100,000 bad items`, body: { made: () => JSON.stringify(withValue(valid, p, Array(100_000).fill(bad))) } });
   }
   cases.push({ name: 'a NUL in a field name', body: { json: { ...valid, 'na\u0000me': 'x' } } });
   cases.push({ name: 'an unknown 1 MB field name', body: { json: { ...valid, [MB]: 1 } } });
@@ -119,8 +144,14 @@ describe.each(databaseKinds('same-on-every-database'))('bad-input matrix on %s',
   it.each(matrix.map((m) => [m.route.name, m] as const))('%s refuses every bad input', async (_name, { route, cases }) => {
     const before = await snapshot(t.db);
     for (const c of cases) {
+      const body = !c.body
+        ? undefined
+        : 'json' in c.body
+          ? { payload: JSON.stringify(c.body.json), type: 'application/json' }
+          : 'made' in c.body
+            ? { payload: c.body.made(), type: 'application/json' }
+            : { payload: c.body.raw, type: c.body.type ?? 'application/json' };
       for (const lang of [0, 1] as const) {
-        const body = c.body && 'json' in c.body ? { payload: JSON.stringify(c.body.json), type: 'application/json' } : c.body ? { payload: c.body.raw, type: c.body.type ?? 'application/json' } : undefined;
         const res = await t.app.inject({
           method: route.method,
           url: route.path,

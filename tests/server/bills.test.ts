@@ -15,6 +15,7 @@ import {
 } from '../../src/generated/client/index.ts';
 import shops from '../../fixtures/seed/shops.json' with { type: 'json' };
 import { TEST_CARDS } from '../../server/services/payment-provider.ts';
+import { billTotals, linesFromPaid } from '../../src/domain/bill-sums.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, snapshot, type Actor } from './support/actors.ts';
 import { SEED_SHOP_ID } from './support/shops.ts';
@@ -56,19 +57,22 @@ describe.each(databaseKinds('depends-on-database'))('bills on %s', (kind) => {
       ).toBe('payment_approved');
     return { orderId: order.order_client_id, line };
   }
-  // 499,00 + 149,90 at 20 %: net 64890, tax 12978, total 77868 (kuruş).
-  const fields = (tax_rate_percent = 20, total_price = 77868) => ({
-    bill_date: `${year}-11-25T10:00:00.000Z`,
-    shop_address: 'Atatürk Cad. 1, Ankara',
-    shop_tax_number: '1234567890',
-    shop_tax_office: 'Çankaya',
-    tax_rate_percent,
-    total_price,
-    product_items: STARTER.product_list.map((p) => {
-      const price = p.currency_amount_list.find((c) => c.currency_type === 0)!.amount;
-      return { pro_client_id: p.pro_client_id, pro_name: p.pro_name, quantity: 1, unit_price: price, line_total: price };
-    }),
-  });
+  // Paid 499,00 + 149,90 = 648,90 with the tax in it: at 20 % net 540,75 + tax 108,15; at 18 % a minor unit below (rounding).
+  const fields = (tax_rate_percent = 20, total_price?: number) => {
+    const product_items = linesFromPaid(
+      STARTER.product_list.map((p) => ({ pro_client_id: p.pro_client_id, pro_name: p.pro_name, amount: p.currency_amount_list.find((c) => c.currency_type === 0)!.amount })),
+      tax_rate_percent,
+    );
+    return {
+      bill_date: `${year}-11-25T10:00:00.000Z`,
+      shop_address: 'Atatürk Cad. 1, Ankara',
+      shop_tax_number: '1234567890',
+      shop_tax_office: 'Çankaya',
+      tax_rate_percent,
+      total_price: total_price ?? billTotals(product_items, tax_rate_percent).total,
+      product_items,
+    };
+  };
   const rows = async (orderId: string) =>
     (await t.db.query<{ order_status: string; billed: boolean; bill_cancelled: boolean }>(
       'select order_status, bill_date is not null as billed, bill_cancel_date is not null as bill_cancelled from shop_order where order_client_id = $1',
@@ -83,13 +87,20 @@ describe.each(databaseKinds('depends-on-database'))('bills on %s', (kind) => {
     const before = await snapshot(t.db);
     expect((await userBillNew({ ...base, ...fields(20, 77000) })).status_code).toBe('10001');
     expect(await snapshot(t.db)).toEqual(before);
-    const draft = await userBillNew({ ...base, ...fields(18, 76570) });
-    expect(draft.bill).toMatchObject({ approve_status: 0, net_price: 64890, tax_price: 11680, total_price: 76570, currency_type: 0 });
+    // Sums that add up, of a thousand times what was paid: refused, both sums said.
+    const inflated = fields();
+    inflated.product_items = inflated.product_items.map((l) => ({ ...l, quantity: 1000, line_total: l.unit_price * 1000 }));
+    inflated.total_price = billTotals(inflated.product_items, 20).total;
+    const refused = await userBillNew({ ...base, ...inflated });
+    expect([refused.status_code, refused.status_message]).toEqual(['12046', 'A bill bills what its order was paid: this one\'s total is ₺648,900.00, and the order was paid ₺648.90.']);
+    expect(await snapshot(t.db)).toEqual(before);
+    const draft = await userBillNew({ ...base, ...fields(18) });
+    expect(draft.bill).toMatchObject({ approve_status: 0, net_price: 54991, tax_price: 9898, total_price: 64889, currency_type: 0 });
     expect(draft.bill).not.toHaveProperty('bill_number');
     expect(draft.bill.shop_name).toBe(shops.shops[0].shop.shop_name);
     expect((await userBillNew({ ...base, ...fields() })).status_code).toBe('12023');
     const edited = await userBillEdit({ shop_client_id: SEED_SHOP_ID, user_client_id: admin.userId, bill_client_id: draft.bill.bill_client_id, ...fields() });
-    expect(edited.bill).toMatchObject({ tax_rate_percent: 20, tax_price: 12978, total_price: 77868 });
+    expect(edited.bill).toMatchObject({ tax_rate_percent: 20, net_price: 54075, tax_price: 10815, total_price: 64890 });
     const approve = () => userBillApprove({ shop_client_id: SEED_SHOP_ID, user_client_id: admin.userId, bill_client_id: draft.bill.bill_client_id });
     expect(await approve()).toMatchObject({ status_code: '10000', approve_status: 1 });
     expect((await approve()).status_code).toBe('10000');
@@ -102,7 +113,7 @@ describe.each(databaseKinds('depends-on-database'))('bills on %s', (kind) => {
     buyer.use();
     expect((await userBillList({ user_client_id: buyer.userId })).bill_list.map((b) => b.bill_number)).toEqual([`${year}-000001`]);
     const one = await userBillList({ user_client_id: buyer.userId, bill_client_id: draft.bill.bill_client_id });
-    expect(one).toMatchObject({ total: 1, bill_list: [{ bill_number: `${year}-000001`, shop_name: shops.shops[0].shop.shop_name, total_price: 77868 }] });
+    expect(one).toMatchObject({ total: 1, bill_list: [{ bill_number: `${year}-000001`, shop_name: shops.shops[0].shop.shop_name, total_price: 64890 }] });
     const stranger = await actor(t, 'bill.stranger');
     stranger.use();
     expect((await userBillList({ user_client_id: stranger.userId })).bill_list).toEqual([]);

@@ -53,6 +53,18 @@ describe.each(databaseKinds('depends-on-database'))('cart, orders and payments o
       expect((await userShopcartBundleList({ user_client_id: ayse.userId })).shopcart_list).toEqual([]);
     });
 
+    it('refuses to add past a line\'s 1,000, saying how many more fit, and keeps the line as it was', async () => {
+      const oya = await buyer('oya.cap', 0);
+      oya.use();
+      expect((await add(oya, STARTER, 999)).status_code).toBe('10000');
+      const before = await snapshot(t.db);
+      const refused = await add(oya, STARTER, 2);
+      expect([refused.status_code, refused.status_message]).toEqual(['12044', 'A cart holds at most 1000 of one bundle, and yours has 999: you can add 1 more.']);
+      expect(await snapshot(t.db)).toEqual(before);
+      const full = await add(oya, STARTER, 1);
+      expect(full.shopcart_list[0].add_bundle_count).toBe(1000);
+    });
+
     it('refuses a bundle not on sale, another user\'s id, and changes nothing', async () => {
       const ali = await buyer('ali.cart');
       ali.use();
@@ -86,6 +98,32 @@ describe.each(databaseKinds('depends-on-database'))('cart, orders and payments o
       expect(await events(res.order.order_client_id)).toEqual(['place']);
     });
 
+    it('refuses an order whose total is more than an order holds, in words and before writing anything', async () => {
+      const gul = await buyer('gul.total');
+      gul.use();
+      const cart = await add(gul, STARTER, 2);
+      // A product at the largest price the contract takes, twice: past shop_order's total_amount check.
+      const prices = await t.db.query<{ pro_client_id: string; amount: string }>(
+        'select pp.pro_client_id, pp.amount from bundle_product_price pp join bundle_product p on p.pro_client_id = pp.pro_client_id where p.bundle_client_id = $1 and pp.currency_type = 0',
+        [STARTER.bundle.bundle_client_id],
+      );
+      await t.db.query('update bundle_product_price set amount = 100000000000 where pro_client_id = $1 and currency_type = 0', [prices[0].pro_client_id]);
+      try {
+        const before = await snapshot(t.db);
+        const refused = await userShopcartBundleProductOrder({
+          shop_client_id: SEED_SHOP_ID,
+          user_client_id: gul.userId,
+          shopcart_bundle_client_id_list: [cart.shopcart_list[0].shopcart_bundle_client_id],
+          payment_method: 'credit_card',
+          approved_agreement_list: [STARTER_AGREEMENT],
+        });
+        expect([refused.status_code, refused.status_message]).toEqual(['12043', "This order's total is larger than one order can hold. Please order fewer bundles at once, in several orders."]);
+        expect(await snapshot(t.db)).toEqual(before);
+      } finally {
+        await t.db.query('update bundle_product_price set amount = $2 where pro_client_id = $1 and currency_type = 0', [prices[0].pro_client_id, prices[0].amount]);
+      }
+    });
+
     it('refuses a payment method a product does not take (the support product is card only)', async () => {
       const deniz = await buyer('deniz.order');
       deniz.use();
@@ -108,6 +146,27 @@ describe.each(databaseKinds('depends-on-database'))('cart, orders and payments o
       const active = await userShopcartBundleActiveList({ user_client_id: elif.userId });
       expect(active.active_bundle_list).toHaveLength(1);
       expect(Object.values(active.active_bundle_list[0].shopcart.product_payment_list ?? {})[0]).toMatchObject({ pro_status: 'active', usage_left: 100 });
+    });
+
+    it('gives a free bundle to each buyer once, one at a time: ordered again or two at once it is refused in words, and nothing changes', async () => {
+      const nil = await buyer('nil.free');
+      await ordered(nil, TRIAL, 'credit_card');
+      expect(await creditBalance(t.db, tenantId, nil.userId)).toBe(100);
+      nil.use();
+      const again = await add(nil, TRIAL);
+      const order = (line: string) =>
+        userShopcartBundleProductOrder({ shop_client_id: SEED_SHOP_ID, user_client_id: nil.userId, shopcart_bundle_client_id_list: [line], payment_method: 'credit_card', approved_agreement_list: [] });
+      const before = await snapshot(t.db);
+      const refused = await order(again.shopcart_list[0].shopcart_bundle_client_id);
+      expect([refused.status_code, refused.status_message]).toEqual(['12045', expect.stringMatching(/is free, and each buyer can have one of it, once\./)]);
+      expect(await snapshot(t.db)).toEqual(before);
+      expect(await creditBalance(t.db, tenantId, nil.userId)).toBe(100);
+
+      const ece = await buyer('ece.free');
+      ece.use();
+      const two = await add(ece, TRIAL, 2);
+      expect((await userShopcartBundleProductOrder({ shop_client_id: SEED_SHOP_ID, user_client_id: ece.userId, shopcart_bundle_client_id_list: [two.shopcart_list[0].shopcart_bundle_client_id], payment_method: 'credit_card', approved_agreement_list: [] })).status_code).toBe('12045');
+      expect(await creditBalance(t.db, tenantId, ece.userId)).toBe(0);
     });
 
     it('an order repeated with its idempotency key is placed once', async () => {

@@ -7,6 +7,7 @@ import { checkContract, contractAjv, loadContract, SCHEMA_BASE, type Contract } 
 import { pageScreenProblems, SCREEN_META_ID } from '../../codegen/screens.ts';
 import { checkLayerRecord, type LayerValues } from '../../src/domain/layer-record.ts';
 import type { SeedLayer } from '../../server/db/seed-layers.ts';
+import { routeTable } from '../../src/generated/route-table.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const contract = loadContract();
@@ -36,6 +37,21 @@ describe('the contract', () => {
     const problems = checkContract(broken).join('\n');
     expect(problems).toMatch(/maxLenght/);
     expect(problems).toMatch(/minLength/);
+  });
+
+  it('refuses a request integer without a minimum and a maximum, in a list too (a column holds a bounded one)', () => {
+    const broken: Contract = structuredClone(contract);
+    broken.routes[0].request = { type: 'object', properties: { row_from: { type: 'integer', minimum: 0 }, rows: { type: 'array', maxItems: 3, items: { type: 'object', properties: { n: { type: ['integer', 'null'], maximum: 9 } } } } } };
+    const problems = checkContract(broken).join('\n');
+    expect(problems).toMatch(/request field row_from is an integer without a minimum and a maximum/);
+    expect(problems).toMatch(/request field rows\.n is an integer/);
+  });
+
+  it('gives each route a body limit of what its request admits: a few fields 16 kB, an upload its 10 MB as base64', () => {
+    const limit = (name: string) => routeTable.find((r) => r.name === name)!.body_limit;
+    expect(limit('frontend_get')).toBe(16 * 1024);
+    expect(limit('excel_calculate_credit')).toBeGreaterThanOrEqual(13_981_016);
+    expect(limit('table_to_excel')).toBe(15 * 1024 * 1024);
   });
 
   it('catches a success code that does not end in 000 and a duplicate code', () => {

@@ -553,7 +553,7 @@ export interface WanalyzerProjectCellCalculateRequest {
    */
   expression: string;
   /**
-   * First row (0-based).
+   * First row (0-based); a sheet has at most 1,048,576 rows.
    */
   row_from?: number;
   /**
