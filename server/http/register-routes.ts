@@ -92,11 +92,11 @@ function inputCheck(route: RouteTableEntry, v: RouteValidators, commonQuery: Val
     request.input = input;
     const size = { nodes: 0 };
     const unstorable = unstorableInput(request.query) ?? unstorableInput(input, size);
-    if (unstorable) return done(invalid([unstorable], lang));
-    if (!request.commonOk) return done(invalid(commonQuery.errors ?? [], lang));
     // A form's every problem is listed; a large input's first only (see RouteValidators.firstProblem).
     const validate = size.nodes > LARGE_INPUT_NODES && route.method === 'POST' ? v.firstProblem() : v.request;
-    if (!validate(input)) done(specInputError(route, validate.errors ?? [], input, lang) ?? invalid(validate.errors ?? [], lang));
+    if (unstorable) done(invalid([unstorable], lang));
+    else if (!request.commonOk) done(invalid(commonQuery.errors ?? [], lang));
+    else if (!validate(input)) done(specInputError(route, validate.errors ?? [], input, lang) ?? invalid(validate.errors ?? [], lang));
     else done();
   };
 }
