@@ -57,6 +57,10 @@ const TEXT = {
   treatment_done: { en: 'the treatment is “{status}”', tr: 'tedavi “{status}” durumunda' },
   cycle_done: { en: 'the cycle is “{status}”', tr: 'kür “{status}” durumunda' },
   not_approved_yet: { en: 'the treatment is not approved yet: a doctor approves the treatment first', tr: 'tedavi henüz onaylanmadı: önce bir doktor tedaviyi onaylar' },
+  cycle_not_open: {
+    en: 'cycle {cycle} is “{status}”: a drug day moves only in an approved or started cycle, which its laboratory check let through',
+    tr: '{cycle}. kür “{status}” durumunda: ilaç günü yalnızca laboratuvar kontrolünün geçirdiği, onaylanmış ya da başlamış bir kürde ilerler',
+  },
 } satisfies Record<string, Bilingual>;
 
 /** A text of TEXT in the caller's language, filled as the domain fills its own (numbers and statuses in that language). */
@@ -245,6 +249,13 @@ export function stepDrugDay(db: Transactional, tenantId: string, me: SignedIn, i
   return changeTreatment(db, tenantId, input.treatment_id, undefined, async (_tx, t) => {
     refuseClosed(t, lang);
     refuseUnapproved(t, lang);
+    // A cycle is approved only once its laboratory gates have passed (stepTreatment): before that, and after it
+    // ends, none of its drug days is approved, prepared or given.
+    const cycle = cycleOf(t, input.cycle_number);
+    if (cycle.cycle_status !== 'approved' && cycle.cycle_status !== 'started')
+      throw new ApiError('treatment_step_refused', {
+        reason: say(TEXT.cycle_not_open, lang, { cycle: cycle.cycle_number, status: enumEntryLabel(treatmentStatus, cycle.cycle_status, lang) }),
+      });
     const day = dayOf(t, input);
     const record = stepped(drugStates, trackedOf(day.drug_status, day.status_history), input.step, me, lang, input.note);
     day.drug_status = record.status;

@@ -143,9 +143,11 @@ describe.runIf(chromiumAvailable())('treatment planning in a browser', () => {
     await expect.poll(() => shownText(confirmations)).toContain('dr.e2e');
     expect(await shownText(drugDay(page, 2, 'Paclitaxel'))).toContain('125 %');
 
-    // The doctor approves the treatment and cycle 1's carboplatin.
+    // The doctor approves the treatment, its cycle 1 (its drug days move only then) and cycle 1's carboplatin.
     await page.getByRole('group', { name: 'Treatment steps' }).getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => shownText(page.locator('.patient-facts').first())).toContain('Approved');
+    await page.getByRole('group', { name: 'Steps of cycle 1' }).getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => shownText(cycle(page, 1))).toContain('Approved');
     await drugDay(page, 1, 'Carboplatin').getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => shownText(drugDay(page, 1, 'Carboplatin'))).toContain('Status: Approved');
     await shot(page, 'treatment-en');

@@ -89,6 +89,14 @@ describe.each(databaseKinds('depends-on-database'))('treatments on %s', (kind) =
     return res.treatment;
   }
 
+  /** The cycle approved by the doctor (its laboratory gates, if any, passed): its drug days move only then. */
+  async function approveCycle(tr: Treatment, cycle = 1): Promise<Treatment> {
+    doctor.use();
+    const res = await treatmentStep({ treatment_id: tr.treatment_id, version: tr.version!, cycle_number: cycle, step: 'approve' });
+    expect(res.status_code, res.status_message).toBe('10000');
+    return res.treatment;
+  }
+
   const dayIn = (tr: Treatment, cycle: number, item: string) => tr.cycle_list!.find((c) => c.cycle_number === cycle)!.drug_day_list.find((d) => d.item_id === item)!;
 
   it('plans carboplatin AUC 5 by Calvert with the GFR capped at 125 mL/min, warns of a 40-day-old creatinine, and stores nothing', async () => {
@@ -174,7 +182,14 @@ describe.each(databaseKinds('depends-on-database'))('treatments on %s', (kind) =
 
     // Nothing of a treatment is stepped before the doctor approves the plan as a whole.
     await refusedWith(doctor, 'approve', 'the treatment is not approved yet');
-    await approve(tr);
+    const whole = await approve(tr);
+    // Nor before its cycle is approved, which its laboratory check must let through: this cycle's, or a later one's.
+    await refusedWith(doctor, 'approve', 'cycle 1 is “Not approved”: a drug day moves only in an approved or started cycle');
+    await refusedWith(doctor, 'approve', '1. kür “Onaylanmadı” durumunda', 0);
+    await approveCycle(whole);
+    doctor.use();
+    const later = await treatmentDrugStep({ ...at, cycle_number: 2, step: 'approve' });
+    expect([later.status_code, later.status_message]).toEqual(['14142', expect.stringContaining('cycle 2 is “Not approved”')]);
 
     await refusedWith(nurse, 'approve', 'is for: Doctor');
     await refusedWith(nurse, 'approve', 'şu roller içindir: Doktor', 0);
@@ -335,7 +350,7 @@ describe.each(databaseKinds('depends-on-database'))('treatments on %s', (kind) =
     doctor.use();
     const first = await treatmentNew({ patient_id: id, protocol_id: AC.protocol_id, start_date: addDays(TODAY, -21), acknowledge_warnings: true });
     expect(first.status_code, first.status_message).toBe('10000');
-    await approve(first.treatment);
+    await approveCycle(await approve(first.treatment));
     const at = { treatment_id: first.treatment.treatment_id, cycle_number: 1, item_id: DOXORUBICIN, day: 1 };
     const steps: [Actor, TreatmentDrugStepRequest['step']][] = [
       [doctor, 'approve'],
@@ -357,7 +372,7 @@ describe.each(databaseKinds('depends-on-database'))('treatments on %s', (kind) =
 
   it('lists a patient’s drug days of every treatment in date order, a terminated treatment’s included, audits the read, and asks for a date or a patient', async () => {
     const id = await patient('Kayit');
-    const tr = await approve(await saved(id));
+    const tr = await approveCycle(await approve(await saved(id)));
     doctor.use();
     const approved = await treatmentDrugStep({ treatment_id: tr.treatment_id, cycle_number: 1, item_id: CARBOPLATIN, day: 1, step: 'approve' });
     expect(approved.status_code, approved.status_message).toBe('10000');
