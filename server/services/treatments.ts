@@ -32,6 +32,7 @@ import {
   trackedOf,
   type TreatmentChange,
   treatmentChanges,
+  doseDrift,
   treatmentStates,
 } from '../../src/domain/treatment/index.ts';
 import { convert } from '../../src/domain/units.ts';
@@ -315,11 +316,29 @@ export function changeTreatmentPlan(db: Transactional, tenantId: string, me: Sig
     if (input.dose_percent !== undefined) await changeDose(tx, tenantId, me, t, protocol, input as Required<Pick<TreatmentChangeRequest, 'item_id' | 'day' | 'dose_percent'>> & TreatmentChangeRequest, at, lang);
     if (input.delay_days !== undefined) delayCycle(t, cycle, input.delay_days, lang);
     const changes = treatmentChanges(before, compared(t), protocol);
+    if (input.dose_percent !== undefined) {
+      const drift = driftOf(t, input as Required<Pick<TreatmentChangeRequest, 'item_id' | 'day' | 'dose_percent'>> & TreatmentChangeRequest, protocol);
+      const listed = changes.some((c) => c.field === 'dose' && c.cycle_number === input.cycle_number && c.item_id === input.item_id && c.day === input.day);
+      if (drift && !listed) changes.push(drift);
+    }
     if (changes.length && !input.confirm_changes)
       throw new ApiError('change_needs_confirmation', { field: changedField(changes[0], t, lang), percent: protocol.change_warning_percent ?? 20 }, { change_warning_list: changes });
     if (changes.length) t.change_confirmation_list = [...(t.change_confirmation_list ?? []), { by: me.username, at, ...(input.note ? { note: input.note } : {}), change_list: changes }];
+    // A confirmed dose is the day's new reference; a change under the percent keeps the old one.
+    if (changes.some((c) => c.field === 'dose') && input.dose_percent !== undefined) dayOf(t, input as Required<Pick<TreatmentChangeRequest, 'item_id' | 'day'>> & TreatmentChangeRequest).confirmed_dose_percent = input.dose_percent;
     return { next: t, answer: { change_warning_list: changes } };
   });
+}
+
+/** The changed day's dose measured from its last confirmed percent, else the protocol's (see doseDrift). */
+function driftOf(t: Treatment, input: { cycle_number: number; item_id: string; day: number; dose_percent: number }, protocol: Protocol): TreatmentChange | undefined {
+  const day = dayOf(t, input);
+  if (day.calculated_dose === undefined) return undefined;
+  return doseDrift(
+    { cycle_number: input.cycle_number, item_id: input.item_id, day: input.day, drug_name: day.drug_name },
+    { value: day.calculated_dose, unit: comparedUnit(day) ?? '', percent: input.dose_percent, reference: day.confirmed_dose_percent ?? 100 },
+    protocol,
+  );
 }
 
 async function changeDose(

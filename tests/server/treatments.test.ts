@@ -300,6 +300,29 @@ describe.each(databaseKinds('depends-on-database'))('treatments on %s', (kind) =
     expect(await treatmentChange({ ...change, version: 3 })).toMatchObject({ status_code: '10009' });
   });
 
+  it('asks to confirm a dose reduced in small steps once they add up past the percent, measured from the last confirmed dose', async () => {
+    const tr = await saved(await patient('Adimlar'));
+    doctor.use();
+    let version = tr.version!;
+    const reduce = async (dose_percent: number, confirm_changes = false) => {
+      const res = await treatmentChange({ treatment_id: tr.treatment_id, version, cycle_number: 2, item_id: PACLITAXEL, day: 1, dose_percent, confirm_changes });
+      if (res.status_code === '10000') version = res.treatment.version!;
+      return res;
+    };
+    // Paclitaxel 350 mg (100 %) → 85 %: 15 % from the protocol, under its 20 %.
+    expect((await reduce(85)).status_code).toBe('10000');
+    // → 70 %: 17.6 % from 85 %, but 30 % from the protocol's dose: confirmed first.
+    const asked = await reduce(70);
+    expect(asked).toMatchObject({ status_code: '14021', change_warning_list: [{ field: 'dose', before: 350, after: 245, percent: 30 }] });
+    expect((await reduce(70, true)).status_code).toBe('10000');
+    // → 58 %: 17.1 % from the confirmed 70 %; → 48 %: 31.4 % from it, though 17.2 % from 58 %.
+    expect((await reduce(58)).status_code).toBe('10000');
+    const again = await reduce(48);
+    expect(again).toMatchObject({ status_code: '14021', change_warning_list: [{ field: 'dose', before: 245, after: 168, percent: 31.4 }] });
+    const confirmed = await reduce(48, true);
+    expect(dayIn(confirmed.treatment, 2, PACLITAXEL)).toMatchObject({ dose_percent: 48, confirmed_dose_percent: 48, calculated_dose: 168 });
+  });
+
   it('holds a cycle whose lab gate fails, keeping the run with its trace, and approves it once the labs allow it', async () => {
     doctor.use();
     const { protocol_id: _id, is_example: _mark, ...rest } = structuredClone(EXAMPLE) as Protocol;

@@ -118,3 +118,28 @@ export function treatmentChanges(before: ComparedTreatment, after: ComparedTreat
   }
   return changes;
 }
+
+/**
+ * A drug day's dose measured from its reference — the dose percent a doctor last confirmed, else the protocol's
+ * 100 % — rather than from the step before: 100 → 85 → 70 → 58 → 48 % is a 52 % reduction although no step is
+ * 20 %, and it asks for confirmation at 70 %. `dose` is the day's new dose (at `percent`), in `unit`.
+ */
+export function doseDrift(
+  at: { cycle_number: number; item_id: string; day: number; drug_name?: string },
+  dose: { value: number; unit: string; percent: number; reference: number },
+  protocol: Pick<Protocol, 'change_warning_percent'> = {},
+): TreatmentChange | undefined {
+  const limit = protocol.change_warning_percent ?? DEFAULT_CHANGE_WARNING_PERCENT;
+  const percent = changeBeyond(dose.reference, dose.percent, limit);
+  if (percent === undefined) return undefined;
+  const [before, after] = [quantity((dose.value * dose.reference) / dose.percent, dose.unit), quantity(dose.value, dose.unit)];
+  const { drug_name, ...where } = at;
+  return {
+    field: 'dose',
+    ...where,
+    before: before.value,
+    after: after.value,
+    percent,
+    message: tell('change_dose', { cycle: at.cycle_number, day: at.day, drug: drug_name ?? '', limit, before, after, percent }),
+  };
+}

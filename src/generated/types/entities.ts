@@ -3025,6 +3025,10 @@ export interface TreatmentCycle {
      */
     dose_percent?: number;
     /**
+     * The dose percent a doctor last confirmed for this day (absent: none confirmed). A later change is measured from it, else from the protocol's 100 %, so steps each under the change warning's percent still ask for confirmation once they add up to more.
+     */
+    confirmed_dose_percent?: number;
+    /**
      * Absolute amount after BSA, weight or AUC calculation, in mg (mL for mL doses, IU for IU doses).
      */
     calculated_dose?: number;
