@@ -53,6 +53,70 @@ export function formulaOf(expression: string, columns: AnalysisColumn[], ctx: Re
   throw new ApiError('analysis_formula_invalid', { details: message }, { errors: [{ field, message }] });
 }
 
+/** The columns a calculated column's formula reads (none when it no longer compiles over the others). */
+function readsOf(column: AnalysisColumn, expression: string, columns: AnalysisColumn[]): AnalysisColumn[] {
+  const others = columns.filter((c) => c.column_id !== column.column_id);
+  const formula = compileFormula(expression, others.map((c) => ({ name: c.column_name, type: c.column_type, index: c.column_index })), today());
+  return formula.ok ? formula.reads.map((r) => others.find((c) => c.column_index === r.index)!) : [];
+}
+
+/**
+ * Refuses a formula of `column` that reads it back through other calculated columns (calc_b = calc_a + 1 while
+ * calc_a = calc_b + 1), naming the way round (13137).
+ */
+function refuseCycle(column: AnalysisColumn, expression: string, columns: AnalysisColumn[]): void {
+  const expressionOf = (c: AnalysisColumn) => (c.column_id === column.column_id ? expression : c.expression);
+  const walk = (c: AnalysisColumn, path: AnalysisColumn[]): AnalysisColumn[] | undefined => {
+    const source = expressionOf(c);
+    if (!source) return undefined;
+    for (const read of readsOf(c, source, columns)) {
+      if (read.column_id === column.column_id) return [...path, read];
+      if (path.some((p) => p.column_id === read.column_id)) continue;
+      const found = walk(read, [...path, read]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const loop = walk(column, [column]);
+  if (loop) throw new ApiError('analysis_formula_cycle', { column: column.column_name, chain: loop.map((c) => c.column_name).join(' → ') }, { errors: [{ field: 'column.expression', message: loop.map((c) => c.column_name).join(' → ') }] });
+}
+
+/**
+ * The calculated columns that read `changed`, directly or through each other, each after the columns it reads:
+ * the order in which they are computed again when `changed` does.
+ */
+function dependentsInOrder(changed: AnalysisColumn, columns: AnalysisColumn[]): AnalysisColumn[] {
+  const calculated = columns.filter((c) => c.expression && c.column_id !== changed.column_id);
+  const reads = new Map(calculated.map((c) => [c.column_id, readsOf(c, c.expression!, columns).map((r) => r.column_id)]));
+  const affected = new Set<string>();
+  const mark = (id: string) => {
+    for (const c of calculated)
+      if (!affected.has(c.column_id) && reads.get(c.column_id)!.includes(id)) {
+        affected.add(c.column_id);
+        mark(c.column_id);
+      }
+  };
+  mark(changed.column_id);
+  const ordered: AnalysisColumn[] = [];
+  const placed = new Set<string>([changed.column_id]);
+  while (ordered.length < affected.size) {
+    const ready = calculated.find((c) => affected.has(c.column_id) && !placed.has(c.column_id) && reads.get(c.column_id)!.every((r) => placed.has(r) || !affected.has(r)));
+    if (!ready) break; // a loop stored before loops were refused: left as it is
+    ordered.push(ready);
+    placed.add(ready.column_id);
+  }
+  return ordered;
+}
+
+/** Computes `changed`'s dependents again, in order, with their results. */
+async function recomputeDependents(tx: Queryable, projectId: string, changed: AnalysisColumn, ctx: RequestContext): Promise<void> {
+  const columns = await columnsOf(tx, projectId);
+  for (const d of dependentsInOrder(changed, columns)) {
+    const values = await calculateColumn(tx, projectId, d.column_index, formulaOf(d.expression!, columns.filter((c) => c.column_id !== d.column_id), ctx, 'column.expression'));
+    await updateColumn(tx, { columnId: d.column_id, name: d.column_name, type: d.column_type, unit: d.unit ?? null, expression: d.expression!, results: summariseColumn(values, d.column_type) });
+  }
+}
+
 /** Computes a calculated column for every row and stores it; answers the values. */
 async function calculateColumn(tx: Queryable, projectId: string, columnIndex: number, formula: ReturnType<typeof formulaOf>) {
   const values = (await everyRow(tx, projectId)).map((cells) => formula.evaluate(cells).value);
@@ -129,17 +193,22 @@ export const analysisProjectHandlers: HandlerSet = {
       await reachableProject(tx, ctx, project_id, 'own', true);
       const existing = await columnForUpdate(tx, project_id, column.column_id);
       if (await columnNameTaken(tx, project_id, column.column_name, existing?.column_id)) throw new ApiError('analysis_column_name_taken', { name: column.column_name });
-      const others = (await columnsOf(tx, project_id)).filter((c) => c.column_id !== existing?.column_id);
+      const columns = await columnsOf(tx, project_id);
+      const others = columns.filter((c) => c.column_id !== existing?.column_id);
       const unit = column.unit || null;
       let columnId: string;
       if (existing) {
         if (column.expression && !existing.expression) throw new ApiError('analysis_formula_on_file_column');
         const expression = existing.expression ? (column.expression ?? existing.expression) : null;
+        const current = columns.find((c) => c.column_id === existing.column_id)!;
+        if (expression && expression !== existing.expression) refuseCycle(current, expression, columns);
         const cells =
           expression && expression !== existing.expression
             ? await calculateColumn(tx, project_id, existing.column_index, formulaOf(expression, others, ctx, 'column.expression'))
             : await columnCells(tx, project_id, existing.column_index);
         await updateColumn(tx, { columnId: existing.column_id, name: column.column_name, type: column.column_type, unit, expression, results: summariseColumn(cells, column.column_type) });
+        // What reads this column is computed again, in order: its values, type or name may have changed.
+        await recomputeDependents(tx, project_id, current, ctx);
         await bumpDatasetVersion(tx, project_id);
         columnId = existing.column_id;
       } else {

@@ -227,6 +227,7 @@ export const workbookTooLargeToRead = { status_code: '13131', http: 413, message
 export const analysisColumnNameTaken = { status_code: '13132', http: 409, message: {"en":"Another column of this project is already called “{{name}}”.","tr":"Bu projenin başka bir sütununun adı zaten “{{name}}”."} } as const;
 export const analysisFormulaInvalid = { status_code: '13133', http: 400, message: {"en":"The formula cannot be calculated: {{details}}","tr":"Formül hesaplanamıyor: {{details}}"} } as const;
 export const analysisFormulaOnFileColumn = { status_code: '13134', http: 400, message: {"en":"A column read from the file keeps its values; add a new calculated column for a formula.","tr":"Dosyadan okunan bir sütunun değerleri değişmez; formül için yeni bir hesaplanmış sütun ekleyin."} } as const;
+export const analysisFormulaCycle = { status_code: '13137', http: 400, message: {"en":"This formula would calculate “{{column}}” from itself ({{chain}}). Please calculate it from other columns.","tr":"Bu formül “{{column}}” sütununu kendisinden hesaplar ({{chain}}). Lütfen onu başka sütunlardan hesaplayın."} } as const;
 export const workbookReaderBusy = { status_code: '13135', http: 503, message: {"en":"Many workbooks are being read right now. Please try again in a minute.","tr":"Şu anda çok sayıda çalışma kitabı okunuyor. Lütfen bir dakika sonra yeniden deneyin."} } as const;
 export const workbookReadsPerCaller = { status_code: '13136', http: 429, message: {"en":"{{count}} of your workbooks are already being read. Please wait until they are done and try again.","tr":"{{count}} çalışma kitabınız zaten okunuyor. Lütfen bunlar bitince yeniden deneyin."} } as const;
 
@@ -449,6 +450,7 @@ export const statusCatalogue = {
   analysis_column_name_taken: analysisColumnNameTaken,
   analysis_formula_invalid: analysisFormulaInvalid,
   analysis_formula_on_file_column: analysisFormulaOnFileColumn,
+  analysis_formula_cycle: analysisFormulaCycle,
   workbook_reader_busy: workbookReaderBusy,
   workbook_reads_per_caller: workbookReadsPerCaller,
 } as const satisfies Record<string, StatusEntry>;

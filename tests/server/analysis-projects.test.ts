@@ -207,6 +207,36 @@ describe.each(databaseKinds('depends-on-database'))('analysis projects on %s', (
     expect(len.results!.standard_deviation).toBeCloseTo(7.649315, 6);
   });
 
+  it('refuses a formula that reads its own column back, and computes the columns reading a changed one again, in order', async () => {
+    await give(owner, 1);
+    owner.use();
+    const made = await wanalyzerProjectSave({ project_name: 'Zincir', excel_file: { file_name: 'zincir.xlsx', content_base64: mixed } });
+    const id = made.project.project_id;
+    const add = async (column_name: string, expression: string) => {
+      const res = await wanalyzerProjectColumnSave({ project_id: id, column: { column_id: crypto.randomUUID(), column_index: 0, column_name, column_type: 'numeric', expression } });
+      expect(res.status_code, res.status_message).toBe('10000');
+      return res.column;
+    };
+    const a = await add('calc_a', 'len + 1');
+    const b = await add('calc_b', 'calc_a + 1');
+    const c = await add('calc_c', 'calc_b * 10');
+    const before = await snapshot(t.db);
+    const loop = await wanalyzerProjectColumnSave({ project_id: id, column: { ...a, expression: 'calc_c + 1' } });
+    expect([loop.status_code, loop.status_message]).toEqual(['13137', 'This formula would calculate “calc_a” from itself (calc_a → calc_c → calc_b → calc_a). Please calculate it from other columns.']);
+    expect(await snapshot(t.db)).toEqual(before);
+
+    expect((await wanalyzerProjectColumnSave({ project_id: id, column: { ...a, expression: 'len * 2' } })).status_code).toBe('10000');
+    const reader = await datasetReaderFor(t.db, tenantId, id);
+    const len = (await reader.columns()).find((x) => x.column_name === 'len')!;
+    const { values } = await reader.columnValues([len.column_id, a.column_id, b.column_id, c.column_id]);
+    const first = values[0].findIndex((v) => typeof v === 'number');
+    const l = values[0][first] as number;
+    expect([values[1][first], values[2][first], values[3][first]]).toEqual([l * 2, l * 2 + 1, (l * 2 + 1) * 10]);
+    expect((await wanalyzerProjectDetailsColumnsWaiGet({ project_id: id })).column_list.find((x) => x.column_name === 'calc_c')!.results!.maximum).toBe(
+      Math.max(...values[0].filter((v): v is number => typeof v === 'number')) * 20 + 10,
+    );
+  });
+
   it('deletes a project with its dataset, owner only', async () => {
     await give(owner, 1);
     owner.use();
