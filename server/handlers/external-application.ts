@@ -2,7 +2,6 @@
 // Keys and tokens are secrets: stored as sha256 hashes (server/services/external-application-store.ts),
 // answered only once by the call that makes them (new_externalapplication_key, new_access_key, access_key_token).
 import { randomUUID } from 'node:crypto';
-import { isUniqueViolation } from '../db/adapter.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
 import { ACCESS_KEY_TOKEN_SECONDS, KEY_MAX_LENGTH, accessKeyTokenStatus, newAccessKeyToken, newKey } from '../auth/access-keys.ts';
 import {
@@ -37,34 +36,24 @@ function checkWebAddress(field: string, url: string): void {
   if (!/^https?:\/\//i.test(url)) throw new ApiError('invalid_input', { details: `${field}: must be an http or https address` });
 }
 
-const keyTaken = () => new ApiError('invalid_input', { details: 'externalapplication_key: another application of this site has this key' });
-
 export const externalApplicationHandlers: HandlerSet = {
   user_externalapplication_record: async (input, ctx) => {
     const me = requireUser(ctx);
     const tenantId = ctx.tenant.tenant_id;
-    checkKeyLength(input.externalapplication_key);
     checkWebAddress('externalapplication_url', input.externalapplication_url);
-    const generated = !input.externalapplication_client_id && !input.externalapplication_key ? newKey() : undefined;
-    const key = input.externalapplication_key ?? generated;
+    // Made by the server only, on creation and on request: a chosen key could be probed for ("taken").
+    const generated = !input.externalapplication_client_id || input.renew_externalapplication_key ? newKey() : undefined;
     const id = await ctx.transaction(async (tx) => {
-      if (key) {
-        const taken = await applicationIdByKey(tx, tenantId, key);
-        if (taken && taken !== input.externalapplication_client_id) throw keyTaken();
-      }
       if (input.externalapplication_client_id) {
         const existing = await lockApplication(tx, tenantId, input.externalapplication_client_id);
         // Another tenant's, unknown, or (for a non-admin) someone else's: the same answer, so ids cannot be probed.
         if (!existing || (!me.isAdmin && existing.created_by !== me.userId)) throw notFound('external_application');
-        await updateApplication(tx, tenantId, input.externalapplication_client_id, input, key);
+        await updateApplication(tx, tenantId, input.externalapplication_client_id, input, generated);
         return input.externalapplication_client_id;
       }
       const newId = randomUUID();
-      await insertApplication(tx, { tenantId, id: newId, createdBy: me.userId }, input, key!);
+      await insertApplication(tx, { tenantId, id: newId, createdBy: me.userId }, input, generated!);
       return newId;
-    }).catch((e: unknown) => {
-      if (isUniqueViolation(e)) throw keyTaken();
-      throw e;
     });
     const row = (await applicationById(ctx.db, tenantId, id))!;
     return { external_application: applicationAnswer(row), ...(generated ? { new_externalapplication_key: generated } : {}) };

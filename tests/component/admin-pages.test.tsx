@@ -31,10 +31,11 @@ describe('external applications', { timeout: 20_000 }, () => {
         const body = (await request.json()) as Record<string, unknown>;
         saved.push(body);
         const id = (body.externalapplication_client_id as string | undefined) ?? `ea-${apps.length + 1}`;
-        const { externalapplication_key: _key, ...rest } = body;
+        const { renew_externalapplication_key: renew, ...rest } = body;
         const app = { ...rest, externalapplication_client_id: id } as ExternalApplication;
         apps.push(app);
-        return HttpResponse.json({ ...ok, external_application: app, ...(body.externalapplication_key || body.externalapplication_client_id ? {} : { new_externalapplication_key: 'k3y-Made-By-The-Server_0123456789' }) });
+        // The server makes a key on creation and on request, and answers it that once.
+        return HttpResponse.json({ ...ok, external_application: app, ...(renew || !body.externalapplication_client_id ? { new_externalapplication_key: 'k3y-Made-By-The-Server_0123456789' } : {}) });
       }),
     );
     return { apps, saved, listed };
@@ -66,20 +67,16 @@ describe('external applications', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Yeni Dış uygulama' })).toBeInTheDocument();
     await user.type(await screen.findByLabelText(/^Uygulama adı/), 'Analiz Aracı');
     await user.type(screen.getByLabelText(/^Uygulama adresi/), 'analiz.example.com');
-    // The key takes at most 32 characters, of letters, digits, _ and -.
-    expect(screen.getByLabelText(/^Uygulama anahtarı/)).toHaveAttribute('maxlength', '32');
-    await user.type(screen.getByLabelText(/^Uygulama anahtarı/), 'bad key');
+    // Nobody types a key: the server makes it.
+    expect(screen.queryByLabelText(/^Uygulama anahtarı/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     const summary = await screen.findByRole('alert');
     expect(summary).toHaveTextContent('Uygulama adresi');
-    expect(summary).toHaveTextContent('Uygulama anahtarı');
-    expect(screen.getByLabelText(/^Uygulama anahtarı/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Uygulama adresi/)).toHaveAttribute('aria-invalid', 'true');
     expect(fake.saved).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^Uygulama adresi/));
     await user.type(screen.getByLabelText(/^Uygulama adresi/), 'https://analiz.example.com');
-    await user.clear(screen.getByLabelText(/^Uygulama anahtarı/));
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
 
     const keyBox = await screen.findByRole('region', { name: 'Uygulamanın anahtarı' });
@@ -99,7 +96,6 @@ describe('external applications', { timeout: 20_000 }, () => {
     expect(screen.queryByText('k3y-Made-By-The-Server_0123456789')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Uygulamanın anahtarı' })).not.toBeInTheDocument();
     expect(await screen.findByLabelText(/^Uygulama adı/)).toHaveValue('Analiz Aracı');
-    expect(screen.getByLabelText(/^Uygulama anahtarı/)).toHaveValue('');
   });
 
   it('keeps the key when an application is edited without a new one', async () => {
@@ -115,6 +111,13 @@ describe('external applications', { timeout: 20_000 }, () => {
     expect(fake.saved[0]).toMatchObject({ externalapplication_client_id: 'ea-1', externalapplication_name: 'Klinik Portal' });
     expect(fake.saved[0]).not.toHaveProperty('externalapplication_key');
     expect(screen.queryByRole('region', { name: 'Uygulamanın anahtarı' })).not.toBeInTheDocument();
+
+    // A new key on request: shown once, the old one stopped.
+    await user.click(screen.getByRole('checkbox', { name: /^Yeni anahtar üret/ }));
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    const keyBox = await screen.findByRole('region', { name: 'Uygulamanın anahtarı' });
+    expect(keyBox).toHaveTextContent('k3y-Made-By-The-Server_0123456789');
+    expect(fake.saved[1]).toMatchObject({ externalapplication_client_id: 'ea-1', renew_externalapplication_key: true });
   });
 
   it('is refused to a user without admin or external_application_add', async () => {

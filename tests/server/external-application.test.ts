@@ -26,6 +26,10 @@ describe.each(databaseKinds('same-on-every-database'))('external applications on
   let admin: Actor;
   let ayse: Actor;
   let tenantId: string;
+  /** The keys the server made for the suite's applications (answered once, at creation or renewal). */
+  let semaKey: string;
+  let makerKey: string;
+  let rotatingKey: string;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -36,20 +40,22 @@ describe.each(databaseKinds('same-on-every-database'))('external applications on
   afterAll(() => t.close());
 
   describe('user/externalapplication/record', () => {
-    it('creates with a chosen key, stores only its hash and never answers it', async () => {
+    it('makes the key itself, answers it this once, stores only its hash and never answers it again', async () => {
       admin.use();
-      const res = await userExternalapplicationRecord({ ...APP, externalapplication_key: 'semaKlinik_2025', register_in_this_application_status: 1, external_application_for_register: true });
+      const res = await userExternalapplicationRecord({ ...APP, register_in_this_application_status: 1, external_application_for_register: true });
       expect(res.status_code).toBe('10000');
-      expect(res).not.toHaveProperty('new_externalapplication_key');
-      expect(JSON.stringify(res)).not.toContain('semaKlinik_2025');
+      semaKey = res.new_externalapplication_key!;
+      expect(semaKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
       expect(res.external_application).toMatchObject({ ...APP, register_in_this_application_status: 1, external_application_for_register: true, user_client_id: admin.userId });
       const [row] = await t.db.query<{ key_hash: string }>('select key_hash from external_application where externalapplication_client_id = $1', [
         res.external_application.externalapplication_client_id,
       ]);
-      expect(row.key_hash).toBe(hashSecret('semaKlinik_2025'));
+      expect(row.key_hash).toBe(hashSecret(semaKey));
       const audit = await t.db.query<{ row: string }>("select a::text as row from audit_record a where route_name = 'user_externalapplication_record'");
       expect(audit.length).toBeGreaterThan(0);
-      expect(audit.map((a) => a.row).join()).not.toContain('semaKlinik_2025');
+      expect(audit.map((a) => a.row).join()).not.toContain(semaKey);
+      const read = await userExternalapplicationList({ search: 'klinik' });
+      expect(JSON.stringify(read)).not.toContain(semaKey);
     });
 
     it('makes a 32-character key when none is given and shows it this once', async () => {
@@ -64,38 +70,31 @@ describe.each(databaseKinds('same-on-every-database'))('external applications on
       expect((await userAccesskeyRecord({ url: 'https://survey.example.org', externalapplication_key: res.new_externalapplication_key! })).status_code).toBe('10000');
     });
 
-    it('answers a key longer than 32 characters with the spec\'s message, in both languages, writing nothing', async () => {
+    it('takes no key from the caller (so none can be probed for), and answers a key longer than 32 characters with the spec\'s message where one is sent', async () => {
       const before = await snapshot(t.db);
       admin.use();
-      const en = await userExternalapplicationRecord({ ...APP, externalapplication_key: 'k'.repeat(33) });
+      // A key another application has was refused as taken, which told the caller it exists: a key is not taken at all.
+      const chosen = await userExternalapplicationRecord({ ...APP, externalapplication_key: semaKey } as never);
+      expect(chosen).toMatchObject({ status_code: '10001', errors: [{ field: 'externalapplication_key' }] });
+      expect(chosen.status_message).not.toContain('another application');
+      expect((await userExternalapplicationRecord({ ...APP, externalapplication_url: 'javascript:alert(1)' })).status_code).toBe('10001');
+      ayse.use();
+      const en = await userAccesskeyRecord({ url: 'https://a.example', externalapplication_key: 'k'.repeat(40) });
       expect(en).toMatchObject({ status_code: '11014', status_message: 'Maximum key character count is 32' });
-      admin.use({ lang: 0 });
-      const tr = await userExternalapplicationRecord({ ...APP, externalapplication_key: 'k'.repeat(33) });
+      ayse.use({ lang: 0 });
+      const tr = await userAccesskeyRecord({ url: 'https://a.example', externalapplication_key: 'k'.repeat(40) });
       expect(tr.status_code).toBe('11014');
       expect(tr.status_message).not.toBe(en.status_message);
-      ayse.use();
-      expect((await userAccesskeyRecord({ url: 'https://a.example', externalapplication_key: 'k'.repeat(40) })).status_code).toBe('11014');
       expect((await registerExternalapplication({ access_key: 'a'.repeat(33), externalapplication_key: 'b' })).status_code).toBe('11014');
       expect(await snapshot(t.db)).toEqual(before);
-    });
-
-    it('refuses a key another application of the site has, and an address that is not http(s)', async () => {
-      admin.use();
-      const dup = await userExternalapplicationRecord({ ...APP, externalapplication_key: 'semaKlinik_2025' });
-      expect(dup.status_code).toBe('10001');
-      expect(dup.status_message).toContain('externalapplication_key');
-      expect((await userExternalapplicationRecord({ ...APP, externalapplication_url: 'javascript:alert(1)' })).status_code).toBe('10001');
-      // The same key on another site is another application.
-      const clinicalAdmin = await actor(t, 'admin', { domain: 'clinical.localhost' });
-      clinicalAdmin.use();
-      expect((await userExternalapplicationRecord({ ...APP, externalapplication_key: 'semaKlinik_2025' })).status_code).toBe('10000');
     });
 
     it('lets an external_application_add holder manage only the applications they created', async () => {
       const maker = await actor(t, 'maker', { authCodes: ['external_application_add'] });
       maker.use();
-      const own = await userExternalapplicationRecord({ ...APP, externalapplication_name: 'Maker App', externalapplication_key: 'maker-app' });
+      const own = await userExternalapplicationRecord({ ...APP, externalapplication_name: 'Maker App' });
       expect(own.status_code).toBe('10000');
+      makerKey = own.new_externalapplication_key!;
       const list = await userExternalapplicationList({});
       expect(list.external_application_list.map((a) => a.externalapplication_name)).toEqual(['Maker App']);
       expect(list.total).toBe(1);
@@ -115,16 +114,20 @@ describe.each(databaseKinds('same-on-every-database'))('external applications on
       expect((await userExternalapplicationList({})).status_code).toBe('10009');
     });
 
-    it('changing the key stops the old one at once', async () => {
+    it('a new key, made on request and answered once, stops the old one at once', async () => {
       admin.use();
-      const created = await userExternalapplicationRecord({ ...APP, externalapplication_name: 'Rotating', externalapplication_key: 'rotating-old' });
+      const created = await userExternalapplicationRecord({ ...APP, externalapplication_name: 'Rotating' });
       const id = created.external_application.externalapplication_client_id;
-      expect((await userExternalapplicationRecord({ ...APP, externalapplication_name: 'Rotating', externalapplication_client_id: id, externalapplication_key: 'rotating-new' })).status_code).toBe(
-        '10000',
-      );
+      const old = created.new_externalapplication_key!;
+      const kept = await userExternalapplicationRecord({ ...APP, externalapplication_name: 'Rotating', externalapplication_client_id: id });
+      expect(kept).not.toHaveProperty('new_externalapplication_key');
+      const renewed = await userExternalapplicationRecord({ ...APP, externalapplication_name: 'Rotating', externalapplication_client_id: id, renew_externalapplication_key: true });
+      rotatingKey = renewed.new_externalapplication_key!;
+      expect(rotatingKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(rotatingKey).not.toBe(old);
       ayse.use();
-      expect((await userAccesskeyRecord({ url: 'https://a.example', externalapplication_key: 'rotating-old' })).status_code).toBe('10016');
-      expect((await userAccesskeyRecord({ url: 'https://a.example', externalapplication_key: 'rotating-new' })).status_code).toBe('10000');
+      expect((await userAccesskeyRecord({ url: 'https://a.example', externalapplication_key: old })).status_code).toBe('10016');
+      expect((await userAccesskeyRecord({ url: 'https://a.example', externalapplication_key: rotatingKey })).status_code).toBe('10000');
     });
   });
 
@@ -153,17 +156,17 @@ describe.each(databaseKinds('same-on-every-database'))('external applications on
 
     it('makes the caller one key per application, shown once; renewing replaces it', async () => {
       ayse.use();
-      const first = await userAccesskeyRecord({ url: 'https://klinik.example.com.tr', externalapplication_key: 'semaKlinik_2025', route: '/auth/callback' });
+      const first = await userAccesskeyRecord({ url: 'https://klinik.example.com.tr', externalapplication_key: semaKey, route: '/auth/callback' });
       expect(first.status_code).toBe('10000');
       expect(first.new_access_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
       expect(first.access_key).toMatchObject({ url: 'https://klinik.example.com.tr', route: '/auth/callback', user_client_id: ayse.userId, externalapplication_name: 'Sema Klinik' });
       expect(first.access_key).not.toHaveProperty('access_key');
       expect(first.access_key).not.toHaveProperty('externalapplication_key');
-      const again = await userAccesskeyRecord({ url: 'https://klinik.example.com.tr/v2', externalapplication_key: 'semaKlinik_2025' });
+      const again = await userAccesskeyRecord({ url: 'https://klinik.example.com.tr/v2', externalapplication_key: semaKey });
       expect(again).not.toHaveProperty('new_access_key');
       expect(again.access_key.access_key_client_id).toBe(first.access_key.access_key_client_id);
       expect(again.access_key.url).toBe('https://klinik.example.com.tr/v2');
-      const renewed = await userAccesskeyRecord({ url: 'https://klinik.example.com.tr', externalapplication_key: 'semaKlinik_2025', renew_access_key: true });
+      const renewed = await userAccesskeyRecord({ url: 'https://klinik.example.com.tr', externalapplication_key: semaKey, renew_access_key: true });
       expect(renewed.new_access_key).toMatch(/^[A-Za-z0-9_-]{32}$/);
       expect(renewed.new_access_key).not.toBe(first.new_access_key);
       accessKey = renewed.new_access_key!;
@@ -186,20 +189,20 @@ describe.each(databaseKinds('same-on-every-database'))('external applications on
       expect(Date.parse(first.expires_at) - Date.now()).toBeGreaterThan(23 * 3600_000);
       const second = await userAccesskeyTokenCreate({ access_key_client_id: accessKeyId });
       t.as({ host: 'localhost' });
-      expect(await externalapplicationTokenCheck({ externalapplication_key: 'semaKlinik_2025', access_key_token: first.access_key_token })).toMatchObject({
+      expect(await externalapplicationTokenCheck({ externalapplication_key: semaKey, access_key_token: first.access_key_token })).toMatchObject({
         status_code: '10000',
         token_status: 'revoked',
       });
-      const valid = await externalapplicationTokenCheck({ externalapplication_key: 'semaKlinik_2025', access_key_token: second.access_key_token });
+      const valid = await externalapplicationTokenCheck({ externalapplication_key: semaKey, access_key_token: second.access_key_token });
       expect(valid).toMatchObject({ token_status: 'valid', expires_at: second.expires_at });
       // Another application, another site, or a made-up token: never heard of it.
-      expect((await externalapplicationTokenCheck({ externalapplication_key: 'maker-app', access_key_token: second.access_key_token })).status_code).toBe('10016');
-      expect((await externalapplicationTokenCheck({ externalapplication_key: 'semaKlinik_2025', access_key_token: 'x'.repeat(43) })).status_code).toBe('10016');
+      expect((await externalapplicationTokenCheck({ externalapplication_key: makerKey, access_key_token: second.access_key_token })).status_code).toBe('10016');
+      expect((await externalapplicationTokenCheck({ externalapplication_key: semaKey, access_key_token: 'x'.repeat(43) })).status_code).toBe('10016');
       t.as({ host: 'clinical.localhost' });
-      expect((await externalapplicationTokenCheck({ externalapplication_key: 'semaKlinik_2025', access_key_token: second.access_key_token })).status_code).toBe('10016');
+      expect((await externalapplicationTokenCheck({ externalapplication_key: semaKey, access_key_token: second.access_key_token })).status_code).toBe('10016');
       // The key owner's list shows the latest token's state, never the token.
       ayse.use();
-      const listed = await userAccesskeyRecord({ url: 'https://klinik.example.com.tr', externalapplication_key: 'semaKlinik_2025' });
+      const listed = await userAccesskeyRecord({ url: 'https://klinik.example.com.tr', externalapplication_key: semaKey });
       expect(listed.access_key).toMatchObject({ token_status: 'valid', expires_at: second.expires_at });
       expect(JSON.stringify(listed)).not.toContain(second.access_key_token);
       const stored = await t.db.query<{ n: number }>('select count(*)::int as n from access_key_token where token_hash = $1', [hashSecret(second.access_key_token)]);
@@ -209,38 +212,38 @@ describe.each(databaseKinds('same-on-every-database'))('external applications on
     it('finds the owner behind a token for /v1/oauth/token (userOfAccessKeyToken), and nobody otherwise', async () => {
       ayse.use();
       const { access_key_token: token } = await userAccesskeyTokenCreate({ access_key_client_id: accessKeyId });
-      expect(await userOfAccessKeyToken(t.db, tenantId, 'semaKlinik_2025', token)).toMatchObject({ user_id: ayse.userId, access_key_client_id: accessKeyId });
-      expect(await userOfAccessKeyToken(t.db, tenantId, 'maker-app', token)).toBeUndefined();
-      expect(await userOfAccessKeyToken(t.db, await tenantIdOf(t.db, 'clinical.localhost'), 'semaKlinik_2025', token)).toBeUndefined();
-      expect(await userOfAccessKeyToken(t.db, tenantId, 'semaKlinik_2025', `${token}x`)).toBeUndefined();
+      expect(await userOfAccessKeyToken(t.db, tenantId, semaKey, token)).toMatchObject({ user_id: ayse.userId, access_key_client_id: accessKeyId });
+      expect(await userOfAccessKeyToken(t.db, tenantId, makerKey, token)).toBeUndefined();
+      expect(await userOfAccessKeyToken(t.db, await tenantIdOf(t.db, 'clinical.localhost'), semaKey, token)).toBeUndefined();
+      expect(await userOfAccessKeyToken(t.db, tenantId, semaKey, `${token}x`)).toBeUndefined();
       await t.db.query('update app_user set is_active = false where user_id = $1', [ayse.userId]);
-      expect(await userOfAccessKeyToken(t.db, tenantId, 'semaKlinik_2025', token)).toBeUndefined();
+      expect(await userOfAccessKeyToken(t.db, tenantId, semaKey, token)).toBeUndefined();
       await t.db.query('update app_user set is_active = true where user_id = $1', [ayse.userId]);
       await t.db.query('update access_key_token set expires_at = now() - interval \'1 second\' where token_hash = $1', [hashSecret(token)]);
-      expect(await userOfAccessKeyToken(t.db, tenantId, 'semaKlinik_2025', token)).toBeUndefined();
+      expect(await userOfAccessKeyToken(t.db, tenantId, semaKey, token)).toBeUndefined();
       t.as({ host: 'localhost' });
-      const expired = await externalapplicationTokenCheck({ externalapplication_key: 'semaKlinik_2025', access_key_token: token });
+      const expired = await externalapplicationTokenCheck({ externalapplication_key: semaKey, access_key_token: token });
       expect(expired.token_status).toBe('expired');
       expect(expired).not.toHaveProperty('expires_at');
     });
 
     it('registers the key owner in an application that accepts registration', async () => {
       t.as({ host: 'localhost' });
-      const res = await registerExternalapplication({ access_key: accessKey, externalapplication_key: 'semaKlinik_2025' });
+      const res = await registerExternalapplication({ access_key: accessKey, externalapplication_key: semaKey });
       expect(res).toMatchObject({ status_code: '10000', externalapplication_url: 'https://klinik.example.com.tr', register_in_this_application_status: 1 });
       const [row] = await t.db.query<{ registered_at: unknown }>('select registered_at from access_key where access_key_client_id = $1', [accessKeyId]);
       expect(row.registered_at).toBeTruthy();
       const before = await snapshot(t.db);
-      expect((await registerExternalapplication({ access_key: accessKey, externalapplication_key: 'maker-app' })).status_code).toBe('10016');
-      expect((await registerExternalapplication({ access_key: 'not-a-key', externalapplication_key: 'semaKlinik_2025' })).status_code).toBe('10016');
+      expect((await registerExternalapplication({ access_key: accessKey, externalapplication_key: makerKey })).status_code).toBe('10016');
+      expect((await registerExternalapplication({ access_key: 'not-a-key', externalapplication_key: semaKey })).status_code).toBe('10016');
       t.as({ host: 'clinical.localhost' });
-      expect((await registerExternalapplication({ access_key: accessKey, externalapplication_key: 'semaKlinik_2025' })).status_code).toBe('10016');
+      expect((await registerExternalapplication({ access_key: accessKey, externalapplication_key: semaKey })).status_code).toBe('10016');
       expect(await snapshot(t.db)).toEqual(before);
       // An application that does not accept registration.
       ayse.use();
-      const survey = await userAccesskeyRecord({ url: 'https://survey.example.org', externalapplication_key: 'rotating-new', renew_access_key: true });
+      const survey = await userAccesskeyRecord({ url: 'https://survey.example.org', externalapplication_key: rotatingKey, renew_access_key: true });
       t.as({ host: 'localhost' });
-      expect((await registerExternalapplication({ access_key: survey.new_access_key!, externalapplication_key: 'rotating-new' })).status_code).toBe('10016');
+      expect((await registerExternalapplication({ access_key: survey.new_access_key!, externalapplication_key: rotatingKey })).status_code).toBe('10016');
     });
 
     it('answers the user behind a key only to a session issued from that key', async () => {
@@ -276,14 +279,14 @@ describe.each(databaseKinds('same-on-every-database'))('external applications on
       const { access_key_token } = await userAccesskeyTokenCreate({ access_key_client_id: accessKeyId });
       // The external application's server, with no user token:
       t.as({ host: 'localhost' });
-      const tokens = await oauthToken({ externalapplication_key: 'semaKlinik_2025', access_key_token });
+      const tokens = await oauthToken({ externalapplication_key: semaKey, access_key_token });
       expect(tokens.status_code).toBe('10000');
       t.as({ host: 'localhost', authorization: `Bearer ${tokens.access_token}` });
       const res = await userGetByAccessKey({ access_key: accessKey });
       expect(res).toMatchObject({ status_code: '10000', user: { username: 'ayse', user_client_id: ayse.userId } });
       // The same token with another application's key is no login.
       t.as({ host: 'localhost' });
-      expect((await oauthToken({ externalapplication_key: 'maker-app', access_key_token })).status_code).toBe('11002');
+      expect((await oauthToken({ externalapplication_key: makerKey, access_key_token })).status_code).toBe('11002');
     });
   });
 });

@@ -3376,9 +3376,9 @@ export interface UserExternalapplicationRecordRequest {
   externalapplication_client_id?: NonNullable<ExternalApplication['externalapplication_client_id']>;
   externalapplication_name: NonNullable<ExternalApplication['externalapplication_name']>;
   /**
-   * The application's key (at most 32 characters). Absent on creation = made by the server; absent on update = unchanged.
+   * On an update: true makes a new key, answered once; the old one stops at once. A new application always gets one.
    */
-  externalapplication_key?: NonNullable<ExternalApplication['externalapplication_key']>;
+  renew_externalapplication_key?: boolean;
   externalapplication_url: NonNullable<ExternalApplication['externalapplication_url']>;
   externalapplication_route?: NonNullable<ExternalApplication['externalapplication_route']>;
   register_in_this_application_status?: NonNullable<ExternalApplication['register_in_this_application_status']>;
@@ -3388,7 +3388,7 @@ export interface UserExternalapplicationRecordRequest {
 export interface UserExternalapplicationRecordResponse {
   external_application: ExternalApplication;
   /**
-   * Only when the server made the key (creation without one): shown this once, never again.
+   * Only when the server made a key (creation, or renew_externalapplication_key): shown this once, never again.
    */
   new_externalapplication_key?: string;
 }

@@ -6,11 +6,10 @@ import * as m1 from 'ajv-formats/dist/formats.js';
 const cjs = (ns) => (ns.default?.__esModule ? ns.default : ns);
 const validators = {};
 validators["https://sema.dev/screens/external_application/user_externalapplication_record.form.json"] = validate20;
-const schema31 = {"type":"object","additionalProperties":false,"$id":"https://sema.dev/screens/external_application/user_externalapplication_record.form.json","properties":{"externalapplication_name":{"type":"string","minLength":1,"maxLength":100,"x-label":{"en":"Application name","tr":"Uygulama adı"}},"externalapplication_key":{"type":"string","minLength":1,"maxLength":32,"pattern":"^[A-Za-z0-9_-]+$","x-secret":true,"writeOnly":true,"x-label":{"en":"Application key","tr":"Uygulama anahtarı"}},"externalapplication_url":{"type":"string","format":"uri","maxLength":300,"x-label":{"en":"Application address","tr":"Uygulama adresi"}},"externalapplication_route":{"type":"string","pattern":"^/[A-Za-z0-9/_.-]*$","maxLength":200,"x-label":{"en":"Return route","tr":"Dönüş yolu"}},"register_in_this_application_status":{"title":"Flag","type":"integer","enum":[0,1],"x-enum-labels":[{"en":"Off","tr":"Kapalı"},{"en":"On","tr":"Açık"}],"x-label":{"en":"Registration through it","tr":"Bu uygulama ile kayıt"}},"external_application_for_register":{"type":"boolean","x-label":{"en":"Listed on the registration page","tr":"Kayıt sayfasında listelenir"}}},"required":["externalapplication_name","externalapplication_url"]};
+const schema31 = {"type":"object","additionalProperties":false,"$id":"https://sema.dev/screens/external_application/user_externalapplication_record.form.json","properties":{"externalapplication_name":{"type":"string","minLength":1,"maxLength":100,"x-label":{"en":"Application name","tr":"Uygulama adı"}},"renew_externalapplication_key":{"type":"boolean","x-label":{"en":"Make a new key","tr":"Yeni anahtar üret"}},"externalapplication_url":{"type":"string","format":"uri","maxLength":300,"x-label":{"en":"Application address","tr":"Uygulama adresi"}},"externalapplication_route":{"type":"string","pattern":"^/[A-Za-z0-9/_.-]*$","maxLength":200,"x-label":{"en":"Return route","tr":"Dönüş yolu"}},"register_in_this_application_status":{"title":"Flag","type":"integer","enum":[0,1],"x-enum-labels":[{"en":"Off","tr":"Kapalı"},{"en":"On","tr":"Açık"}],"x-label":{"en":"Registration through it","tr":"Bu uygulama ile kayıt"}},"external_application_for_register":{"type":"boolean","x-label":{"en":"Listed on the registration page","tr":"Kayıt sayfasında listelenir"}}},"required":["externalapplication_name","externalapplication_url"]};
 const func1 = cjs(m0).default;
-const pattern4 = new RegExp("^[A-Za-z0-9_-]+$", "u");
-const pattern5 = new RegExp("^/[A-Za-z0-9/_.-]*$", "u");
 const formats0 = cjs(m1).fullFormats.uri;
+const pattern4 = new RegExp("^/[A-Za-z0-9/_.-]*$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://sema.dev/screens/external_application/user_externalapplication_record.form.json" */;
@@ -45,7 +44,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "externalapplication_name") || (key0 === "externalapplication_key")) || (key0 === "externalapplication_url")) || (key0 === "externalapplication_route")) || (key0 === "register_in_this_application_status")) || (key0 === "external_application_for_register"))){
+if(!((((((key0 === "externalapplication_name") || (key0 === "renew_externalapplication_key")) || (key0 === "externalapplication_url")) || (key0 === "externalapplication_route")) || (key0 === "register_in_this_application_status")) || (key0 === "external_application_for_register"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
@@ -91,11 +90,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.externalapplication_key !== undefined){
-let data1 = data.externalapplication_key;
-if(typeof data1 === "string"){
-if(func1(data1) > 32){
-const err6 = {instancePath:instancePath+"/externalapplication_key",schemaPath:"#/properties/externalapplication_key/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters",schema:32,parentSchema:schema31.properties.externalapplication_key,data:data1};
+if(data.renew_externalapplication_key !== undefined){
+let data1 = data.renew_externalapplication_key;
+if(typeof data1 !== "boolean"){
+const err6 = {instancePath:instancePath+"/renew_externalapplication_key",schemaPath:"#/properties/renew_externalapplication_key/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.renew_externalapplication_key.type,parentSchema:schema31.properties.renew_externalapplication_key,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -104,8 +102,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/externalapplication_key",schemaPath:"#/properties/externalapplication_key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.externalapplication_key,data:data1};
+}
+if(data.externalapplication_url !== undefined){
+let data2 = data.externalapplication_url;
+if(typeof data2 === "string"){
+if(func1(data2) > 300){
+const err7 = {instancePath:instancePath+"/externalapplication_url",schemaPath:"#/properties/externalapplication_url/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.externalapplication_url,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -114,8 +116,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
-const err8 = {instancePath:instancePath+"/externalapplication_key",schemaPath:"#/properties/externalapplication_key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_-]+$"+"\"",schema:"^[A-Za-z0-9_-]+$",parentSchema:schema31.properties.externalapplication_key,data:data1};
+if(!(formats0(data2))){
+const err8 = {instancePath:instancePath+"/externalapplication_url",schemaPath:"#/properties/externalapplication_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema31.properties.externalapplication_url,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -126,7 +128,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/externalapplication_key",schemaPath:"#/properties/externalapplication_key/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.externalapplication_key.type,parentSchema:schema31.properties.externalapplication_key,data:data1};
+const err9 = {instancePath:instancePath+"/externalapplication_url",schemaPath:"#/properties/externalapplication_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.externalapplication_url.type,parentSchema:schema31.properties.externalapplication_url,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -136,11 +138,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.externalapplication_url !== undefined){
-let data2 = data.externalapplication_url;
-if(typeof data2 === "string"){
-if(func1(data2) > 300){
-const err10 = {instancePath:instancePath+"/externalapplication_url",schemaPath:"#/properties/externalapplication_url/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.externalapplication_url,data:data2};
+if(data.externalapplication_route !== undefined){
+let data3 = data.externalapplication_route;
+if(typeof data3 === "string"){
+if(func1(data3) > 200){
+const err10 = {instancePath:instancePath+"/externalapplication_route",schemaPath:"#/properties/externalapplication_route/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.externalapplication_route,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -149,8 +151,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!(formats0(data2))){
-const err11 = {instancePath:instancePath+"/externalapplication_url",schemaPath:"#/properties/externalapplication_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema31.properties.externalapplication_url,data:data2};
+if(!pattern4.test(data3)){
+const err11 = {instancePath:instancePath+"/externalapplication_route",schemaPath:"#/properties/externalapplication_route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_.-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_.-]*$"+"\"",schema:"^/[A-Za-z0-9/_.-]*$",parentSchema:schema31.properties.externalapplication_route,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -161,7 +163,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/externalapplication_url",schemaPath:"#/properties/externalapplication_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.externalapplication_url.type,parentSchema:schema31.properties.externalapplication_url,data:data2};
+const err12 = {instancePath:instancePath+"/externalapplication_route",schemaPath:"#/properties/externalapplication_route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.externalapplication_route.type,parentSchema:schema31.properties.externalapplication_route,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -171,11 +173,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.externalapplication_route !== undefined){
-let data3 = data.externalapplication_route;
-if(typeof data3 === "string"){
-if(func1(data3) > 200){
-const err13 = {instancePath:instancePath+"/externalapplication_route",schemaPath:"#/properties/externalapplication_route/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.externalapplication_route,data:data3};
+if(data.register_in_this_application_status !== undefined){
+let data4 = data.register_in_this_application_status;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err13 = {instancePath:instancePath+"/register_in_this_application_status",schemaPath:"#/properties/register_in_this_application_status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.register_in_this_application_status.type,parentSchema:schema31.properties.register_in_this_application_status,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -184,8 +185,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern5.test(data3)){
-const err14 = {instancePath:instancePath+"/externalapplication_route",schemaPath:"#/properties/externalapplication_route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_.-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_.-]*$"+"\"",schema:"^/[A-Za-z0-9/_.-]*$",parentSchema:schema31.properties.externalapplication_route,data:data3};
+if(!((data4 === 0) || (data4 === 1))){
+const err14 = {instancePath:instancePath+"/register_in_this_application_status",schemaPath:"#/properties/register_in_this_application_status/enum",keyword:"enum",params:{allowedValues: schema31.properties.register_in_this_application_status.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.register_in_this_application_status.enum,parentSchema:schema31.properties.register_in_this_application_status,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -195,8 +196,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {instancePath:instancePath+"/externalapplication_route",schemaPath:"#/properties/externalapplication_route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.externalapplication_route.type,parentSchema:schema31.properties.externalapplication_route,data:data3};
+if(data.external_application_for_register !== undefined){
+let data5 = data.external_application_for_register;
+if(typeof data5 !== "boolean"){
+const err15 = {instancePath:instancePath+"/external_application_for_register",schemaPath:"#/properties/external_application_for_register/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.external_application_for_register.type,parentSchema:schema31.properties.external_application_for_register,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -206,50 +209,14 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.register_in_this_application_status !== undefined){
-let data4 = data.register_in_this_application_status;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err16 = {instancePath:instancePath+"/register_in_this_application_status",schemaPath:"#/properties/register_in_this_application_status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.register_in_this_application_status.type,parentSchema:schema31.properties.register_in_this_application_status,data:data4};
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
-}
-errors++;
-}
-if(!((data4 === 0) || (data4 === 1))){
-const err17 = {instancePath:instancePath+"/register_in_this_application_status",schemaPath:"#/properties/register_in_this_application_status/enum",keyword:"enum",params:{allowedValues: schema31.properties.register_in_this_application_status.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.register_in_this_application_status.enum,parentSchema:schema31.properties.register_in_this_application_status,data:data4};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.external_application_for_register !== undefined){
-let data5 = data.external_application_for_register;
-if(typeof data5 !== "boolean"){
-const err18 = {instancePath:instancePath+"/external_application_for_register",schemaPath:"#/properties/external_application_for_register/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.external_application_for_register.type,parentSchema:schema31.properties.external_application_for_register,data:data5};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
 }
 errors++;
 }
