@@ -33,6 +33,15 @@ describe.each(databaseKinds('depends-on-database'))('cart, orders and payments o
   afterAll(() => t.close());
 
   const { buyer, add, ordered, events } = orderHelpers(() => t);
+  /** Orders a cart's first line by card, approving `agreements`. */
+  const orderLine = (who: Actor, cart: { shopcart_list: { shopcart_bundle_client_id: string }[] }, agreements: string[] = []) =>
+    userShopcartBundleProductOrder({
+      shop_client_id: SEED_SHOP_ID,
+      user_client_id: who.userId,
+      shopcart_bundle_client_id_list: [cart.shopcart_list[0].shopcart_bundle_client_id],
+      payment_method: 'credit_card',
+      approved_agreement_list: agreements,
+    });
 
   describe('the cart', () => {
     it('adds a bundle on sale (a second add raises the count), takes some away, and lists it priced in the buyer\'s currency', async () => {
@@ -110,13 +119,7 @@ describe.each(databaseKinds('depends-on-database'))('cart, orders and payments o
       await t.db.query('update bundle_product_price set amount = 100000000000 where pro_client_id = $1 and currency_type = 0', [prices[0].pro_client_id]);
       try {
         const before = await snapshot(t.db);
-        const refused = await userShopcartBundleProductOrder({
-          shop_client_id: SEED_SHOP_ID,
-          user_client_id: gul.userId,
-          shopcart_bundle_client_id_list: [cart.shopcart_list[0].shopcart_bundle_client_id],
-          payment_method: 'credit_card',
-          approved_agreement_list: [STARTER_AGREEMENT],
-        });
+        const refused = await orderLine(gul, cart, [STARTER_AGREEMENT]);
         expect([refused.status_code, refused.status_message]).toEqual(['12043', "This order's total is larger than one order can hold. Please order fewer bundles at once, in several orders."]);
         expect(await snapshot(t.db)).toEqual(before);
       } finally {
@@ -154,10 +157,8 @@ describe.each(databaseKinds('depends-on-database'))('cart, orders and payments o
       expect(await creditBalance(t.db, tenantId, nil.userId)).toBe(100);
       nil.use();
       const again = await add(nil, TRIAL);
-      const order = (line: string) =>
-        userShopcartBundleProductOrder({ shop_client_id: SEED_SHOP_ID, user_client_id: nil.userId, shopcart_bundle_client_id_list: [line], payment_method: 'credit_card', approved_agreement_list: [] });
       const before = await snapshot(t.db);
-      const refused = await order(again.shopcart_list[0].shopcart_bundle_client_id);
+      const refused = await orderLine(nil, again);
       expect([refused.status_code, refused.status_message]).toEqual(['12045', expect.stringMatching(/is free, and each buyer can have one of it, once\./)]);
       expect(await snapshot(t.db)).toEqual(before);
       expect(await creditBalance(t.db, tenantId, nil.userId)).toBe(100);
@@ -165,7 +166,7 @@ describe.each(databaseKinds('depends-on-database'))('cart, orders and payments o
       const ece = await buyer('ece.free');
       ece.use();
       const two = await add(ece, TRIAL, 2);
-      expect((await userShopcartBundleProductOrder({ shop_client_id: SEED_SHOP_ID, user_client_id: ece.userId, shopcart_bundle_client_id_list: [two.shopcart_list[0].shopcart_bundle_client_id], payment_method: 'credit_card', approved_agreement_list: [] })).status_code).toBe('12045');
+      expect((await orderLine(ece, two)).status_code).toBe('12045');
       expect(await creditBalance(t.db, tenantId, ece.userId)).toBe(0);
     });
 
