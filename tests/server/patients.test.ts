@@ -145,12 +145,14 @@ describe.each(databaseKinds('same-on-every-database'))('patients on %s', (kind) 
 
   it("takes today as the hospital's day: at 00:30 in Istanbul, while UTC is still on the day before, today's measurement is recorded and tomorrow's refused", async () => {
     const p = await registered();
-    nurse.use();
     // 21:30 UTC of the database's day is 00:30 of the next day in Istanbul.
     const utcDay = new Date().toISOString().slice(0, 10);
     const istanbulDay = addDays(utcDay, 1);
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${utcDay}T21:30:00Z`) });
     try {
+      // Signed in on the faked clock: PGlite's now() follows it, and a login made up to 21 hours earlier (a run
+      // just after midnight UTC) would have ended.
+      (await actor(t, 'nurse.patient', { domain: DOMAIN })).use();
       const recorded = await patientMeasurementAdd({ patient_id: p.patient_id, measurement_date: istanbulDay, weight: 70, creatinine: 0.9, creatinine_date: istanbulDay });
       expect(recorded.status_code, recorded.status_message).toBe('10000');
       const born = await patientNew({ patient: person({ date_of_birth: istanbulDay }) });
