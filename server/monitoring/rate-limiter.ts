@@ -1,11 +1,13 @@
 // Per-route rate limits from the route catalogue (spec section 9: every route is speed-controlled), holding
 // across processes without a database round trip per call. Each process counts the calls it admits per key
-// (site, route, caller) in a fixed window and about once a second adds them to the shared count in PostgreSQL
-// (one statement for all keys), reading back every process's total. A call is admitted while the last shared
-// total plus this process's calls since then stay under the limit; over it: 10011 with Retry-After.
-// Overshoot: before they sync, each other process may admit what it saw room for, so a caller spread over P
-// processes can get at most (P − 1) × (its calls to one process in one sync interval) more than the limit, and
-// never more than P × max in one window (docs/decisions.md). One process (PGlite) is exact.
+// (site, route, caller) in a fixed window. Only a key that has used half its limit is shared: from then on,
+// about once a second, this process adds its calls to the shared count in PostgreSQL (one statement for all
+// such keys) and reads back every process's total. Most visitors never come near a limit, so neither the
+// statement nor its cost grows with their number. A call is admitted while the last shared total plus this
+// process's calls since then stay under the limit; over it: 10011 with Retry-After.
+// Overshoot: another process may admit up to half the limit before it shares the key, plus what it saw room
+// for before its next sync, and never more than the limit itself, so a caller spread over P processes gets at
+// most P × max in one window (docs/decisions.md). One process (PGlite) is exact.
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/adapter.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
@@ -20,11 +22,15 @@ interface Entry {
   callerKey: string;
   windowStart: number;
   windowMs: number;
+  max: number;
   /** Every process's calls in the window, as of the last sync. */
   shared: number;
   /** This process's calls admitted since the last sync. */
   local: number;
 }
+
+/** From this many calls in its window a key is shared with the other processes. */
+const shareFrom = (max: number) => Math.ceil(max / 2);
 
 export interface RateLimiterOptions {
   /** Milliseconds between syncs with the shared count (default 1000; 0 = only on sync(), for tests). */
@@ -32,7 +38,12 @@ export interface RateLimiterOptions {
   /** The limit of a route (default: the route table's, from the catalogue). */
   limitOf?: (route: RouteTableEntry) => RateLimit;
   log?: FastifyBaseLogger;
+  /** The most keys kept in memory (default 100,000): past it, keys far from their limit are forgotten, oldest first. */
+  maxKeys?: number;
 }
+
+/** The most shared keys one sync sends: the statement stays small even when a crowd nears its limits at once. */
+export const MAX_KEYS_PER_SYNC = 2000;
 
 const DROP_EVERY_MS = 60 * 60 * 1000;
 /** Windows are at most a day long (schemas/meta/route-catalogue.schema.json): older ones are kept no longer. */
@@ -48,6 +59,9 @@ function callerKeyOf(request: FastifyRequest): string {
 
 export class RateLimiter {
   private readonly entries = new Map<string, Entry>();
+  /** The keys at or past half their limit, shared at each sync. */
+  private readonly near = new Set<Entry>();
+  private readonly maxKeys: number;
   private readonly timer: NodeJS.Timeout | undefined;
   private syncing: Promise<void> = Promise.resolve();
   private lastDrop = 0;
@@ -56,8 +70,14 @@ export class RateLimiter {
     private readonly db: Db,
     private readonly options: RateLimiterOptions = {},
   ) {
+    this.maxKeys = options.maxKeys ?? 100_000;
     const every = options.syncMs ?? 1000;
     if (every > 0) this.timer = setInterval(() => void this.sync(), every).unref();
+  }
+
+  /** How many keys this process holds in memory. */
+  get keys(): number {
+    return this.entries.size;
   }
 
   /**
@@ -81,26 +101,58 @@ export class RateLimiter {
     const key = `${tenantId} ${routeName} ${callerKey}`;
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = { tenantId, routeName, callerKey, windowStart, windowMs, shared: 0, local: 0 };
+      if (this.entries.size >= this.maxKeys) this.forgetFarFromLimit(now);
+      entry = { tenantId, routeName, callerKey, windowStart, windowMs, max, shared: 0, local: 0 };
       this.entries.set(key, entry);
     } else if (entry.windowStart !== windowStart) {
       entry.windowStart = windowStart;
       entry.shared = 0;
       entry.local = 0;
+      this.near.delete(entry);
     }
-    if (entry.shared + entry.local >= max) return Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+    const calls = entry.shared + entry.local;
+    if (calls >= max) return Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
     entry.local++;
+    if (calls + 1 >= shareFrom(max)) this.near.add(entry);
     return 0;
   }
 
   /**
-   * Adds this process's calls to the shared counts and reads every process's totals back (one statement), then
-   * forgets the keys whose window has ended. A sync that fails keeps the calls for the next one.
+   * Makes room for a tenth of the keys: ended windows go first, then keys of a single call (a crowd of visitors
+   * or a flood from many addresses), then the oldest keys below half their limit (each forgets fewer calls than
+   * that). Keys near their limit are kept unless nothing else is left.
+   */
+  private forgetFarFromLimit(now: number): void {
+    const goal = Math.floor(this.maxKeys * 0.9);
+    const forgettable = [
+      (e: Entry) => e.windowStart + e.windowMs <= now,
+      (e: Entry) => e.shared + e.local <= 1,
+      (e: Entry) => !this.near.has(e),
+      () => true,
+    ];
+    for (const forget of forgettable)
+      for (const [key, entry] of this.entries) {
+        if (this.entries.size <= goal) return;
+        if (!forget(entry)) continue;
+        this.entries.delete(key);
+        this.near.delete(entry);
+      }
+  }
+
+  /**
+   * Adds this process's calls of the keys near their limit to the shared counts and reads every process's totals
+   * back (one statement of at most MAX_KEYS_PER_SYNC keys, those with new calls first), then forgets the keys
+   * whose window has ended. A sync that fails keeps the calls for the next one.
    */
   sync(): Promise<void> {
     this.syncing = this.syncing.then(async () => {
       const now = Date.now();
-      const entries = [...this.entries.values()];
+      for (const [key, entry] of this.entries)
+        if (entry.windowStart + entry.windowMs <= now) {
+          this.entries.delete(key);
+          this.near.delete(entry);
+        }
+      const entries = this.batch();
       const sent = entries.map((e) => ({ tenantId: e.tenantId, routeName: e.routeName, callerKey: e.callerKey, windowStart: e.windowStart, hits: e.local }));
       try {
         const totals = await addCallCounts(this.db, sent);
@@ -117,9 +169,17 @@ export class RateLimiter {
       } catch (err) {
         this.options.log?.warn({ err }, 'the rate-limit counts could not be synced');
       }
-      for (const [key, entry] of this.entries) if (entry.windowStart + entry.windowMs <= now) this.entries.delete(key);
     });
     return this.syncing;
+  }
+
+  /** The near keys to send: those with calls to add first, then those only read back, MAX_KEYS_PER_SYNC at most. */
+  private batch(): Entry[] {
+    if (this.near.size <= MAX_KEYS_PER_SYNC) return [...this.near];
+    const adding: Entry[] = [];
+    const reading: Entry[] = [];
+    for (const entry of this.near) (entry.local > 0 ? adding : reading).push(entry);
+    return [...adding, ...reading].slice(0, MAX_KEYS_PER_SYNC);
   }
 
   /** Stops syncing; the last calls are added to the shared count (the app's onClose). */

@@ -20,7 +20,14 @@ interface Common {
 export const COUNTED_NOT_LIMITED: AppOptions['monitoring'] = { rateLimitOf: (route) => ({ ...route.rate_limit, max: Number.MAX_SAFE_INTEGER }) };
 
 export type LoadOptions =
-  | (Common & { scenario: 'single'; method: 'GET' | 'POST'; path: string; body?: string })
+  | (Common & {
+      scenario: 'single';
+      method: 'GET' | 'POST';
+      path: string;
+      body?: string;
+      /** Each request comes from the next of this many addresses (X-Forwarded-For, for a server with TRUST_PROXY). */
+      visitors?: number;
+    })
   | (Common & { scenario: 'mixed'; authorization: string; units: { id: string; version: number; body: object }[]; packages: { id: string; version: number; document: object }[] });
 
 export interface LoadResult {
@@ -153,12 +160,23 @@ function mixedRequests(o: Extract<LoadOptions, { scenario: 'mixed' }>): Request[
   return requests.map(timed);
 }
 
+/** The single scenario's request, from a new visitor's address each time when `visitors` is given. */
+function singleRequest(o: Extract<LoadOptions, { scenario: 'single' }>): Request {
+  const headers = { host: o.host, 'content-type': 'application/json' };
+  const request = { method: o.method, path: o.path, headers, body: o.body } as Request;
+  const visitors = o.visitors;
+  if (!visitors) return request;
+  let next = 0;
+  const address = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+  return { ...request, setupRequest: (req: Request) => ({ ...req, headers: { ...headers, 'x-forwarded-for': address(next++ % visitors) } }) } as Request;
+}
+
 /** The longest the mixed scenario waits for every connection's first answer before it measures anyway. */
 const MAX_WARM_UP_SECONDS = 15;
 
 async function generate(o: LoadOptions): Promise<LoadResult> {
   const mixed = o.scenario === 'mixed';
-  const requests: Request[] = mixed ? mixedRequests(o) : [{ method: o.method, path: o.path, headers: { host: o.host, 'content-type': 'application/json' }, body: o.body }];
+  const requests: Request[] = mixed ? mixedRequests(o) : [singleRequest(o)];
   const began = performance.now();
   // Without a callback autocannon answers its tracker, which is also a promise of the result.
   const run = autocannon({ url: o.origin, connections: o.connections, duration: o.seconds + (mixed ? MAX_WARM_UP_SECONDS : 0), requests: requests as autocannon.Request[], timeout: 30 }) as unknown as autocannon.Instance &

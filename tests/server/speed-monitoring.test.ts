@@ -3,11 +3,12 @@
 // latencies; the catalogue's rate limits refuse with 10011 and Retry-After, per caller, and two app instances
 // on one database share the count within the documented bound (docs/decisions.md).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { applicationVersion, systemSpeedReport } from '../../src/generated/client/index.ts';
 import { buildApp } from '../../server/app.ts';
 import type { Db } from '../../server/db/adapter.ts';
 import { RequestMetrics } from '../../server/monitoring/request-metrics.ts';
+import { MAX_KEYS_PER_SYNC, RateLimiter, type RateLimiterOptions } from '../../server/monitoring/rate-limiter.ts';
 import type { RouteTableEntry } from '../../src/generated/route-table.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, tenantIdOf, type Actor } from './support/actors.ts';
@@ -147,7 +148,7 @@ describe.each(databaseKinds('depends-on-database'))('rate limits on %s', (kind) 
     expect(res.statusCode).toBe(200);
   });
 
-  it('shares the count between two app instances on one database, within the bound of one sync', async () => {
+  it('shares the count of a caller past half the limit between two app instances on one database, within the documented bound', async () => {
     const ip = '10.0.0.3';
     /** An instance over the same database that notes the shared total of this caller each of its syncs read back. */
     const instance = async () => {
@@ -171,20 +172,75 @@ describe.each(databaseKinds('depends-on-database'))('rate limits on %s', (kind) 
     const second = await instance();
     try {
       for (let i = 0; i < 6; i++) expect((await version(first.app, ip)).statusCode).toBe(200);
+      // Past half its limit (5 of 10), the first instance shares the key.
       await learned(first.synced, 6);
-      // The second instance has not seen this caller: it admits the first call, and learns the total at its sync.
-      expect((await version(second.app, ip)).statusCode).toBe(200);
-      await learned(second.synced, 7);
-      const admitted = [];
-      for (let i = 0; i < 6; i++) admitted.push((await version(second.app, ip)).statusCode);
-      expect(admitted).toEqual([200, 200, 200, 429, 429, 429]);
-      await learned(first.synced, LIMIT.max);
+      // The second has not seen this caller: it admits four calls without sharing them, and the fifth (half the
+      // limit) makes it share them: 6 + 5 = 11, one over the limit, within the documented bound.
+      for (let i = 0; i < 5; i++) expect((await version(second.app, ip)).statusCode).toBe(200);
+      await learned(second.synced, 11);
+      expect((await version(second.app, ip)).statusCode).toBe(429);
+      // The first reads the shared total of a key near its limit at each sync, new calls or not.
+      await learned(first.synced, 11);
       expect((await version(first.app, ip)).statusCode).toBe(429);
       const [{ hits }] = await t.db.query<{ hits: number }>("select hits from route_call_count where route_name = 'application_version' and caller_key = $1", [`a:${ip}`]);
-      expect(hits).toBe(LIMIT.max);
+      expect(hits).toBe(LIMIT.max + 1);
     } finally {
       await first.app.close();
       await second.app.close();
     }
+  });
+
+  /** A limiter of its own over a database that notes the rows each sync sends. */
+  const counted = (options: RateLimiterOptions) => {
+    const sent: number[] = [];
+    const query = async (sql: string, params?: unknown[]) => {
+      if (/insert into route_call_count/.test(sql)) sent.push((JSON.parse(params![0] as string) as unknown[]).length);
+      return t.db.query(sql, params);
+    };
+    return { limiter: new RateLimiter({ ...t.db, query } as Db, { syncMs: 0, ...options }), sent };
+  };
+  const visit = async (limiter: RateLimiter, route: RouteTableEntry, ip: string): Promise<boolean> => {
+    const request = { tenant: { tenant_id: await tenantId() }, caller: { kind: 'none' }, ip } as unknown as FastifyRequest;
+    try {
+      limiter.check(route)(request, { header: () => undefined } as unknown as FastifyReply);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let tenant: string | undefined;
+  const tenantId = async () => (tenant ??= await tenantIdOf(t.db, 'localhost'));
+  const route = (name: string, max: number) => ({ name, rate_limit: { max, per_seconds: 86_400 } }) as RouteTableEntry;
+
+  it('keeps a crowd of 65,536 visitors cheap: nothing is shared below half a limit, and memory stays bounded', async () => {
+    const { limiter, sent } = counted({ maxKeys: 10_000 });
+    const page = route('frontend_get', 1200);
+    await tenantId();
+    let heavy = 0;
+    for (let i = 0; i < 65_536; i++) {
+      expect(await visit(limiter, page, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`)).toBe(true);
+      // One visitor among them calls far more often than the others: forgetting the crowd never forgets them.
+      if (i % 40 === 0 && (await visit(limiter, page, '192.0.2.1'))) heavy++;
+    }
+    expect(heavy).toBe(1200);
+    expect(limiter.keys).toBeLessThanOrEqual(10_000);
+    await limiter.sync();
+    // Only the one visitor past half the limit is shared.
+    expect(sent).toEqual([1]);
+    const rows = await t.db.query<{ caller_key: string; hits: number }>("select caller_key, hits from route_call_count where route_name = 'frontend_get'");
+    expect(rows).toEqual([{ caller_key: 'a:192.0.2.1', hits: 1200 }]);
+    await limiter.close();
+  });
+
+  it(`sends at most ${MAX_KEYS_PER_SYNC} keys in one sync, those with new calls first, and the rest at the next`, async () => {
+    const { limiter, sent } = counted({});
+    const strict = route('login', 2);
+    for (let i = 0; i < MAX_KEYS_PER_SYNC + 1000; i++) expect(await visit(limiter, strict, `10.1.${i >> 8}.${i & 255}`)).toBe(true);
+    await limiter.sync();
+    await limiter.sync();
+    expect(sent[0]).toBe(MAX_KEYS_PER_SYNC);
+    const [{ keys, hits }] = await t.db.query<{ keys: number; hits: number }>("select count(*)::integer as keys, sum(hits)::integer as hits from route_call_count where route_name = 'login'");
+    expect({ keys, hits }).toEqual({ keys: MAX_KEYS_PER_SYNC + 1000, hits: MAX_KEYS_PER_SYNC + 1000 });
+    await limiter.close();
   });
 });
