@@ -6,8 +6,8 @@ import { prepareDatabase } from './start.ts';
 import { buildFrontEndIfNeeded } from './build-front-end.ts';
 import { consoleMailer, smtpMailer } from './mail/mailer.ts';
 import { deliverOutbox } from './mail/outbox.ts';
-import { s3DocumentStore, s3OptionsFromEnv } from './services/s3-document-files.ts';
 import { startTracing, tracedDb } from './monitoring/tracing.ts';
+import { s3DocumentStore, s3OptionsFromEnv } from './services/s3-document-files.ts';
 
 const config = readConfig();
 if (process.argv.includes('--build-if-needed')) await buildFrontEndIfNeeded();
@@ -32,7 +32,7 @@ const app = await buildApp({
   logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
   captcha: { required: config.captcha },
   mailer,
-  ...(s3 ? { documents: s3DocumentStore(s3) } : {}),
+  ...(s3 ? { documents: await s3DocumentStore(s3) } : {}),
   metricsToken: config.metricsToken,
   tracing,
   linkOrigin: (domain) => `http://${domain}${config.port === 80 ? '' : `:${config.port}`}`,

@@ -3,7 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { openDb, type Db } from './db/adapter.ts';
 import { migrate } from './db/migrate.ts';
-import { seed, type SeedResult } from './db/seed.ts';
+import type { SeedResult } from './db/seed.ts';
+import { seedIfChanged } from './db/seed-fingerprint.ts';
 import { deleteStalePending } from './services/support-store.ts';
 import type { ServerConfig } from './config.ts';
 
@@ -13,10 +14,10 @@ export async function prepareDatabase(config: Pick<ServerConfig, 'databaseUrl' |
   return { db, seeded: await readyDatabase(db, config.adminPassword) };
 }
 
-/** An open database made ready to serve: migrated, seeded, and cleared of what has expired. */
+/** An open database made ready to serve: migrated, seeded (when the seed changed), and cleared of what has expired. */
 export async function readyDatabase(db: Db, adminPassword?: string): Promise<SeedResult> {
   await migrate(db);
-  const seeded = await seed(db, { adminPassword });
+  const seeded = await seedIfChanged(db, adminPassword);
   // Support requests sent by mail and never confirmed in time (new ones clear their address's as they come).
   await deleteStalePending(db);
   return seeded;

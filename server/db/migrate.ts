@@ -35,7 +35,9 @@ export async function migrate(db: Db, files = migrationFiles()): Promise<number>
   await locked((tx) =>
     tx.exec('create table if not exists schema_migration (version integer primary key, name text not null, applied_at timestamptz not null default now())'),
   );
-  for (const m of files)
+  // Read once without the lock: a migrated database (every start but the first) needs no transaction more.
+  const applied = new Set((await db.query<{ version: number }>('select version from schema_migration')).map((r) => r.version));
+  for (const m of files.filter((f) => !applied.has(f.version)))
     await locked(async (tx) => {
       if ((await tx.query('select 1 from schema_migration where version = $1', [m.version])).length) return;
       await tx.exec(m.sql);

@@ -1,7 +1,7 @@
 // The plain-text part of a mail whose HTML went through the rich-text allow-list (server/services/rich-text.ts):
 // blocks become paragraphs, list items lines with a dash, links their text with the address in brackets.
 // The regular expressions only ever see the allow-list's own output (well-formed, attributes double-quoted).
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeHtml } from '../services/sanitize-html.ts';
 
 const BLOCK_END = /<\/(p|div|h[1-6]|ul|ol|blockquote|pre|table|figure|dl)>/gi;
 const LINE_END = /<\/(li|tr|dt|dd|figcaption|caption)>|<br\s*\/?>/gi;

@@ -1,7 +1,7 @@
 // Where a mail goes once it is in the outbox: an SMTP server (SMTP_URL, through nodemailer) or, without one,
 // the console — so a local user can read the approval code and finish registering. The console is the only
 // place a secret (that code) is ever printed, and only when no SMTP server is configured.
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   to: string;
@@ -47,11 +47,13 @@ export function smtpMailer(url: string): Mailer {
   const parsed = new URL(url);
   const from = parsed.searchParams.get('from') ?? `no-reply@${parsed.hostname}`;
   parsed.searchParams.delete('from');
-  const transport = createTransport(parsed.toString());
+  // nodemailer loads with the first mail: most starts send none.
+  let transport: Promise<Transporter> | undefined;
   return {
     kind: 'smtp',
     send: async (mail) => {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      transport ??= import('nodemailer').then(({ createTransport }) => createTransport(parsed.toString()));
+      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
     },
   };
 }

@@ -3,10 +3,12 @@
 // kind the extension promises. Text has no magic: a .txt or .csv must be valid UTF-8 without NUL bytes and
 // without markup a browser would run (an HTML or SVG page in disguise). The stored content type is the
 // detected one, never the one the browser sent.
-import { fileTypeFromBuffer } from 'file-type';
 import type { DocumentFileType } from '../../src/generated/types/entities.ts';
 import { fileTypeOfName, refusalByNameAndSize } from '../../src/domain/document-limits.ts';
 import { ApiError } from '../http/api-error.ts';
+
+/** The content's kind by its magic bytes; file-type loads with the first upload. */
+const contentType = async (bytes: Buffer) => (await import('file-type')).fileTypeFromBuffer(bytes);
 
 export interface CheckedFile {
   bytes: Buffer;
@@ -55,10 +57,10 @@ export async function checkFile(name: string, bytes: Buffer): Promise<CheckedFil
   if (!bytes.length) throw inappropriate();
   const text = TEXT_TYPES[promised];
   if (text) {
-    if ((await fileTypeFromBuffer(bytes)) || !isPlainText(bytes)) throw inappropriate();
+    if ((await contentType(bytes)) || !isPlainText(bytes)) throw inappropriate();
     return { bytes, file_type: promised, content_type: text };
   }
-  const found = await fileTypeFromBuffer(bytes);
+  const found = await contentType(bytes);
   if (!found || found.ext !== promised || found.mime !== BINARY_TYPES[promised]) throw inappropriate();
   return { bytes, file_type: promised, content_type: found.mime };
 }

@@ -2,9 +2,12 @@
 // reading an uploaded workbook as a stream, counting its filled cells against the spec's limit, and writing
 // a table as an .xlsx for the browser to download.
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import unzipper from 'unzipper';
+import type ExcelJS from 'exceljs';
 import { ApiError } from '../http/api-error.ts';
+
+// Loaded on first use: exceljs and its archive libraries took a quarter of a second of every start.
+const exceljs = async () => (await import('exceljs')).default;
+const unzipper = async () => (await import('unzipper')).default;
 
 /** Spec section 9: an Excel upload has at most 100,000 filled cells. */
 export const EXCEL_CELL_LIMIT = 100_000;
@@ -67,10 +70,10 @@ export function checkWorkbookBytes(bytes: Buffer): ExcelRefusal | undefined {
  * keeping nothing.
  */
 export async function unpacksWithin(bytes: Buffer, limit = EXCEL_UNPACKED_LIMIT): Promise<boolean> {
-  const parts = Readable.from([bytes]).pipe(unzipper.Parse({ forceStream: true }));
+  const parts = Readable.from([bytes]).pipe((await unzipper()).Parse({ forceStream: true }));
   let unpacked = 0;
   try {
-    for await (const part of parts as AsyncIterable<unzipper.Entry>)
+    for await (const part of parts as AsyncIterable<import('unzipper').Entry>)
       for await (const chunk of part as AsyncIterable<Buffer>) {
         unpacked += chunk.length;
         if (unpacked > limit) return false;
@@ -131,8 +134,9 @@ export async function readFirstSheet(bytes: Buffer, cellLimit = EXCEL_CELL_LIMIT
   let filledCells = 0;
   let rowsRead = 0;
   let first: ReadSheet | undefined;
+  const { stream } = await exceljs();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), {
+    const reader = new stream.xlsx.WorkbookReader(Readable.from(bytes), {
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
       styles: 'cache',
@@ -176,7 +180,7 @@ export async function tableToXlsx(sheetName: string, columns: TableColumn[], row
     out.on('end', resolve);
     out.on('error', reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
+  const workbook = new (await exceljs()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 + moreHeaderRows.length }] });
   sheet.columns = columns.map((c, i) => {
     const longest = Math.max(c.label.length, ...rows.slice(0, 200).map((r) => String(r[i] ?? '').length));

@@ -7,6 +7,9 @@ import type { TrainedModel, ModelMetrics } from '../../src/domain/ml/train.ts';
 import type { RowFilter } from './dataset-reader.ts';
 import { isoOf } from './paging.ts';
 
+/** The stable name of the training process's kind (stored with each process). */
+export const ML_TRAIN = 'ml_train';
+
 export type ModelRow = {
   model_id: string;
   tenant_id: string;

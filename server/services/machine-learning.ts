@@ -24,12 +24,11 @@ import { MAX_CLASSES, MIN_ROWS, predictRow, targetsOf, taskOf, type ModelMetrics
 import { spendCredits } from './credit-ledger.ts';
 import type { DatasetReader, RowFilter } from './dataset-reader.ts';
 import { fieldError } from './shop-access.ts';
-import { fittedModel, insertModel, markFailed, markTrained, markTraining, modelAnswer, modelRow, projectModels, TRAINING_STOPPED, type ModelRow } from './machine-learning-store.ts';
+import { fittedModel, insertModel, markFailed, markTrained, markTraining, ML_TRAIN, modelAnswer, modelRow, projectModels, TRAINING_STOPPED, type ModelRow } from './machine-learning-store.ts';
 import { TrainingEnded, trainInThread } from './ml-train-thread.ts';
 import { LruCache } from './lru-cache.ts';
 import { isoOf } from './paging.ts';
 
-export const ML_TRAIN = 'ml_train';
 /** A model reads at most this many input columns. */
 export const MAX_FEATURES = 50;
 /** …and learns from at most this many rows. */

@@ -2,7 +2,8 @@
 // shows the stored HTML as it is). sanitize-html (htmlparser2 underneath, no DOM needed on Node) keeps only
 // the tags, attributes and URL schemes listed here: no scripts or other active elements, no event handlers,
 // no style attributes or style sheets, no javascript:/vbscript:/data: addresses, no protocol-relative ones.
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { sanitizeHtml } from './sanitize-html.ts';
 
 /** Tags a rich-text page may hold: text structure, lists, tables, links and images. */
 export const RICH_TEXT_TAGS = [
@@ -17,7 +18,7 @@ const DROPPED_WITH_CONTENT = [
   'svg', 'math', 'title', 'head', 'xmp', 'noembed', 'noframes', 'plaintext', 'select', 'button',
 ];
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: {
     '*': ['lang', 'dir', 'title'],

@@ -1,7 +1,6 @@
 // Documents in an S3-compatible bucket (AWS S3, MinIO, R2...), chosen by the environment: S3_BUCKET (required),
 // S3_ENDPOINT (absent = AWS), S3_REGION (default us-east-1), S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (absent =
 // the SDK's own chain: instance role, profile), S3_FORCE_PATH_STYLE=1 for servers without bucket subdomains.
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { DocumentStore } from './document-files.ts';
 
 export interface S3Options {
@@ -25,7 +24,9 @@ export function s3OptionsFromEnv(env: NodeJS.ProcessEnv): S3Options | undefined 
   };
 }
 
-export function s3DocumentStore(options: S3Options): DocumentStore {
+/** The store over the bucket; the S3 client (a tenth of a second to load) loads only for a site that uses one. */
+export async function s3DocumentStore(options: S3Options): Promise<DocumentStore> {
+  const { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: options.region ?? 'us-east-1',
     endpoint: options.endpoint,

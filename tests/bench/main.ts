@@ -12,6 +12,7 @@ import { statisticsEngine } from './statistics.ts';
 import { datasets } from './datasets.ts';
 import { machineLearning } from './ml.ts';
 import { workbookReads } from './workbooks.ts';
+import { startUp } from './startup.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -37,3 +38,4 @@ if (!only || only === 'statistics') statisticsEngine();
 if (!only || only === 'datasets') await datasets();
 if (!only || only === 'ml') machineLearning();
 if (!only || only === 'workbooks') await workbookReads();
+if (!only || only === 'startup') await startUp();

@@ -56,7 +56,7 @@ describe('documents in an S3-compatible bucket', () => {
   beforeAll(async () => {
     await new Promise<void>((resolve) => s3.server.listen(0, '127.0.0.1', resolve));
     const { port } = s3.server.address() as AddressInfo;
-    const documents = s3DocumentStore({
+    const documents = await s3DocumentStore({
       bucket: BUCKET,
       endpoint: `http://127.0.0.1:${port}`,
       region: 'eu-central-1',
