@@ -37,8 +37,8 @@ import { optionalUser } from '../auth/caller.ts';
 import type { HandlerSet } from './types.ts';
 
 function bundleFields(input: BundleFields): BundleFields {
-  const { bundle_name, feature_list, organization_id, organization_user_id, task_type, priority, translations } = input;
-  return { bundle_name, feature_list, organization_id, organization_user_id, task_type, priority, translations };
+  const { bundle_name, feature_list, organization_id, organization_user_id, task_type, priority, buyer_limit, translations } = input;
+  return { bundle_name, feature_list, organization_id, organization_user_id, task_type, priority, buyer_limit, translations };
 }
 
 function productFields(input: ProductFields & { shop_client_id: string; bundle_client_id: string; user_client_id: string; pro_client_id?: string }): ProductFields {

@@ -19,10 +19,11 @@ export interface BundleFields {
   organization_user_id?: string;
   task_type?: Bundle['task_type'];
   priority?: Bundle['priority'];
+  buyer_limit?: number;
   translations?: Bundle['translations'];
 }
 
-export const BUNDLE_FIELD_NAMES = ['bundle_name', 'feature_list', 'organization_id', 'organization_user_id', 'task_type', 'priority', 'translations'] as const;
+export const BUNDLE_FIELD_NAMES = ['bundle_name', 'feature_list', 'organization_id', 'organization_user_id', 'task_type', 'priority', 'buyer_limit', 'translations'] as const;
 
 /** What a product form sends (product/new and product/edit without the ids). */
 export interface ProductFields {
@@ -100,7 +101,7 @@ export const ON_SALE = `p.pro_status = 'active' and (p.pro_start_date is null or
 
 export const BUNDLE_SELECT = `select b.bundle_client_id, b.shop_client_id, b.user_id, b.bundle_name, b.feature_list, b.bundle_status, b.active_date,
   b.passive_date, b.organization_id, b.organization_name, b.organization_user_id, b.organization_username, b.task_type, b.priority,
-  b.translations
+  b.buyer_limit, b.translations
   from bundle b`;
 
 export const PRODUCT_SELECT = `select p.pro_client_id, p.bundle_client_id, p.shop_client_id, p.pro_name, p.pro_info, p.pro_group_name, p.pay_type,
@@ -413,13 +414,14 @@ const valuesOf = (b: Partial<BundleFields>, orgUsername: string | null) => [
   b.task_type ?? null,
   b.priority ?? null,
   jsonOrNull(b.translations),
+  b.buyer_limit ?? null,
 ];
 
 export async function insertBundle(tx: Queryable, ids: { tenantId: string; shopId: string; bundleId: string; userId: string }, b: BundleFields, orgUsername: string | null): Promise<void> {
   await tx.query(
     `insert into bundle (bundle_client_id, tenant_id, shop_client_id, user_id, bundle_name, feature_list, organization_id, organization_user_id,
-                         organization_username, task_type, priority, translations)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+                         organization_username, task_type, priority, translations, buyer_limit)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
     [ids.bundleId, ids.tenantId, ids.shopId, ids.userId, ...valuesOf(b, orgUsername)],
   );
 }
@@ -428,7 +430,7 @@ export async function insertBundle(tx: Queryable, ids: { tenantId: string; shopI
 export async function updateBundle(tx: Queryable, ids: { tenantId: string; bundleId: string }, b: BundleFields, orgUsername: string | null): Promise<void> {
   await tx.query(
     `update bundle set bundle_name = $3, feature_list = $4, organization_id = $5, organization_user_id = $6, organization_username = $7,
-            task_type = $8, priority = $9, translations = $10, updated_at = now()
+            task_type = $8, priority = $9, translations = $10, buyer_limit = $11, updated_at = now()
       where bundle_client_id = $1 and tenant_id = $2`,
     [ids.bundleId, ids.tenantId, ...valuesOf(b, orgUsername)],
   );

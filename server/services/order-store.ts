@@ -47,23 +47,37 @@ interface OrderedProduct {
 }
 
 /**
- * A bundle that costs nothing (a trial) is each buyer's once, one at a time: ordered again, or many at once, it
- * would be free credit without end. Checked under the order's lock of its lines; a cancelled order frees it.
+ * How many of a bundle one buyer can order in all (bundle.buyer_limit; every order but a cancelled one counts):
+ * without a limit, a bundle that costs nothing (a trial) is each buyer's once, one at a time, or it would be
+ * free credit without end. The buyer's orders are counted under a lock of the buyer, so two orders placed at
+ * once are counted one after the other.
  */
-async function refuseFreeBundlesAgain(tx: Queryable, o: NewOrder, products: OrderedProduct[]): Promise<void> {
+async function refuseBeyondBuyerLimits(tx: Queryable, o: NewOrder, products: OrderedProduct[]): Promise<void> {
   const paid = new Set(products.filter((p) => Number(p.amount ?? 0) > 0).map((p) => p.shopcart_bundle_client_id));
-  const free = [...new Set(products.map((p) => p.shopcart_bundle_client_id))].filter((id) => !paid.has(id));
-  if (!free.length) return;
-  const lines = await tx.query<{ bundle_name: string; add_bundle_count: number; had: boolean }>(
-    `select b.bundle_name, l.add_bundle_count,
-            exists (select 1 from shopcart_bundle e where e.tenant_id = l.tenant_id and e.user_id = l.user_id and e.bundle_client_id = l.bundle_client_id
-                       and e.shopcart_bundle_status in ('ordered', 'active', 'passive')) as had
+  const lineIds = [...new Set(products.map((p) => p.shopcart_bundle_client_id))];
+  const limited = await tx.query<{ shopcart_bundle_client_id: string; buyer_limit: number | null }>(
+    `select l.shopcart_bundle_client_id, b.buyer_limit from shopcart_bundle l join bundle b on b.bundle_client_id = l.bundle_client_id
+      where l.shopcart_bundle_client_id = any($1::uuid[]) and l.tenant_id = $2 and (b.buyer_limit is not null or not (l.shopcart_bundle_client_id = any($3::uuid[])))`,
+    [lineIds, o.tenantId, [...paid]],
+  );
+  if (!limited.length) return;
+  await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`sema:bundle-buyer:${o.userId}`]);
+  const lines = await tx.query<{ shopcart_bundle_client_id: string; bundle_name: string; add_bundle_count: number; buyer_limit: number | null; held: number }>(
+    `select l.shopcart_bundle_client_id, b.bundle_name, l.add_bundle_count, b.buyer_limit,
+            (select coalesce(sum(e.add_bundle_count), 0) from shopcart_bundle e
+              where e.tenant_id = l.tenant_id and e.user_id = l.user_id and e.bundle_client_id = l.bundle_client_id
+                and e.shopcart_bundle_status in ('ordered', 'active', 'passive'))::integer as held
        from shopcart_bundle l join bundle b on b.bundle_client_id = l.bundle_client_id
       where l.shopcart_bundle_client_id = any($1::uuid[]) and l.tenant_id = $2`,
-    [free, o.tenantId],
+    [limited.map((l) => l.shopcart_bundle_client_id), o.tenantId],
   );
-  const again = lines.find((l) => l.had || Number(l.add_bundle_count) > 1);
-  if (again) throw new ApiError('free_bundle_once', { bundle: again.bundle_name });
+  for (const l of lines) {
+    const count = Number(l.add_bundle_count);
+    const held = Number(l.held);
+    if (l.buyer_limit !== null) {
+      if (held + count > l.buyer_limit) throw new ApiError('bundle_buyer_limit', { bundle: l.bundle_name, limit: l.buyer_limit, held, count });
+    } else if (held > 0 || count > 1) throw new ApiError('free_bundle_once', { bundle: l.bundle_name });
+  }
 }
 
 /**
@@ -103,7 +117,7 @@ export async function placeOrder(tx: Queryable, o: NewOrder): Promise<{ orderId:
       where a.pro_client_id = any($2::uuid[]) and a.agreement_status = 'active' and a.approve_required`,
     [o.lineIds, products.map((p) => p.pro_client_id)],
   );
-  await refuseFreeBundlesAgain(tx, o, products);
+  await refuseBeyondBuyerLimits(tx, o, products);
   const approved = new Set(o.approvedAgreements);
   if (agreements.some((a) => !approved.has(a.id))) throw new ApiError('agreements_required');
 

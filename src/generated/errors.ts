@@ -157,6 +157,7 @@ export const cartFull = { status_code: '12011', http: 409, message: {"en":"A car
 export const orderTotalTooLarge = { status_code: '12043', http: 409, message: {"en":"This order's total is larger than one order can hold. Please order fewer bundles at once, in several orders.","tr":"Bu siparişin toplamı bir siparişin alabileceğinden büyük. Lütfen paketleri birkaç siparişe bölerek daha azını birlikte sipariş edin."} } as const;
 export const cartLineCountLimit = { status_code: '12044', http: 409, message: {"en":"A cart holds at most {{max}} of one bundle, and yours has {{count}}: you can add {{room}} more.","tr":"Bir sepette bir paketten en çok {{max}} adet olabilir; sepetinizde {{count}} adet var: en çok {{room}} adet daha ekleyebilirsiniz."} } as const;
 export const freeBundleOnce = { status_code: '12045', http: 409, message: {"en":"{{bundle}} is free, and each buyer can have one of it, once. You have ordered it already, or asked for more than one.","tr":"{{bundle}} ücretsizdir ve her alıcı ondan bir kez, bir adet alabilir. Bu paketi zaten sipariş ettiniz ya da birden fazla istediniz."} } as const;
+export const bundleBuyerLimit = { status_code: '12047', http: 409, message: {"en":"Each buyer can order {{bundle}} at most {{limit}} times in all. You have ordered it {{held}} times already, and this order asks for {{count}} more.","tr":"Her alıcı {{bundle}} paketini toplamda en çok {{limit}} kez sipariş edebilir. Bu paketi şimdiye kadar {{held}} kez sipariş ettiniz; bu sipariş {{count}} adet daha istiyor."} } as const;
 export const paymentMethodNotAllowed = { status_code: '12012', http: 400, message: {"en":"{{product}} cannot be paid this way. Please choose another payment method.","tr":"{{product}} bu yolla ödenemez. Lütfen başka bir ödeme yöntemi seçin."} } as const;
 export const productNotPriced = { status_code: '12013', http: 409, message: {"en":"{{product}} has no price in the chosen currency. Please choose the other currency.","tr":"{{product}} için seçilen para biriminde fiyat yok. Lütfen diğer para birimini seçin."} } as const;
 export const orderNotAwaitingPayment = { status_code: '12014', http: 409, message: {"en":"This order is not waiting for a payment: it has been paid, cancelled or refunded already.","tr":"Bu sipariş ödeme beklemiyor: zaten ödendi, iptal edildi ya da iade edildi."} } as const;
@@ -380,6 +381,7 @@ export const statusCatalogue = {
   order_total_too_large: orderTotalTooLarge,
   cart_line_count_limit: cartLineCountLimit,
   free_bundle_once: freeBundleOnce,
+  bundle_buyer_limit: bundleBuyerLimit,
   payment_method_not_allowed: paymentMethodNotAllowed,
   product_not_priced: productNotPriced,
   order_not_awaiting_payment: orderNotAwaitingPayment,

@@ -13,6 +13,8 @@ import {
   userShopcartBundleProductOrder,
   userShopcartBundleProductPaymentStatusChange,
   userShopcartBundleStatusChange,
+  userShopBundleEdit,
+  userShopBundleGet,
 } from '../../src/generated/client/index.ts';
 import { creditBalance, grantCredits, spendCredits } from '../../server/services/credit-ledger.ts';
 import { TEST_CARDS } from '../../server/services/payment-provider.ts';
@@ -168,6 +170,45 @@ describe.each(databaseKinds('depends-on-database'))('cart, orders and payments o
       const two = await add(ece, TRIAL, 2);
       expect((await orderLine(ece, two)).status_code).toBe('12045');
       expect(await creditBalance(t.db, tenantId, ece.userId)).toBe(0);
+    });
+
+    it("holds each buyer to a bundle's own limit, counting every order but a cancelled one: beyond it refused in words, nothing changes", async () => {
+      /** Sets the bundle's limit as its shop's staff would, keeping its other fields. */
+      const limitTo = async (seeded: typeof STARTER, buyer_limit: number | undefined) => {
+        admin.use();
+        const { bundle } = await userShopBundleGet({ shop_client_id: SEED_SHOP_ID, bundle_client_id: seeded.bundle.bundle_client_id, user_client_id: admin.userId });
+        const { bundle_client_id, bundle_name, feature_list, task_type, priority, translations } = bundle;
+        const saved = await userShopBundleEdit({ shop_client_id: SEED_SHOP_ID, user_client_id: admin.userId, bundle_client_id, bundle_name, feature_list, task_type, priority, translations, buyer_limit });
+        expect(saved.status_code, saved.status_message).toBe('10000');
+        expect(saved.bundle.buyer_limit).toBe(buyer_limit);
+      };
+      await limitTo(STARTER, 2);
+      try {
+        const kaan = await buyer('kaan.limit');
+        await ordered(kaan, STARTER, 'credit_card');
+        kaan.use();
+        const two = await add(kaan, STARTER, 2);
+        const before = await snapshot(t.db);
+        const refused = await orderLine(kaan, two, [STARTER_AGREEMENT]);
+        expect([refused.status_code, refused.status_message]).toEqual(['12047', expect.stringMatching(/at most 2 times in all\. You have ordered it 1 times already, and this order asks for 2 more\./)]);
+        expect(await snapshot(t.db)).toEqual(before);
+        // Another buyer has ordered none: two are within the limit.
+        const mert = await buyer('mert.limit');
+        mert.use();
+        const placed = await orderLine(mert, await add(mert, STARTER, 2), [STARTER_AGREEMENT]);
+        expect(placed.status_code, placed.status_message).toBe('10000');
+        // A limit on a free bundle allows it that many times.
+        await limitTo(TRIAL, 2);
+        const lale = await buyer('lale.limit');
+        await ordered(lale, TRIAL, 'credit_card');
+        await ordered(lale, TRIAL, 'credit_card');
+        lale.use();
+        expect((await orderLine(lale, await add(lale, TRIAL))).status_code).toBe('12047');
+        expect(await creditBalance(t.db, tenantId, lale.userId)).toBe(200);
+      } finally {
+        await limitTo(STARTER, undefined);
+        await limitTo(TRIAL, undefined);
+      }
     });
 
     it('an order repeated with its idempotency key is placed once', async () => {

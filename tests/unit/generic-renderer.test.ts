@@ -255,7 +255,7 @@ describe('record forms', () => {
 
   it('are the save route request without the parameters and the key, one object per screen and mode', () => {
     const edit = formSchemaOf(bundle, 'edit')!;
-    expect(Object.keys(edit.properties!)).toEqual(['bundle_name', 'feature_list', 'organization_id', 'organization_user_id', 'task_type', 'priority', 'translations']);
+    expect(Object.keys(edit.properties!)).toEqual(['bundle_name', 'feature_list', 'organization_id', 'organization_user_id', 'task_type', 'priority', 'buyer_limit', 'translations']);
     expect(edit.required).toEqual(['bundle_name']);
     expect(edit.$id).toBe('https://sema.dev/screens/bundle/user_shop_bundle_edit.form.json');
     expect(formSchemaOf(bundle, 'edit')).toBe(edit);

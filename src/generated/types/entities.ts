@@ -784,6 +784,7 @@ export interface Bundle {
   organization_user_id?: string;
   organization_username?: string;
   task_type?: TaskType;
+  buyer_limit?: number;
   priority?: Priority;
   /**
    * When the bundle was last set active.

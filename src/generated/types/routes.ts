@@ -1483,6 +1483,7 @@ export interface UserShopBundleNewRequest {
   organization_user_id?: NonNullable<Bundle['organization_user_id']>;
   task_type?: NonNullable<Bundle['task_type']>;
   priority?: NonNullable<Bundle['priority']>;
+  buyer_limit?: NonNullable<Bundle['buyer_limit']>;
   translations?: NonNullable<Bundle['translations']>;
 }
 
@@ -1506,6 +1507,7 @@ export interface UserShopBundleEditRequest {
   organization_user_id?: NonNullable<Bundle['organization_user_id']>;
   task_type?: NonNullable<Bundle['task_type']>;
   priority?: NonNullable<Bundle['priority']>;
+  buyer_limit?: NonNullable<Bundle['buyer_limit']>;
   translations?: NonNullable<Bundle['translations']>;
 }
 

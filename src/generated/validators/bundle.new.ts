@@ -5,7 +5,7 @@ import * as m0 from 'ajv/dist/runtime/ucs2length.js';
 const cjs = (ns) => (ns.default?.__esModule ? ns.default : ns);
 const validators = {};
 validators["https://sema.dev/screens/bundle/user_shop_bundle_new.form.json"] = validate20;
-const schema31 = {"type":"object","additionalProperties":false,"$id":"https://sema.dev/screens/bundle/user_shop_bundle_new.form.json","properties":{"bundle_name":{"type":"string","minLength":1,"maxLength":200,"x-label":{"en":"Bundle name","tr":"Paket adı"}},"feature_list":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":50,"x-label":{"en":"Features","tr":"Özellikler"}},"organization_id":{"type":"string","format":"uuid","maxLength":36,"x-label":{"en":"Organization id","tr":"Kuruluş no"}},"organization_user_id":{"type":"string","format":"uuid","maxLength":36,"x-ref":"user","x-label":{"en":"Responsible person","tr":"Sorumlu kişi"}},"task_type":{"title":"TaskType","type":"string","enum":["activation","delivery","analysis","consulting","other"],"x-enum-labels":[{"en":"Activate the product","tr":"Ürünü etkinleştirme"},{"en":"Deliver the product","tr":"Ürünü teslim etme"},{"en":"Data analysis","tr":"Veri analizi"},{"en":"Consulting","tr":"Danışmanlık"},{"en":"Other","tr":"Diğer"}],"x-label":{"en":"Task type","tr":"Görev türü"}},"priority":{"title":"Priority","type":"string","enum":["low","normal","high","urgent"],"x-enum-labels":[{"en":"Low","tr":"Düşük"},{"en":"Normal","tr":"Normal"},{"en":"High","tr":"Yüksek"},{"en":"Urgent","tr":"Acil"}],"x-label":{"en":"Priority","tr":"Öncelik"}},"translations":{"type":"object","properties":{"en":{"type":"object","properties":{"bundle_name":{"type":"string","minLength":1,"maxLength":200,"x-label":{"en":"Bundle name","tr":"Paket adı"}},"feature_list":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":50,"x-label":{"en":"Features","tr":"Özellikler"}}},"additionalProperties":false,"x-label":{"en":"English","tr":"İngilizce"}},"tr":{"type":"object","properties":{"bundle_name":{"type":"string","minLength":1,"maxLength":200,"x-label":{"en":"Bundle name","tr":"Paket adı"}},"feature_list":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":50,"x-label":{"en":"Features","tr":"Özellikler"}}},"additionalProperties":false,"x-label":{"en":"Turkish","tr":"Türkçe"}}},"additionalProperties":false,"x-label":{"en":"Translations","tr":"Çeviriler"}}},"required":["bundle_name"]};
+const schema31 = {"type":"object","additionalProperties":false,"$id":"https://sema.dev/screens/bundle/user_shop_bundle_new.form.json","properties":{"bundle_name":{"type":"string","minLength":1,"maxLength":200,"x-label":{"en":"Bundle name","tr":"Paket adı"}},"feature_list":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":50,"x-label":{"en":"Features","tr":"Özellikler"}},"organization_id":{"type":"string","format":"uuid","maxLength":36,"x-label":{"en":"Organization id","tr":"Kuruluş no"}},"organization_user_id":{"type":"string","format":"uuid","maxLength":36,"x-ref":"user","x-label":{"en":"Responsible person","tr":"Sorumlu kişi"}},"task_type":{"title":"TaskType","type":"string","enum":["activation","delivery","analysis","consulting","other"],"x-enum-labels":[{"en":"Activate the product","tr":"Ürünü etkinleştirme"},{"en":"Deliver the product","tr":"Ürünü teslim etme"},{"en":"Data analysis","tr":"Veri analizi"},{"en":"Consulting","tr":"Danışmanlık"},{"en":"Other","tr":"Diğer"}],"x-label":{"en":"Task type","tr":"Görev türü"}},"priority":{"title":"Priority","type":"string","enum":["low","normal","high","urgent"],"x-enum-labels":[{"en":"Low","tr":"Düşük"},{"en":"Normal","tr":"Normal"},{"en":"High","tr":"Yüksek"},{"en":"Urgent","tr":"Acil"}],"x-label":{"en":"Priority","tr":"Öncelik"}},"buyer_limit":{"type":"integer","minimum":1,"maximum":1000,"x-label":{"en":"Most per buyer","tr":"Alıcı başına en çok"}},"translations":{"type":"object","properties":{"en":{"type":"object","properties":{"bundle_name":{"type":"string","minLength":1,"maxLength":200,"x-label":{"en":"Bundle name","tr":"Paket adı"}},"feature_list":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":50,"x-label":{"en":"Features","tr":"Özellikler"}}},"additionalProperties":false,"x-label":{"en":"English","tr":"İngilizce"}},"tr":{"type":"object","properties":{"bundle_name":{"type":"string","minLength":1,"maxLength":200,"x-label":{"en":"Bundle name","tr":"Paket adı"}},"feature_list":{"type":"array","items":{"type":"string","minLength":1,"maxLength":200},"maxItems":50,"x-label":{"en":"Features","tr":"Özellikler"}}},"additionalProperties":false,"x-label":{"en":"Turkish","tr":"Türkçe"}}},"additionalProperties":false,"x-label":{"en":"Translations","tr":"Çeviriler"}}},"required":["bundle_name"]};
 const func1 = cjs(m0).default;
 const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 
@@ -32,7 +32,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "bundle_name") || (key0 === "feature_list")) || (key0 === "organization_id")) || (key0 === "organization_user_id")) || (key0 === "task_type")) || (key0 === "priority")) || (key0 === "translations"))){
+if(!((((((((key0 === "bundle_name") || (key0 === "feature_list")) || (key0 === "organization_id")) || (key0 === "organization_user_id")) || (key0 === "task_type")) || (key0 === "priority")) || (key0 === "buyer_limit")) || (key0 === "translations"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
@@ -255,12 +255,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.translations !== undefined){
-let data7 = data.translations;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key1 in data7){
-if(!((key1 === "en") || (key1 === "tr"))){
-const err20 = {instancePath:instancePath+"/translations",schemaPath:"#/properties/translations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.translations,data:data7};
+if(data.buyer_limit !== undefined){
+let data7 = data.buyer_limit;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err20 = {instancePath:instancePath+"/buyer_limit",schemaPath:"#/properties/buyer_limit/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.buyer_limit.type,parentSchema:schema31.properties.buyer_limit,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -269,13 +267,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data7.en !== undefined){
-let data8 = data7.en;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key2 in data8){
-if(!((key2 === "bundle_name") || (key2 === "feature_list"))){
-const err21 = {instancePath:instancePath+"/translations/en",schemaPath:"#/properties/translations/properties/en/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.translations.properties.en,data:data8};
+if(typeof data7 == "number"){
+if(data7 > 1000 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/buyer_limit",schemaPath:"#/properties/buyer_limit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema31.properties.buyer_limit,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -284,12 +278,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data8.bundle_name !== undefined){
-let data9 = data8.bundle_name;
-if(typeof data9 === "string"){
-if(func1(data9) > 200){
-const err22 = {instancePath:instancePath+"/translations/en/bundle_name",schemaPath:"#/properties/translations/properties/en/properties/bundle_name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.translations.properties.en.properties.bundle_name,data:data9};
+if(data7 < 1 || isNaN(data7)){
+const err22 = {instancePath:instancePath+"/buyer_limit",schemaPath:"#/properties/buyer_limit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.buyer_limit,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -298,8 +288,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(func1(data9) < 1){
-const err23 = {instancePath:instancePath+"/translations/en/bundle_name",schemaPath:"#/properties/translations/properties/en/properties/bundle_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.translations.properties.en.properties.bundle_name,data:data9};
+}
+}
+if(data.translations !== undefined){
+let data8 = data.translations;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key1 in data8){
+if(!((key1 === "en") || (key1 === "tr"))){
+const err23 = {instancePath:instancePath+"/translations",schemaPath:"#/properties/translations/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.translations,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -309,8 +305,12 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/translations/en/bundle_name",schemaPath:"#/properties/translations/properties/en/properties/bundle_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.en.properties.bundle_name.type,parentSchema:schema31.properties.translations.properties.en.properties.bundle_name,data:data9};
+if(data8.en !== undefined){
+let data9 = data8.en;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+for(const key2 in data9){
+if(!((key2 === "bundle_name") || (key2 === "feature_list"))){
+const err24 = {instancePath:instancePath+"/translations/en",schemaPath:"#/properties/translations/properties/en/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.translations.properties.en,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -320,11 +320,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data8.feature_list !== undefined){
-let data10 = data8.feature_list;
-if(Array.isArray(data10)){
-if(data10.length > 50){
-const err25 = {instancePath:instancePath+"/translations/en/feature_list",schemaPath:"#/properties/translations/properties/en/properties/feature_list/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema31.properties.translations.properties.en.properties.feature_list,data:data10};
+if(data9.bundle_name !== undefined){
+let data10 = data9.bundle_name;
+if(typeof data10 === "string"){
+if(func1(data10) > 200){
+const err25 = {instancePath:instancePath+"/translations/en/bundle_name",schemaPath:"#/properties/translations/properties/en/properties/bundle_name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.translations.properties.en.properties.bundle_name,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -333,12 +333,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-let data11 = data10[i1];
-if(typeof data11 === "string"){
-if(func1(data11) > 200){
-const err26 = {instancePath:instancePath+"/translations/en/feature_list/" + i1,schemaPath:"#/properties/translations/properties/en/properties/feature_list/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.translations.properties.en.properties.feature_list.items,data:data11};
+if(func1(data10) < 1){
+const err26 = {instancePath:instancePath+"/translations/en/bundle_name",schemaPath:"#/properties/translations/properties/en/properties/bundle_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.translations.properties.en.properties.bundle_name,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -347,8 +343,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func1(data11) < 1){
-const err27 = {instancePath:instancePath+"/translations/en/feature_list/" + i1,schemaPath:"#/properties/translations/properties/en/properties/feature_list/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.translations.properties.en.properties.feature_list.items,data:data11};
+}
+else {
+const err27 = {instancePath:instancePath+"/translations/en/bundle_name",schemaPath:"#/properties/translations/properties/en/properties/bundle_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.en.properties.bundle_name.type,parentSchema:schema31.properties.translations.properties.en.properties.bundle_name,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -358,8 +355,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/translations/en/feature_list/" + i1,schemaPath:"#/properties/translations/properties/en/properties/feature_list/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.en.properties.feature_list.items.type,parentSchema:schema31.properties.translations.properties.en.properties.feature_list.items,data:data11};
+if(data9.feature_list !== undefined){
+let data11 = data9.feature_list;
+if(Array.isArray(data11)){
+if(data11.length > 50){
+const err28 = {instancePath:instancePath+"/translations/en/feature_list",schemaPath:"#/properties/translations/properties/en/properties/feature_list/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema31.properties.translations.properties.en.properties.feature_list,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -368,10 +368,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/translations/en/feature_list",schemaPath:"#/properties/translations/properties/en/properties/feature_list/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.translations.properties.en.properties.feature_list.type,parentSchema:schema31.properties.translations.properties.en.properties.feature_list,data:data10};
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(typeof data12 === "string"){
+if(func1(data12) > 200){
+const err29 = {instancePath:instancePath+"/translations/en/feature_list/" + i1,schemaPath:"#/properties/translations/properties/en/properties/feature_list/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.translations.properties.en.properties.feature_list.items,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -380,10 +382,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/translations/en",schemaPath:"#/properties/translations/properties/en/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.translations.properties.en.type,parentSchema:schema31.properties.translations.properties.en,data:data8};
+if(func1(data12) < 1){
+const err30 = {instancePath:instancePath+"/translations/en/feature_list/" + i1,schemaPath:"#/properties/translations/properties/en/properties/feature_list/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.translations.properties.en.properties.feature_list.items,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -393,12 +393,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data7.tr !== undefined){
-let data12 = data7.tr;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-for(const key3 in data12){
-if(!((key3 === "bundle_name") || (key3 === "feature_list"))){
-const err31 = {instancePath:instancePath+"/translations/tr",schemaPath:"#/properties/translations/properties/tr/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.translations.properties.tr,data:data12};
+else {
+const err31 = {instancePath:instancePath+"/translations/en/feature_list/" + i1,schemaPath:"#/properties/translations/properties/en/properties/feature_list/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.en.properties.feature_list.items.type,parentSchema:schema31.properties.translations.properties.en.properties.feature_list.items,data:data12};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -408,11 +404,9 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data12.bundle_name !== undefined){
-let data13 = data12.bundle_name;
-if(typeof data13 === "string"){
-if(func1(data13) > 200){
-const err32 = {instancePath:instancePath+"/translations/tr/bundle_name",schemaPath:"#/properties/translations/properties/tr/properties/bundle_name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.translations.properties.tr.properties.bundle_name,data:data13};
+}
+else {
+const err32 = {instancePath:instancePath+"/translations/en/feature_list",schemaPath:"#/properties/translations/properties/en/properties/feature_list/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.translations.properties.en.properties.feature_list.type,parentSchema:schema31.properties.translations.properties.en.properties.feature_list,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -421,8 +415,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(func1(data13) < 1){
-const err33 = {instancePath:instancePath+"/translations/tr/bundle_name",schemaPath:"#/properties/translations/properties/tr/properties/bundle_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.translations.properties.tr.properties.bundle_name,data:data13};
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/translations/en",schemaPath:"#/properties/translations/properties/en/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.translations.properties.en.type,parentSchema:schema31.properties.translations.properties.en,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -432,8 +428,12 @@ vErrors.push(err33);
 errors++;
 }
 }
-else {
-const err34 = {instancePath:instancePath+"/translations/tr/bundle_name",schemaPath:"#/properties/translations/properties/tr/properties/bundle_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.tr.properties.bundle_name.type,parentSchema:schema31.properties.translations.properties.tr.properties.bundle_name,data:data13};
+if(data8.tr !== undefined){
+let data13 = data8.tr;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key3 in data13){
+if(!((key3 === "bundle_name") || (key3 === "feature_list"))){
+const err34 = {instancePath:instancePath+"/translations/tr",schemaPath:"#/properties/translations/properties/tr/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema31.properties.translations.properties.tr,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -443,11 +443,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data12.feature_list !== undefined){
-let data14 = data12.feature_list;
-if(Array.isArray(data14)){
-if(data14.length > 50){
-const err35 = {instancePath:instancePath+"/translations/tr/feature_list",schemaPath:"#/properties/translations/properties/tr/properties/feature_list/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema31.properties.translations.properties.tr.properties.feature_list,data:data14};
+if(data13.bundle_name !== undefined){
+let data14 = data13.bundle_name;
+if(typeof data14 === "string"){
+if(func1(data14) > 200){
+const err35 = {instancePath:instancePath+"/translations/tr/bundle_name",schemaPath:"#/properties/translations/properties/tr/properties/bundle_name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.translations.properties.tr.properties.bundle_name,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -456,12 +456,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-let data15 = data14[i2];
-if(typeof data15 === "string"){
-if(func1(data15) > 200){
-const err36 = {instancePath:instancePath+"/translations/tr/feature_list/" + i2,schemaPath:"#/properties/translations/properties/tr/properties/feature_list/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.translations.properties.tr.properties.feature_list.items,data:data15};
+if(func1(data14) < 1){
+const err36 = {instancePath:instancePath+"/translations/tr/bundle_name",schemaPath:"#/properties/translations/properties/tr/properties/bundle_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.translations.properties.tr.properties.bundle_name,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -470,8 +466,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(func1(data15) < 1){
-const err37 = {instancePath:instancePath+"/translations/tr/feature_list/" + i2,schemaPath:"#/properties/translations/properties/tr/properties/feature_list/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.translations.properties.tr.properties.feature_list.items,data:data15};
+}
+else {
+const err37 = {instancePath:instancePath+"/translations/tr/bundle_name",schemaPath:"#/properties/translations/properties/tr/properties/bundle_name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.tr.properties.bundle_name.type,parentSchema:schema31.properties.translations.properties.tr.properties.bundle_name,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -481,8 +478,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/translations/tr/feature_list/" + i2,schemaPath:"#/properties/translations/properties/tr/properties/feature_list/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.tr.properties.feature_list.items.type,parentSchema:schema31.properties.translations.properties.tr.properties.feature_list.items,data:data15};
+if(data13.feature_list !== undefined){
+let data15 = data13.feature_list;
+if(Array.isArray(data15)){
+if(data15.length > 50){
+const err38 = {instancePath:instancePath+"/translations/tr/feature_list",schemaPath:"#/properties/translations/properties/tr/properties/feature_list/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema31.properties.translations.properties.tr.properties.feature_list,data:data15};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -491,10 +491,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/translations/tr/feature_list",schemaPath:"#/properties/translations/properties/tr/properties/feature_list/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.translations.properties.tr.properties.feature_list.type,parentSchema:schema31.properties.translations.properties.tr.properties.feature_list,data:data14};
+const len2 = data15.length;
+for(let i2=0; i2<len2; i2++){
+let data16 = data15[i2];
+if(typeof data16 === "string"){
+if(func1(data16) > 200){
+const err39 = {instancePath:instancePath+"/translations/tr/feature_list/" + i2,schemaPath:"#/properties/translations/properties/tr/properties/feature_list/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.translations.properties.tr.properties.feature_list.items,data:data16};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -503,10 +505,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/translations/tr",schemaPath:"#/properties/translations/properties/tr/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.translations.properties.tr.type,parentSchema:schema31.properties.translations.properties.tr,data:data12};
+if(func1(data16) < 1){
+const err40 = {instancePath:instancePath+"/translations/tr/feature_list/" + i2,schemaPath:"#/properties/translations/properties/tr/properties/feature_list/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.translations.properties.tr.properties.feature_list.items,data:data16};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -516,9 +516,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
 else {
-const err41 = {instancePath:instancePath+"/translations",schemaPath:"#/properties/translations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.translations.type,parentSchema:schema31.properties.translations,data:data7};
+const err41 = {instancePath:instancePath+"/translations/tr/feature_list/" + i2,schemaPath:"#/properties/translations/properties/tr/properties/feature_list/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.translations.properties.tr.properties.feature_list.items.type,parentSchema:schema31.properties.translations.properties.tr.properties.feature_list.items,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -530,12 +529,48 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+const err42 = {instancePath:instancePath+"/translations/tr/feature_list",schemaPath:"#/properties/translations/properties/tr/properties/feature_list/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema31.properties.translations.properties.tr.properties.feature_list.type,parentSchema:schema31.properties.translations.properties.tr.properties.feature_list,data:data15};
 if(vErrors === null){
 vErrors = [err42];
 }
 else {
 vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/translations/tr",schemaPath:"#/properties/translations/properties/tr/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.translations.properties.tr.type,parentSchema:schema31.properties.translations.properties.tr,data:data13};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/translations",schemaPath:"#/properties/translations/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.properties.translations.type,parentSchema:schema31.properties.translations,data:data8};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
 }
 errors++;
 }
