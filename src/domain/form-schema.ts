@@ -58,8 +58,8 @@ export function formSchemaOf(screen: ResolvedScreen, mode: FormMode): JsonSchema
   const entity = screen.entity_schema.properties ?? {};
   const properties: Record<string, JsonSchema> = {};
   for (const [name, schema] of Object.entries(structuredClone(source.properties ?? {}))) {
-    // A property the record may not have (`false`) is no field.
-    if (filled.has(name) || (schema as unknown) === false) continue;
+    // A property the record may not have (`false`) is no field, nor one the screen keeps to the other form.
+    if (filled.has(name) || (schema as unknown) === false || !(screen.record?.fields?.[name]?.modes ?? [mode]).includes(mode)) continue;
     const own = entity[name];
     properties[name] = {
       ...schema,
@@ -70,7 +70,8 @@ export function formSchemaOf(screen: ResolvedScreen, mode: FormMode): JsonSchema
   const { properties: _p, required, $id: _id, title: _t, ...rest } = source;
   const schema: JsonSchema = {
     ...rest,
-    $id: `https://sema.dev/screens/${screen.id}/${route.name}.form.json`,
+    // One route that creates and changes makes one form, unless a field is kept to one of them.
+    $id: `https://sema.dev/screens/${screen.id}/${route.name}${Object.values(screen.record?.fields ?? {}).some((h) => h.modes) ? `.${mode}` : ''}.form.json`,
     type: 'object',
     properties,
     required: (required ?? []).filter((k) => !filled.has(k)),

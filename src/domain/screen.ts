@@ -102,6 +102,8 @@ export interface FieldHints {
   /** A widget of the renderer's registry by name (beats the ranked choice). */
   widget?: string;
   hidden?: boolean;
+  /** The record forms the field is on (absent: both). */
+  modes?: ('new' | 'edit')[];
   readonly?: boolean;
   /** Only holders of one of these may change the field; others see it read-only. */
   auth_codes?: string[];

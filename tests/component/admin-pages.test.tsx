@@ -67,8 +67,9 @@ describe('external applications', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Yeni Dış uygulama' })).toBeInTheDocument();
     await user.type(await screen.findByLabelText(/^Uygulama adı/), 'Analiz Aracı');
     await user.type(screen.getByLabelText(/^Uygulama adresi/), 'analiz.example.com');
-    // Nobody types a key: the server makes it.
+    // Nobody types a key: the server makes it, and there is none yet to replace.
     expect(screen.queryByLabelText(/^Uygulama anahtarı/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /^Yeni anahtar üret/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     const summary = await screen.findByRole('alert');
     expect(summary).toHaveTextContent('Uygulama adresi');

@@ -5,14 +5,14 @@ import * as m1 from 'ajv-formats/dist/formats.js';
 
 const cjs = (ns) => (ns.default?.__esModule ? ns.default : ns);
 const validators = {};
-validators["https://sema.dev/screens/external_application/user_externalapplication_record.form.json"] = validate20;
-const schema31 = {"type":"object","additionalProperties":false,"$id":"https://sema.dev/screens/external_application/user_externalapplication_record.form.json","properties":{"externalapplication_name":{"type":"string","minLength":1,"maxLength":100,"x-label":{"en":"Application name","tr":"Uygulama adı"}},"renew_externalapplication_key":{"type":"boolean","x-label":{"en":"Make a new key","tr":"Yeni anahtar üret"}},"externalapplication_url":{"type":"string","format":"uri","maxLength":300,"x-label":{"en":"Application address","tr":"Uygulama adresi"}},"externalapplication_route":{"type":"string","pattern":"^/[A-Za-z0-9/_.-]*$","maxLength":200,"x-label":{"en":"Return route","tr":"Dönüş yolu"}},"register_in_this_application_status":{"title":"Flag","type":"integer","enum":[0,1],"x-enum-labels":[{"en":"Off","tr":"Kapalı"},{"en":"On","tr":"Açık"}],"x-label":{"en":"Registration through it","tr":"Bu uygulama ile kayıt"}},"external_application_for_register":{"type":"boolean","x-label":{"en":"Listed on the registration page","tr":"Kayıt sayfasında listelenir"}}},"required":["externalapplication_name","externalapplication_url"]};
+validators["https://sema.dev/screens/external_application/user_externalapplication_record.new.form.json"] = validate20;
+const schema31 = {"type":"object","additionalProperties":false,"$id":"https://sema.dev/screens/external_application/user_externalapplication_record.new.form.json","properties":{"externalapplication_name":{"type":"string","minLength":1,"maxLength":100,"x-label":{"en":"Application name","tr":"Uygulama adı"}},"externalapplication_url":{"type":"string","format":"uri","maxLength":300,"x-label":{"en":"Application address","tr":"Uygulama adresi"}},"externalapplication_route":{"type":"string","pattern":"^/[A-Za-z0-9/_.-]*$","maxLength":200,"x-label":{"en":"Return route","tr":"Dönüş yolu"}},"register_in_this_application_status":{"title":"Flag","type":"integer","enum":[0,1],"x-enum-labels":[{"en":"Off","tr":"Kapalı"},{"en":"On","tr":"Açık"}],"x-label":{"en":"Registration through it","tr":"Bu uygulama ile kayıt"}},"external_application_for_register":{"type":"boolean","x-label":{"en":"Listed on the registration page","tr":"Kayıt sayfasında listelenir"}}},"required":["externalapplication_name","externalapplication_url"]};
 const func1 = cjs(m0).default;
 const formats0 = cjs(m1).fullFormats.uri;
 const pattern4 = new RegExp("^/[A-Za-z0-9/_.-]*$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://sema.dev/screens/external_application/user_externalapplication_record.form.json" */;
+/*# sourceURL="https://sema.dev/screens/external_application/user_externalapplication_record.new.form.json" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate20.evaluated;
@@ -44,7 +44,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "externalapplication_name") || (key0 === "renew_externalapplication_key")) || (key0 === "externalapplication_url")) || (key0 === "externalapplication_route")) || (key0 === "register_in_this_application_status")) || (key0 === "external_application_for_register"))){
+if(!(((((key0 === "externalapplication_name") || (key0 === "externalapplication_url")) || (key0 === "externalapplication_route")) || (key0 === "register_in_this_application_status")) || (key0 === "external_application_for_register"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
@@ -90,10 +90,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.renew_externalapplication_key !== undefined){
-let data1 = data.renew_externalapplication_key;
-if(typeof data1 !== "boolean"){
-const err6 = {instancePath:instancePath+"/renew_externalapplication_key",schemaPath:"#/properties/renew_externalapplication_key/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.renew_externalapplication_key.type,parentSchema:schema31.properties.renew_externalapplication_key,data:data1};
+if(data.externalapplication_url !== undefined){
+let data1 = data.externalapplication_url;
+if(typeof data1 === "string"){
+if(func1(data1) > 300){
+const err6 = {instancePath:instancePath+"/externalapplication_url",schemaPath:"#/properties/externalapplication_url/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.externalapplication_url,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -102,12 +103,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.externalapplication_url !== undefined){
-let data2 = data.externalapplication_url;
-if(typeof data2 === "string"){
-if(func1(data2) > 300){
-const err7 = {instancePath:instancePath+"/externalapplication_url",schemaPath:"#/properties/externalapplication_url/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.externalapplication_url,data:data2};
+if(!(formats0(data1))){
+const err7 = {instancePath:instancePath+"/externalapplication_url",schemaPath:"#/properties/externalapplication_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema31.properties.externalapplication_url,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -116,8 +113,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!(formats0(data2))){
-const err8 = {instancePath:instancePath+"/externalapplication_url",schemaPath:"#/properties/externalapplication_url/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\"",schema:"uri",parentSchema:schema31.properties.externalapplication_url,data:data2};
+}
+else {
+const err8 = {instancePath:instancePath+"/externalapplication_url",schemaPath:"#/properties/externalapplication_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.externalapplication_url.type,parentSchema:schema31.properties.externalapplication_url,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -127,8 +125,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/externalapplication_url",schemaPath:"#/properties/externalapplication_url/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.externalapplication_url.type,parentSchema:schema31.properties.externalapplication_url,data:data2};
+if(data.externalapplication_route !== undefined){
+let data2 = data.externalapplication_route;
+if(typeof data2 === "string"){
+if(func1(data2) > 200){
+const err9 = {instancePath:instancePath+"/externalapplication_route",schemaPath:"#/properties/externalapplication_route/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.externalapplication_route,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -137,12 +138,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.externalapplication_route !== undefined){
-let data3 = data.externalapplication_route;
-if(typeof data3 === "string"){
-if(func1(data3) > 200){
-const err10 = {instancePath:instancePath+"/externalapplication_route",schemaPath:"#/properties/externalapplication_route/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema31.properties.externalapplication_route,data:data3};
+if(!pattern4.test(data2)){
+const err10 = {instancePath:instancePath+"/externalapplication_route",schemaPath:"#/properties/externalapplication_route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_.-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_.-]*$"+"\"",schema:"^/[A-Za-z0-9/_.-]*$",parentSchema:schema31.properties.externalapplication_route,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -151,8 +148,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern4.test(data3)){
-const err11 = {instancePath:instancePath+"/externalapplication_route",schemaPath:"#/properties/externalapplication_route/pattern",keyword:"pattern",params:{pattern: "^/[A-Za-z0-9/_.-]*$"},message:"must match pattern \""+"^/[A-Za-z0-9/_.-]*$"+"\"",schema:"^/[A-Za-z0-9/_.-]*$",parentSchema:schema31.properties.externalapplication_route,data:data3};
+}
+else {
+const err11 = {instancePath:instancePath+"/externalapplication_route",schemaPath:"#/properties/externalapplication_route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.externalapplication_route.type,parentSchema:schema31.properties.externalapplication_route,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -162,8 +160,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/externalapplication_route",schemaPath:"#/properties/externalapplication_route/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.externalapplication_route.type,parentSchema:schema31.properties.externalapplication_route,data:data3};
+if(data.register_in_this_application_status !== undefined){
+let data3 = data.register_in_this_application_status;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+const err12 = {instancePath:instancePath+"/register_in_this_application_status",schemaPath:"#/properties/register_in_this_application_status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.register_in_this_application_status.type,parentSchema:schema31.properties.register_in_this_application_status,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -172,11 +172,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.register_in_this_application_status !== undefined){
-let data4 = data.register_in_this_application_status;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err13 = {instancePath:instancePath+"/register_in_this_application_status",schemaPath:"#/properties/register_in_this_application_status/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.register_in_this_application_status.type,parentSchema:schema31.properties.register_in_this_application_status,data:data4};
+if(!((data3 === 0) || (data3 === 1))){
+const err13 = {instancePath:instancePath+"/register_in_this_application_status",schemaPath:"#/properties/register_in_this_application_status/enum",keyword:"enum",params:{allowedValues: schema31.properties.register_in_this_application_status.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.register_in_this_application_status.enum,parentSchema:schema31.properties.register_in_this_application_status,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -185,8 +182,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!((data4 === 0) || (data4 === 1))){
-const err14 = {instancePath:instancePath+"/register_in_this_application_status",schemaPath:"#/properties/register_in_this_application_status/enum",keyword:"enum",params:{allowedValues: schema31.properties.register_in_this_application_status.enum},message:"must be equal to one of the allowed values",schema:schema31.properties.register_in_this_application_status.enum,parentSchema:schema31.properties.register_in_this_application_status,data:data4};
+}
+if(data.external_application_for_register !== undefined){
+let data4 = data.external_application_for_register;
+if(typeof data4 !== "boolean"){
+const err14 = {instancePath:instancePath+"/external_application_for_register",schemaPath:"#/properties/external_application_for_register/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.external_application_for_register.type,parentSchema:schema31.properties.external_application_for_register,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -196,27 +196,14 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.external_application_for_register !== undefined){
-let data5 = data.external_application_for_register;
-if(typeof data5 !== "boolean"){
-const err15 = {instancePath:instancePath+"/external_application_for_register",schemaPath:"#/properties/external_application_for_register/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema31.properties.external_application_for_register.type,parentSchema:schema31.properties.external_application_for_register,data:data5};
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
 }
 errors++;
 }
