@@ -1,21 +1,23 @@
 // The refusals: an input no patient can have (a height of 0, a negative weight, a creatinine of 88 mg/dL that is
 // µmol/L typed under the wrong unit) stops a calculation with a problem at that input, never NaN or a guess.
 // Inputs arrive as JSON from forms and other systems, so the checks do not trust the types.
+import { patientMeasurementRules } from '../../generated/field-rules';
 import type { Bilingual } from '../language';
 import { convert } from '../units';
 import type { Notice, Sex } from './derivation';
 import { LABELS, say } from './texts';
 
 /**
- * What is possible at all, beyond which the value is surely a slip (the unit, a decimal point): below a
- * newborn's size, above the tallest and heaviest people recorded (272 cm, 635 kg); creatinine from 0.1 to
- * 40 mg/dL (8.84–3536 µmol/L; dialysis patients stay well below 40). Adult formulas take ages 18 to 120.
+ * What is possible at all, beyond which the value is surely a slip (the unit, a decimal point): the patient
+ * measurement's bounds of the contract (schemas/entities/patient_measurement.json says why), so a value the
+ * server stores is one the planner accepts. Adult formulas take ages 18 to 120.
  */
+const bounds = (field: 'height' | 'weight' | 'creatinine') => ({ min: patientMeasurementRules[field].minimum, max: patientMeasurementRules[field].maximum });
 const LIMITS = {
-  height: { min: 20, max: 300, unit: 'cm' },
-  weight: { min: 0.2, max: 700, unit: 'kg' },
+  height: { ...bounds('height'), unit: 'cm' },
+  weight: { ...bounds('weight'), unit: 'kg' },
   age: { min: 18, max: 120, unit: 'a' },
-  creatinine: { min: 0.1, max: 40, unit: 'mg/dL' },
+  creatinine: { ...bounds('creatinine'), unit: 'mg/dL' },
 } as const;
 
 /** A problem or warning at an input. */
