@@ -1,16 +1,11 @@
 // The allow-list sanitizer of website units' rich text, run on the server when a unit is saved (the browser
 // shows the stored HTML as it is). sanitize-html (htmlparser2 underneath, no DOM needed on Node) keeps only
-// the tags, attributes and URL schemes listed here: no scripts or other active elements, no event handlers,
-// no style attributes or style sheets, no javascript:/vbscript:/data: addresses, no protocol-relative ones.
+// the tags, attributes and URL schemes of the allow-list (src/domain/rich-text-allow-list.ts, which the editor
+// shares): no scripts or other active elements, no event handlers, no style attributes or style sheets, no
+// javascript:/vbscript:/data: addresses, no protocol-relative ones.
 import type SanitizeHtml from 'sanitize-html';
+import { IMAGE_SCHEMES, LINK_SCHEMES, RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../../src/domain/rich-text-allow-list.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
-
-/** Tags a rich-text page may hold: text structure, lists, tables, links and images. */
-export const RICH_TEXT_TAGS = [
-  'p', 'br', 'hr', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark', 'abbr',
-  'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure', 'figcaption',
-  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'span', 'div',
-] as const;
 
 /** Elements dropped together with their content (not only their tags). */
 const DROPPED_WITH_CONTENT = [
@@ -20,16 +15,9 @@ const DROPPED_WITH_CONTENT = [
 
 const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
-  allowedAttributes: {
-    '*': ['lang', 'dir', 'title'],
-    a: ['href', 'rel', 'target'],
-    img: ['src', 'alt', 'width', 'height'],
-    ol: ['start', 'reversed'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
-  },
-  allowedSchemes: ['https', 'http', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['https', 'http'] },
+  allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  allowedSchemes: [...LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...IMAGE_SCHEMES] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
   allowedStyles: {},

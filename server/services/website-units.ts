@@ -13,6 +13,7 @@ import { UNIT_COLUMNS, unitOf, type UnitRow } from './site-cache.ts';
 import { savedFrontend } from './tenant-store.ts';
 import { auditParam, auditRecordCte, type OwnAuditRecord } from './audit-store.ts';
 import type { FrontendWebsiteunitHistoryResponse } from '../../src/generated/types/routes.ts';
+import { frameAllowed, originOf } from '../../src/domain/frame-origins.ts';
 
 const SCHEMAS = join(import.meta.dirname, '..', '..', 'schemas');
 
@@ -64,16 +65,6 @@ function refuse(key: Exclude<StatusKey, 'ok'>, lang: Lang, field: string, params
 
 const pathsOf = (p: Pick<CataloguePage, 'path'>): [lang: 'en' | 'tr', path: string][] =>
   (['en', 'tr'] as const).filter((l) => p.path[l]).map((l) => [l, p.path[l]!]);
-
-/** The origin of an http(s) address, lower case with the default port dropped; undefined when it is none. */
-export function originOf(address: string): string | undefined {
-  try {
-    const url = new URL(address);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin.toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Where a unit goes among the site's pages: the units it may clash with (storedUnits) and the one it replaces. */
 export interface UnitPlace {
@@ -136,9 +127,8 @@ export function checkUnit(unit: WebsiteUnit, place: UnitPlace | 'kept', frontend
   if (content?.kind === 'screen' && !screenIds().has(content.screen.id))
     throw refuse('website_unit_screen_unknown', lang, 'website_unit.content.screen.id', { screen: content.screen.id });
   if (content?.kind === 'frame') {
-    const origin = originOf(content.url);
-    const allowed = new Set((frontend.frame_allowlist ?? []).map((o) => originOf(o)));
-    if (!origin || !allowed.has(origin)) throw refuse('frame_not_allowed', lang, 'website_unit.content.url', { origin: origin ?? content.url });
+    if (!frameAllowed(content.url, frontend.frame_allowlist))
+      throw refuse('frame_not_allowed', lang, 'website_unit.content.url', { origin: originOf(content.url) ?? content.url });
   }
   if (content?.kind === 'rich_text') definition.content = { kind: 'rich_text', html: { en: sanitizeRichText(content.html.en), tr: sanitizeRichText(content.html.tr) } };
 

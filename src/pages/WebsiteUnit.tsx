@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { useActiveLabel, useLanguageOrder } from '../app/router/hooks';
 import type { PageProps } from '../app/router/registry';
-import { frameAllowed, originOf } from '../app/router/units';
+import { frameAllowed, originOf } from '../domain/frame-origins';
 import { useAppStore } from '../app/store';
 import './website/strings';
 import './website/website.css';

@@ -2,7 +2,8 @@
 // check. The unit list's tree order and moves and the form's path slugs are the generic renderer's
 // (tests/unit/generic-renderer.test.ts).
 import { buildCatalogue, pageAtPath, pageNamed } from '../../src/app/router/catalogue';
-import { frameAllowed, originOf, unitPage } from '../../src/app/router/units';
+import { frameAllowed, originOf } from '../../src/domain/frame-origins';
+import { unitPage } from '../../src/app/router/units';
 import type { WebsiteUnit } from '../../src/generated/types/entities';
 
 const on = { login_function: 1, login_function_external: 0, shop_function: 1, clinical_function: 1 } as const;

@@ -1,5 +1,5 @@
-// What the rich-text editor can hold, and how it reads and writes HTML: the server's allow-list
-// (server/services/rich-text.ts), element for element and attribute for attribute, so that
+// What the rich-text editor can hold, and how it reads and writes HTML: the allow-list
+// (src/domain/rich-text-allow-list.ts, which the server's sanitizer keeps), element for element and attribute for attribute, so that
 //  - whatever the server stored loads into the editor and is written back as it was, and
 //  - the editor writes nothing the sanitizer would change (a change would show as "the server changed your
 //    input" after every save): the same tags, attributes, attribute order, escaping and `<br />` spelling.
@@ -11,24 +11,9 @@ import { Link } from '@tiptap/extension-link';
 import { OrderedList } from '@tiptap/extension-list';
 import { DOMParser as ProseMirrorParser, DOMSerializer, type Node as ProseMirrorNode, type Schema, type TagParseRule } from '@tiptap/pm/model';
 import { StarterKit } from '@tiptap/starter-kit';
+import { addressAllowed, addressCore, IMAGE_SCHEMES } from '../../../src/domain/rich-text-allow-list';
 
-/** URL schemes the sanitizer keeps (allowedSchemes, allowedSchemesByTag.img); addresses without one are this site's. */
-const LINK_SCHEMES = ['https', 'http', 'mailto', 'tel'];
-const IMAGE_SCHEMES = ['https', 'http'];
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: sanitize-html's own pattern (naughtyHref drops U+0000–U+0020 before reading a scheme); matching control characters is its purpose
-const CONTROL_AND_SPACE = /[\x00-\x20]+/g;
-
-/**
- * Whether the sanitizer keeps this address: the check sanitize-html makes (launder's naughtyHref): control
- * characters and spaces and HTML comments are ignored, a scheme must be listed, protocol-relative is refused.
- */
-export function addressAllowed(address: string, schemes: readonly string[] = LINK_SCHEMES): boolean {
-  const clean = address.replace(CONTROL_AND_SPACE, '').replace(/<!--[\s\S]*?-->/g, '');
-  if (!clean) return false;
-  const scheme = /^([a-zA-Z][a-zA-Z0-9.\-+]*):/.exec(clean)?.[1];
-  return scheme ? schemes.includes(scheme.toLowerCase()) : !/^[/\\]{2}/.test(clean);
-}
+export { addressAllowed };
 
 /**
  * The address a link gets from what was typed in the link field: as typed when the sanitizer keeps it, a bare
@@ -37,7 +22,7 @@ export function addressAllowed(address: string, schemes: readonly string[] = LIN
 export function linkAddress(typed: string): string | null {
   const text = typed.trim();
   if (!text) return null;
-  if (/^[a-zA-Z][a-zA-Z0-9.\-+]*:/.test(text.replace(CONTROL_AND_SPACE, ''))) return addressAllowed(text) ? text : null;
+  if (/^[a-zA-Z][a-zA-Z0-9.\-+]*:/.test(addressCore(text))) return addressAllowed(text) ? text : null;
   if (/^[/\\]{2}/.test(text)) return null;
   if (/^[/#?]/.test(text)) return text;
   if (/^[^\s@/]+@[^\s@/]+\.[^\s@/]+$/.test(text)) return `mailto:${text}`;

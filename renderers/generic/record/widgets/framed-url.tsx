@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
-import { frameAllowed, originOf } from '../../../../src/app/router/units';
+import { frameAllowed, originOf } from '../../../../src/domain/frame-origins';
 import { useAppStore } from '../../../../src/app/store';
 import { describedBy, inputProps, emptyToUndefined } from './shared';
 import { byName, type FormRenderer } from './registry';
