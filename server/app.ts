@@ -11,7 +11,7 @@ import { handlers as allHandlers } from './handlers/index.ts';
 import type { HandlerSet } from './handlers/types.ts';
 import { createAccountServices } from './auth/account-options.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { RuleGraphCache } from './services/rule-packages.ts';
+import { RuleGraphCache } from './services/decision-packages.ts';
 import { RecordModelCache } from './services/data-model-records.ts';
 import { SiteCache } from './services/site-cache.ts';
 import { CallerCache } from './auth/caller-cache.ts';

@@ -10,7 +10,7 @@ import type { DataModel } from '../../src/generated/types/entities.ts';
 import { compileRecordModel, recordErrors, type RecordValues } from '../../src/domain/data-model/record.ts';
 import { createModel } from '../services/data-models.ts';
 import { insertRecord } from '../services/data-model-record-store.ts';
-import { RULE_PACKAGES_DOMAIN as DOMAIN } from './seed-rule-packages.ts';
+import { DECISION_PACKAGES_DOMAIN as DOMAIN } from './seed-decision-packages.ts';
 
 const MODELS_DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'data-models', 'models');
 const SEEDED = 'oncology_baseline';

@@ -8,7 +8,7 @@ import type { Db } from './adapter.ts';
 import type { SeedResult } from './seed.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const INPUTS = ['server/db', 'fixtures/seed', 'fixtures/data-models/models', 'fixtures/protocols', 'fixtures/rule-packages', 'src/generated/schemas.json'];
+const INPUTS = ['server/db', 'fixtures/seed', 'fixtures/data-models/models', 'fixtures/protocols', 'fixtures/decision-packages', 'src/generated/schemas.json'];
 
 /** Every file under `path` (or the file itself), in a stable order. */
 function filesOf(path: string): string[] {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Queryable } from './adapter.ts';
 import type { Protocol } from '../../src/generated/types/entities.ts';
 import { createProtocol } from '../services/protocols.ts';
-import { RULE_PACKAGES_DOMAIN as DOMAIN } from './seed-rule-packages.ts';
+import { DECISION_PACKAGES_DOMAIN as DOMAIN } from './seed-decision-packages.ts';
 
 const PROTOCOLS_DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'protocols');
 

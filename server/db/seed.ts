@@ -8,7 +8,7 @@ import type { Db } from './adapter.ts';
 import { hashPassword, randomSecret } from '../auth/password.ts';
 import { grantEveryAuthCode } from '../services/authorization-store.ts';
 import { seedShops } from './seed-shops.ts';
-import { seedRulePackages } from './seed-rule-packages.ts';
+import { seedDecisionPackages } from './seed-decision-packages.ts';
 import { seedDataModels } from './seed-data-models.ts';
 import { seedProtocols } from './seed-protocols.ts';
 import { seedPatients } from './seed-patients.ts';
@@ -83,7 +83,7 @@ export async function seed(db: Db, options: { adminPassword?: string } = {}): Pr
     // The demo shop of localhost (issue 4), added when missing: also on sites seeded before it.
     await seedShops(tx);
     // The example decision-support packages of clinical.localhost (issue 5), added when missing.
-    await seedRulePackages(tx);
+    await seedDecisionPackages(tx);
     // The demo data model of clinical.localhost with a few records (issue 11), added when missing.
     await seedDataModels(tx);
     // The example regimen library of clinical.localhost (issue 12), each added when missing.

@@ -1,5 +1,5 @@
 // Decision-support packages of the rule engine (schemas/routes/rule.json); the rules of who may do what
-// and the versioning live in server/services/rule-packages.ts. Writes run in one transaction each (a save
+// and the versioning live in server/services/decision-packages.ts. Writes run in one transaction each (a save
 // over a draft: one statement) and name the package in their audit record.
 import {
   createPackage,
@@ -11,7 +11,7 @@ import {
   savePackage,
   sharePackage,
   unsharePackage,
-} from '../services/rule-packages.ts';
+} from '../services/decision-packages.ts';
 import { requireUser } from '../auth/caller.ts';
 import { ownAuditRecord } from '../http/audit.ts';
 import type { HandlerSet } from './types.ts';

@@ -8,7 +8,7 @@ import type { RouteTableEntry } from '../../src/generated/route-table.ts';
 import type { FrontendConfiguration } from '../../src/generated/types/entities.ts';
 import type { AuditTarget } from './audit.ts';
 import type { AccountRuntime } from '../auth/account-options.ts';
-import type { RuleGraphCache } from '../services/rule-packages.ts';
+import type { RuleGraphCache } from '../services/decision-packages.ts';
 import type { RecordModelCache } from '../services/data-model-records.ts';
 import type { SiteCache } from '../services/site-cache.ts';
 import type { KeyedQueue } from '../services/keyed-queue.ts';

@@ -8,7 +8,7 @@ import { fill } from '../../src/domain/dosing/texts.ts';
 import type { Lang } from '../../src/domain/language.ts';
 import { calendarDay, DEFAULT_TIME_ZONE } from '../../src/domain/treatment/index.ts';
 import { ApiError } from '../http/api-error.ts';
-import { packageWithDocument, type RuleGraphCache, runPackage } from './rule-packages.ts';
+import { packageWithDocument, type RuleGraphCache, runPackage } from './decision-packages.ts';
 import { latestLabResults } from './treatment-store.ts';
 
 const NO_DECISION = { en: 'the check reached no decision ({issues})', tr: 'kontrol bir karara varamadı ({issues})' };

@@ -40,7 +40,7 @@ import { ApiError, notFound } from '../http/api-error.ts';
 import type { RequestContext } from '../http/context.ts';
 import { patientRow } from './patient-store.ts';
 import { readProtocolForTreatment } from './protocols.ts';
-import type { RuleGraphCache } from './rule-packages.ts';
+import type { RuleGraphCache } from './decision-packages.ts';
 import { gateRefusal, runGate } from './treatment-lab-gates.ts';
 import { givenDoses, insertTreatment, measurementFor, treatmentById, updateTreatment } from './treatment-store.ts';
 

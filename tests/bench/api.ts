@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { prepareDatabase } from '../../server/start.ts';
 import { signInForTest } from '../server/harness.ts';
-import bmi from '../../fixtures/rule-packages/bmi_class.json' with { type: 'json' };
+import bmi from '../../fixtures/decision-packages/bmi_class.json' with { type: 'json' };
 import { COUNTED_NOT_LIMITED, runLoad, type LoadOptions, type LoadResult } from './load.ts';
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;

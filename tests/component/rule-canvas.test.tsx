@@ -18,7 +18,7 @@ import { server } from './support/server';
 
 installReactFlowStubs();
 
-const fixture = (name: string) => (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'rule-packages', `${name}.json`), 'utf8')) as { document: DecisionGraph }).document;
+const fixture = (name: string) => (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'decision-packages', `${name}.json`), 'utf8')) as { document: DecisionGraph }).document;
 
 const PAGE_TR = `/kural-motoru-algoritmasi?package_id=${PACKAGE_ID}`;
 
@@ -500,7 +500,7 @@ describe('the rule canvas', () => {
     expect(nodeIds()).toEqual(['input']);
 
     // A fixture file carries its document under "document".
-    const bmi = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'rule-packages', 'bmi_class.json'), 'utf8');
+    const bmi = readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'decision-packages', 'bmi_class.json'), 'utf8');
     await user.upload(input, file('bmi_class.json', bmi));
     expect(await screen.findByText('İçe aktarıldı. Geri al önceki algoritmayı geri getirir.')).toBeInTheDocument();
     await waitFor(() => expect(nodeIds()).toEqual(['body', 'calc', 'classes', 'out']));

@@ -3,7 +3,7 @@
 // when the onSend hook wrote every record: one record per call, a success as a success, a refusal as a refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import bmi from '../../fixtures/rule-packages/bmi_class.json' with { type: 'json' };
+import bmi from '../../fixtures/decision-packages/bmi_class.json' with { type: 'json' };
 import { databaseKinds, secondProcess, signInForTest, startTestApp, type TestApp } from './harness.ts';
 
 interface StoredRecord extends Record<string, unknown> {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/adapter.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { RULE_PACKAGES_DOMAIN, seededPackageId } from '../../server/db/seed-rule-packages.ts';
+import { DECISION_PACKAGES_DOMAIN, seededPackageId } from '../../server/db/seed-decision-packages.ts';
 import { readyDatabase } from '../../server/start.ts';
 import { databaseKinds, openTestDb } from './harness.ts';
 
@@ -40,7 +40,7 @@ describe.each(databaseKinds('depends-on-database'))('a restart on %s', (kind) =>
   });
 
   it("seeds when the seed changed, and otherwise leaves the demo as the administrator left it", async () => {
-    const bmi = seededPackageId(RULE_PACKAGES_DOMAIN, 'bmi_class');
+    const bmi = seededPackageId(DECISION_PACKAGES_DOMAIN, 'bmi_class');
     const packages = async () => (await db.query('select 1 from decision_package where package_id = $1', [bmi])).length;
     // The test database was seeded without a fingerprint: the first start seeds (adding nothing) and notes it.
     await readyDatabase(db);

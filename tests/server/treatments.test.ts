@@ -24,7 +24,7 @@ import {
 import type { Protocol, Treatment } from '../../src/generated/types/entities.ts';
 import type { TreatmentDrugStepRequest } from '../../src/generated/types/routes.ts';
 import { addDays, calendarDay, dayText } from '../../src/domain/treatment/index.ts';
-import { seededPackageId } from '../../server/db/seed-rule-packages.ts';
+import { seededPackageId } from '../../server/db/seed-decision-packages.ts';
 import { exampleProtocol } from '../unit/protocol-fixtures.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { actor, snapshot, type Actor } from './support/actors.ts';

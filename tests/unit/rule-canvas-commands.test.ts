@@ -9,7 +9,7 @@ import { createCanvasStore } from '../../renderers/rule-canvas/store';
 import { createNode } from '../../renderers/rule-canvas/nodes/registry';
 
 const fixture = (name: string) =>
-  (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'rule-packages', `${name}.json`), 'utf8')) as { document: DecisionGraph }).document;
+  (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'decision-packages', `${name}.json`), 'utf8')) as { document: DecisionGraph }).document;
 
 const renal = fixture('renal_dose_alert');
 const labs = fixture('lab_gate_before_cycle');

@@ -19,7 +19,7 @@ import {
   type ViewState,
 } from '../../renderers/rule-canvas/model/flow';
 
-const renal = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'rule-packages', 'renal_dose_alert.json'), 'utf8')) as { document: DecisionGraph }).document;
+const renal = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'decision-packages', 'renal_dose_alert.json'), 'utf8')) as { document: DecisionGraph }).document;
 
 describe('document → React Flow', () => {
   it('makes one node per document node, of its type, at its position, carrying the node', () => {

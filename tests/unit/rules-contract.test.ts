@@ -11,7 +11,7 @@ const toContract = (g: DecisionGraph): ContractGraph => g;
 const evaluationToContract = (e: Evaluation): ContractEvaluation => e;
 
 it('keeps the engine\u2019s document and result types the contract\u2019s', () => {
-  const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'rule-packages', 'bmi_class.json'), 'utf8')) as { document: DecisionGraph };
+  const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'decision-packages', 'bmi_class.json'), 'utf8')) as { document: DecisionGraph };
   const doc = toContract(fixture.document);
   const compiled = compileGraph(doc);
   if (!compiled.ok) throw new Error('the fixture compiles');

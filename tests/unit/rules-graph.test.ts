@@ -189,7 +189,7 @@ describe('evaluation', () => {
   });
 
   it('gives each fixture package its documented outcomes', () => {
-    const dir = join(ROOT, 'fixtures', 'rule-packages');
+    const dir = join(ROOT, 'fixtures', 'decision-packages');
     const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
     expect(files.length).toBeGreaterThanOrEqual(3);
     for (const file of files) {

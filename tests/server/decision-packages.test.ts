@@ -17,9 +17,9 @@ import {
 import type { DecisionEvaluation, DecisionGraph } from '../../src/generated/types/entities.ts';
 import type { RulePackageRunRequest } from '../../src/generated/types/routes.ts';
 import { compileGraph, type CompiledGraph } from '../../src/domain/rules/index.ts';
-import { RuleGraphCache, savePackage } from '../../server/services/rule-packages.ts';
+import { RuleGraphCache, savePackage } from '../../server/services/decision-packages.ts';
 import { ApiError } from '../../server/http/api-error.ts';
-import { rulePackageFixtures, RULE_PACKAGES_DOMAIN, seededPackageId } from '../../server/db/seed-rule-packages.ts';
+import { decisionPackageFixtures, DECISION_PACKAGES_DOMAIN, seededPackageId } from '../../server/db/seed-decision-packages.ts';
 import { seed } from '../../server/db/seed.ts';
 import { databaseKinds, startTestApp, type TestApp } from './harness.ts';
 import { TEST_ADMIN_PASSWORD } from './paths.ts';
@@ -31,7 +31,7 @@ const run = async (input: RulePackageRunRequest) =>
     result_list: (Omit<DecisionEvaluation, 'outputs'> & { outputs: Record<string, unknown> })[];
   };
 
-const FIXTURES = rulePackageFixtures();
+const FIXTURES = decisionPackageFixtures();
 const fixture = (key: string) => FIXTURES.find((f) => f.key === key)!;
 const BMI = fixture('bmi_class');
 const bmiDocument = (): DecisionGraph => structuredClone(BMI.document);
@@ -246,7 +246,7 @@ describe.each(databaseKinds('same-on-every-database'))('decision-support package
 
       it('passes `today` to the rules', async () => {
         clinician.use();
-        const renal = seededPackageId(RULE_PACKAGES_DOMAIN, 'renal_dose_alert');
+        const renal = seededPackageId(DECISION_PACKAGES_DOMAIN, 'renal_dose_alert');
         const record = { age: 50, weight: 70, sex: 'male', creatinine: 1, creatinine_date: '2026-01-01', drugs: ['cisplatin'] };
         const early = await run({ package_id: renal, record, today: '2026-01-11' });
         const late = await run({ package_id: renal, record, today: '2026-03-01' });
@@ -269,7 +269,7 @@ describe.each(databaseKinds('same-on-every-database'))('decision-support package
       clinician.use();
       const list = await rulePackageList({ scope: 'global', sort: 'name', page_size: 100 });
       expect(list.total).toBe(FIXTURES.length);
-      expect(list.decision_package_list.map((p) => p.package_id).sort()).toEqual(FIXTURES.map((f) => seededPackageId(RULE_PACKAGES_DOMAIN, f.key)).sort());
+      expect(list.decision_package_list.map((p) => p.package_id).sort()).toEqual(FIXTURES.map((f) => seededPackageId(DECISION_PACKAGES_DOMAIN, f.key)).sort());
       for (const p of list.decision_package_list) expect(p).toMatchObject({ owner: 'admin', is_global: true, version: 1, status: 'published', published_version: 1 });
       expect(list.decision_package_list.map((p) => p.name.en)).toEqual([...FIXTURES.map((f) => f.name.en!)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
       // Not on the other site.
@@ -280,7 +280,7 @@ describe.each(databaseKinds('same-on-every-database'))('decision-support package
     for (const f of FIXTURES)
       it(`${f.key}: every case of the fixture gives its outcome through the API`, async () => {
         clinician.use();
-        const packageId = seededPackageId(RULE_PACKAGES_DOMAIN, f.key);
+        const packageId = seededPackageId(DECISION_PACKAGES_DOMAIN, f.key);
         const engine = compileGraph(f.document);
         if (!engine.ok) throw new Error(`${f.key} does not compile`);
         for (const c of f.cases) {
@@ -300,7 +300,7 @@ describe.each(databaseKinds('same-on-every-database'))('decision-support package
       });
 
     it('are seeded again without being added twice or overwritten', async () => {
-      const bmi = seededPackageId(RULE_PACKAGES_DOMAIN, 'bmi_class');
+      const bmi = seededPackageId(DECISION_PACKAGES_DOMAIN, 'bmi_class');
       clinicalAdmin.use();
       expect((await rulePackageSave({ package_id: bmi, version: 1, document: bmiDocumentV2() })).decision_package.version).toBe(2);
       const count = async () => (await t.db.query<{ n: number }>('select count(*)::int as n from decision_package'))[0].n;
@@ -316,7 +316,7 @@ describe.each(databaseKinds('same-on-every-database'))('decision-support package
     });
 
     it('are run by every user of the site, changed only by its administrators', async () => {
-      const bmi = seededPackageId(RULE_PACKAGES_DOMAIN, 'bmi_class');
+      const bmi = seededPackageId(DECISION_PACKAGES_DOMAIN, 'bmi_class');
       clinician.use();
       const got = await rulePackageGet({ package_id: bmi });
       expect(got).toMatchObject({ can_edit: false, can_share: false });
